@@ -1,0 +1,11 @@
+"""The Celery application. Tasks live in each app's ``tasks.py``."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
+
+app = Celery("pente_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
