@@ -19,3 +19,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_pg)
         if "redis" in item.keywords and not HAVE_REDIS:
             item.add_marker(skip_redis)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_eager():
+    """Tasks run inline in tests; tests marked ``redis`` start a real worker and turn this off."""
+    from pente_site.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
