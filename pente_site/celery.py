@@ -9,3 +9,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
 app = Celery("pente_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Task modules of packages inside the apps.
+app.autodiscover_tasks(["games.challenges"])

@@ -1,0 +1,72 @@
+"""Point names: ``K10`` <-> integer form ``x + size*y`` (x from the left, y from the top).
+
+Columns are ``A``..``T`` without ``I``; rows count from the bottom. Works for 9x9, 13x13 and
+19x19 (any size up to 19).
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMove
+
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+SUPPORTED_SIZES = (9, 13, 19)
+
+_COLUMN_INDEX = {c: i for i, c in enumerate(COLUMNS)}
+
+
+def _check_size(size: int) -> None:
+    if not isinstance(size, int) or not 1 <= size <= len(COLUMNS):
+        raise ValueError(f"board size must be between 1 and {len(COLUMNS)}, not {size!r}")
+
+
+def parse_point(text: str | int, size: int = 19) -> int:
+    """Parse ``"K10"``, ``"k10"`` or the integer form ``"180"`` into a point index."""
+    _check_size(size)
+    if isinstance(text, bool):
+        raise IllegalMove("bad_coordinate", f"{text!r} is not a point")
+    if isinstance(text, int):
+        index = text
+        if not 0 <= index < size * size:
+            raise IllegalMove(
+                "off_board", f"{index} is off the {size}x{size} board (0..{size * size - 1})"
+            )
+        return index
+    if not isinstance(text, str):
+        raise IllegalMove("bad_coordinate", f"{text!r} is not a point")
+    s = text.strip()
+    if not s:
+        raise IllegalMove("bad_coordinate", "An empty string is not a point; write e.g. K10")
+    if s.isdigit():
+        index = int(s)
+        if index >= size * size:
+            raise IllegalMove(
+                "off_board", f"{s} is off the {size}x{size} board (0..{size * size - 1})"
+            )
+        return index
+    letter = s[0].upper()
+    digits = s[1:]
+    if not digits.isdigit() or not letter.isalpha() or not letter.isascii():
+        raise IllegalMove(
+            "bad_coordinate", f"{text!r} is not a point; write a column letter and a row, e.g. K10"
+        )
+    if letter == "I":
+        raise IllegalMove("bad_coordinate", f"{text!r}: there is no column I (columns skip from H to J)")
+    col = _COLUMN_INDEX.get(letter)
+    row = int(digits)
+    last = COLUMNS[size - 1]
+    if col is None or col >= size or not 1 <= row <= size:
+        raise IllegalMove(
+            "off_board", f"{s.upper()} is off the {size}x{size} board (A1..{last}{size})"
+        )
+    return col + size * (size - row)
+
+
+def point_name(index: int, size: int = 19) -> str:
+    """Name of a point index, e.g. ``point_name(180) == "K10"``."""
+    _check_size(size)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size * size:
+        raise IllegalMove(
+            "off_board", f"{index!r} is off the {size}x{size} board (0..{size * size - 1})"
+        )
+    y, x = divmod(index, size)
+    return f"{COLUMNS[x]}{size - y}"

@@ -1,0 +1,61 @@
+"""``python manage.py serve``: the embedded default, ready to play.
+
+Applies migrations, then runs a Celery worker with beat embedded (``-B``) as a child process and
+the web server in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
+nothing else needs to be running; with ``REDIS_URL`` set the same command uses Redis (production
+deployments run ``celery -A pente_site worker`` and ``celery -A pente_site beat`` separately).
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Migrate, start a Celery worker with beat, and serve the API (embedded default)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
+        parser.add_argument("--no-worker", action="store_true", help="Do not start Celery.")
+
+    def handle(self, *args, addrport: str, no_worker: bool, **options):
+        call_command("migrate", interactive=False, verbosity=0)
+        worker = None
+        if not no_worker:
+            schedule = settings.VAR_DIR / "celerybeat-schedule"
+            worker = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "pente_site",
+                    "worker",
+                    "-B",
+                    "--schedule",
+                    str(schedule),
+                    "--pool",
+                    "threads",
+                    "--concurrency",
+                    "4",
+                    "--loglevel",
+                    "WARNING",
+                ]
+            )
+            self.stdout.write(f"Celery worker and beat started (pid {worker.pid}).")
+        self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")
+        try:
+            call_command("runserver", addrport, use_reloader=False, use_threading=True)
+        finally:
+            if worker is not None and worker.poll() is None:
+                worker.send_signal(signal.SIGTERM)
+                try:
+                    worker.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    worker.kill()
