@@ -29,7 +29,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "games",
@@ -94,7 +93,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -142,9 +141,14 @@ CELERY_ENABLE_UTC = True
 # Eager mode runs tasks inline (tests without Redis); the embedded server runs a real worker.
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("CELERY_TASK_ALWAYS_EAGER", "0") == "1"
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_BEAT_SCHEDULE: dict = {}
-# Periodic sweepers register themselves here (app modules extend this dict).
+# Every scheduled task is backed by a periodic sweeper.
 SWEEP_INTERVAL = timedelta(seconds=int(os.environ.get("SWEEP_INTERVAL_SECONDS", "30")))
+CELERY_BEAT_SCHEDULE: dict = {
+    "challenges-expire": {
+        "task": "games.challenges.tasks.challenges_expire",
+        "schedule": SWEEP_INTERVAL,
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -4,3 +4,20 @@ from django.apps import AppConfig
 class RatingsConfig(AppConfig):
     name = "ratings"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.conf import settings
+        from django.db.models.signals import post_save
+
+        from games.accounts.selectors import PLAYER_PAGE_EXTRAS
+        from games.signals import set_finished
+        from ratings import selectors, services
+
+        set_finished.connect(services.on_set_finished, dispatch_uid="ratings.apply_set")
+        post_save.connect(
+            services.on_user_saved,
+            sender=settings.AUTH_USER_MODEL,
+            dispatch_uid="ratings.user_is_computer",
+        )
+        if selectors.player_page_ratings not in PLAYER_PAGE_EXTRAS:
+            PLAYER_PAGE_EXTRAS.append(selectors.player_page_ratings)

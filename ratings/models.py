@@ -1,1 +1,138 @@
-from django.db import models  # noqa: F401
+"""Ratings, their history, and tournament crowns.
+
+One ``Rating`` row per player, game (variant, named as the engine names it) and category
+(speed, normal or turn; untimed sets count as normal, as on Pente.org). The row is created on the
+player's first rated result and also carries the statistics of that rating (wins, losses, draws,
+streaks). Every change is kept as a ``RatingChange``, unique per (set, player): that constraint
+is what makes applying a set's result happen exactly once.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from ratings.elo import ESTABLISHED_RESULTS, START_RATING
+
+
+class RatingCategory(models.TextChoices):
+    SPEED = "speed"
+    NORMAL = "normal"
+    TURN = "turn"
+
+
+class Rating(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    variant = models.CharField(max_length=32)
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    rating = models.FloatField(default=START_RATING)
+    results = models.PositiveIntegerField(default=0)  # rated results so far (wins+losses+draws)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    streak = models.PositiveIntegerField(default=0)  # current run of set wins
+    best_streak = models.PositiveIntegerField(default=0)
+    # Copy of user.is_computer (kept in sync by a User post_save receiver) so that leaderboards
+    # filter humans without a join.
+    is_computer = models.BooleanField(default=False)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["variant", "category"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "variant", "category"], name="unique_rating_per_game_category"
+            )
+        ]
+        indexes = [
+            # Every leaderboard / rank query: (variant, category) then rating, best first.
+            models.Index(
+                fields=["variant", "category", "-rating", "id"],
+                name="rating_board",
+                include=["results", "is_computer", "last_played_at"],
+            ),
+            # The default board (established humans) as a small partial index.
+            models.Index(
+                fields=["variant", "category", "-rating", "id"],
+                name="rating_board_established",
+                include=["last_played_at"],
+                condition=Q(results__gte=ESTABLISHED_RESULTS, is_computer=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.variant}/{self.category}: {self.rating:.0f} ({self.results})"
+
+    @property
+    def established(self) -> bool:
+        return self.results >= ESTABLISHED_RESULTS
+
+
+class RatingChange(models.Model):
+    class Result(models.TextChoices):
+        WIN = "win"
+        LOSS = "loss"
+        DRAW = "draw"
+
+    game_set = models.ForeignKey(
+        "games.GameSet", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    result = models.CharField(max_length=4, choices=Result.choices)
+    games_count = models.PositiveSmallIntegerField()
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    results_before = models.PositiveIntegerField()
+    opponent_rating_before = models.FloatField()
+    opponent_results_before = models.PositiveIntegerField()
+    created_at = models.DateTimeField()  # when the set finished
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game_set", "user"], name="unique_rating_change_per_set"
+            )
+        ]
+        indexes = [models.Index(fields=["rating", "created_at", "id"], name="rating_history")]
+
+    def __str__(self) -> str:
+        return f"set {self.game_set_id} {self.user_id}: {self.rating_before:.0f}->{self.rating_after:.0f}"
+
+    @property
+    def change(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+class Crown(models.Model):
+    """A tournament won. Created by the tournaments app (``ratings.services.crown_award``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="crowns"
+    )
+    tournament_name = models.CharField(max_length=200)
+    tournament_id = models.PositiveBigIntegerField()
+    variant = models.CharField(max_length=32)
+    won_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-won_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "user"], name="unique_crown_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} won {self.tournament_name}"

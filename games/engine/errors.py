@@ -54,3 +54,7 @@ class BadRecord(EngineError, ValueError):
 
     def __repr__(self) -> str:
         return f"BadRecord({self.code!r}, {self.detail!r}, line={self.line!r})"
+
+
+class BadOptions(EngineError, ValueError):
+    """Game options that do not go together (e.g. partners in Connect6)."""

@@ -50,7 +50,9 @@ def parse_point(text: str | int, size: int = 19) -> int:
             "bad_coordinate", f"{text!r} is not a point; write a column letter and a row, e.g. K10"
         )
     if letter == "I":
-        raise IllegalMove("bad_coordinate", f"{text!r}: there is no column I (columns skip from H to J)")
+        raise IllegalMove(
+            "bad_coordinate", f"{text!r}: there is no column I (columns skip from H to J)"
+        )
     col = _COLUMN_INDEX.get(letter)
     row = int(digits)
     last = COLUMNS[size - 1]

@@ -1,0 +1,99 @@
+"""Input and output shapes of the accounts API (validation of shapes only; rules live in
+services)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from rest_framework import serializers
+
+from games.models import ApiToken, User
+
+
+class RegisterIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    time_zone = serializers.CharField(max_length=64, required=False, default="UTC")
+    weekend_days = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_empty=True, max_length=7
+    )
+
+
+class CredentialsIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+
+class TokenObtainIn(CredentialsIn):
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+class TokenCreateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+class TokenOut(serializers.ModelSerializer):
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "prefix", "created_at", "last_used_at"]
+
+
+class TokenIssuedOut(serializers.Serializer):
+    id = serializers.IntegerField(source="token.id")
+    name = serializers.CharField(source="token.name")
+    prefix = serializers.CharField(source="token.prefix")
+    created_at = serializers.DateTimeField(source="token.created_at")
+    key = serializers.CharField(help_text="The API key. It is shown this once only.")
+
+
+class ProfileOut(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "username",
+            "email",
+            "time_zone",
+            "weekend_days",
+            "is_computer",
+            "vacation_hours_left",
+            "date_joined",
+        ]
+
+
+class ProfilePatchIn(serializers.Serializer):
+    email = serializers.EmailField(required=False, allow_blank=True)
+    time_zone = serializers.CharField(max_length=64, required=False)
+    weekend_days = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_empty=True, max_length=7
+    )
+    is_computer = serializers.BooleanField(required=False)
+    password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
+    current_password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
+
+
+class PlayerListOut(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = ["username", "is_computer", "date_joined"]
+
+
+class GameCountsOut(serializers.Serializer):
+    total = serializers.IntegerField()
+    in_progress = serializers.IntegerField()
+    finished = serializers.IntegerField()
+    cancelled = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    rated_finished = serializers.IntegerField()
+
+
+class PlayerPageOut(serializers.Serializer):
+    """A public player page. Apps registered in ``PLAYER_PAGE_EXTRAS`` add more keys."""
+
+    username = serializers.CharField()
+    is_computer = serializers.BooleanField()
+    date_joined = serializers.DateTimeField()
+    last_login = serializers.DateTimeField(allow_null=True)
+    games = GameCountsOut()

@@ -1,0 +1,181 @@
+"""Accounts API: registration, session log-in/out, API tokens, profile, player pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login, logout
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.accounts import selectors, services
+from games.accounts.serializers import (
+    CredentialsIn,
+    PlayerListOut,
+    PlayerPageOut,
+    ProfileOut,
+    ProfilePatchIn,
+    RegisterIn,
+    TokenCreateIn,
+    TokenIssuedOut,
+    TokenObtainIn,
+    TokenOut,
+)
+from pente_site.api import ApiError
+
+
+def _api_error(exc: services.AccountError) -> ApiError:
+    return ApiError(exc.code, exc.detail, status_code=exc.status)
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=RegisterIn, responses={201: ProfileOut})
+    def post(self, request):
+        data = RegisterIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_register(**data.validated_data)
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        return Response(ProfileOut(user).data, status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    """Session log-in (for browsers). API clients use ``POST /api/auth/token`` instead."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=CredentialsIn, responses={200: ProfileOut})
+    def post(self, request):
+        data = CredentialsIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_check_credentials(request=request, **data.validated_data)
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        login(request._request, user)
+        return Response(ProfileOut(user).data)
+
+
+class LogoutView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request):
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenObtainView(APIView):
+    """Exchange a username and password for a new API token (the key is shown once)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=TokenObtainIn, responses={201: TokenIssuedOut})
+    def post(self, request):
+        data = TokenObtainIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_check_credentials(
+                request=request,
+                username=data.validated_data["username"],
+                password=data.validated_data["password"],
+            )
+            issued = services.token_create(user=user, name=data.validated_data["name"])
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        return Response(TokenIssuedOut(issued).data, status=status.HTTP_201_CREATED)
+
+
+class TokenListCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: TokenOut(many=True)})
+    def get(self, request):
+        return Response(TokenOut(selectors.token_list(user=request.user), many=True).data)
+
+    @extend_schema(request=TokenCreateIn, responses={201: TokenIssuedOut})
+    def post(self, request):
+        data = TokenCreateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            issued = services.token_create(user=request.user, name=data.validated_data["name"])
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        return Response(TokenIssuedOut(issued).data, status=status.HTTP_201_CREATED)
+
+
+class TokenDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, token_id: int):
+        try:
+            services.token_revoke(user=request.user, token_id=token_id)
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ProfileOut})
+    def get(self, request):
+        return Response(ProfileOut(request.user).data)
+
+    @extend_schema(request=ProfilePatchIn, responses={200: ProfileOut})
+    def patch(self, request):
+        data = ProfilePatchIn(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.profile_update(user=request.user, **data.validated_data)
+        except services.AccountError as exc:
+            raise _api_error(exc) from exc
+        return Response(ProfileOut(user).data)
+
+
+class PlayerListView(ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = PlayerListOut
+    filter_backends: list = []
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("search", str, description="Part of a username."),
+            OpenApiParameter("computer", bool, description="Only computer players or only people."),
+        ]
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        computer = self.request.query_params.get("computer")
+        computers = None if computer is None else computer.lower() in ("1", "true", "yes")
+        return selectors.player_list(
+            search=self.request.query_params.get("search", ""), computers=computers
+        )
+
+
+class PlayerDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerPageOut})
+    def get(self, request, username: str):
+        user = selectors.player_get(username=username)
+        if user is None:
+            raise ApiError(
+                "unknown_player", f"There is no player called '{username}'.", status_code=404
+            )
+        page = selectors.player_page(user=user)
+        body = dict(PlayerPageOut(page).data)
+        # Keys added by other apps' PLAYER_PAGE_EXTRAS pass through as they are.
+        body.update({k: v for k, v in page.items() if k not in body})
+        return Response(body)

@@ -1,0 +1,85 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+
+from games.models import ApiToken, Challenge, ChallengeEntry, Game, GameSet, Move, Seat, User
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (
+            "Pente",
+            {
+                "fields": (
+                    "time_zone",
+                    "weekend_days",
+                    "is_computer",
+                    "vacation_hours_left",
+                    "vacation_year",
+                )
+            },
+        ),
+    )
+    list_display = ("username", "email", "is_computer", "is_staff", "date_joined")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("user", "name", "prefix", "created_at", "last_used_at")
+    search_fields = ("user__username", "name", "prefix")
+    readonly_fields = ("key_hash",)
+
+
+class ChallengeEntryInline(admin.TabularInline):
+    model = ChallengeEntry
+    extra = 0
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ("id", "created_by", "kind", "invitee", "variant", "rated", "status", "created_at")
+    list_filter = ("status", "kind", "variant", "rated", "time_control")
+    search_fields = ("created_by__username", "invitee__username")
+    raw_id_fields = ("created_by", "invitee", "game_set", "game")
+    inlines = [ChallengeEntryInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    readonly_fields = ("ply", "seat", "kind", "point", "choice", "message", "created_at")
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "variant", "status", "end_reason", "rated", "imported", "ply", "created_at")
+    list_filter = ("status", "variant", "rated", "imported", "end_reason", "time_control")
+    search_fields = ("seat_rows__user__username", "seat_rows__name")
+    raw_id_fields = ("game_set",)
+    inlines = [SeatInline, MoveInline]
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    fields = ("set_index", "status", "end_reason", "winner_seats", "ply")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+
+@admin.register(GameSet)
+class GameSetAdmin(admin.ModelAdmin):
+    list_display = ("id", "variant", "player1", "player2", "rated", "status", "result", "created_at")
+    list_filter = ("status", "result", "variant", "rated", "category")
+    search_fields = ("player1__username", "player2__username")
+    raw_id_fields = ("player1", "player2", "winner")
+    inlines = [GameInline]

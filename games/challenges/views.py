@@ -1,0 +1,125 @@
+"""Challenges API: create, list, look at, accept / join / leave, decline, cancel."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.challenges import selectors, services
+from games.challenges.serializers import ChallengeIn, ChallengeOut
+from pente_site.api import ApiError
+
+
+def _api_error(exc: services.ChallengeRefused) -> ApiError:
+    return ApiError(exc.code, exc.detail, status_code=exc.status, extra=exc.extra)
+
+
+VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (name or slug).")
+
+
+class _ChallengeListView(ListAPIView):
+    """A paginated list of challenges (rows come from a selector)."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = ChallengeOut
+    filter_backends: list = []
+
+
+class ChallengeListCreateView(_ChallengeListView):
+    """``GET``: open challenges I can take up (as ``/challenges/open/``). ``POST``: challenge."""
+
+    @extend_schema(parameters=[VARIANT_PARAM])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return selectors.challenges_open(
+            user=self.request.user, variant=self.request.query_params.get("variant") or None
+        )
+
+    @extend_schema(request=ChallengeIn, responses={201: ChallengeOut})
+    def post(self, request):
+        data = ChallengeIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        invitee = fields.pop("invitee", None) or None
+        try:
+            challenge = services.challenge_create(
+                creator=request.user, invitee_username=invitee, **fields
+            )
+        except services.ChallengeRefused as exc:
+            raise _api_error(exc) from exc
+        return Response(ChallengeOut(challenge).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeOpenView(ChallengeListCreateView):
+    """Open challenges I can take up: not mine, not joined, restrictions met."""
+
+    http_method_names = ["get", "head", "options"]
+
+
+class ChallengeIncomingView(_ChallengeListView):
+    """Open direct challenges to me."""
+
+    def get_queryset(self):
+        return selectors.challenges_incoming(user=self.request.user)
+
+
+class ChallengeOutgoingView(_ChallengeListView):
+    """Open challenges I made or joined."""
+
+    def get_queryset(self):
+        return selectors.challenges_outgoing(user=self.request.user)
+
+
+class ChallengeDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ChallengeOut})
+    def get(self, request, challenge_id: int):
+        challenge = selectors.challenge_visible(user=request.user, challenge_id=challenge_id)
+        if challenge is None:
+            raise ApiError(
+                "unknown_challenge", "There is no challenge with that id.", status_code=404
+            )
+        return Response(ChallengeOut(challenge).data)
+
+
+def _action_view(action, doc: str):
+    class ActionView(APIView):
+        permission_classes = [IsAuthenticated]
+
+        @extend_schema(request=None, responses={200: ChallengeOut}, description=doc)
+        def post(self, request, challenge_id: int):
+            try:
+                challenge = action(challenge_id=challenge_id, user=request.user)
+            except services.ChallengeRefused as exc:
+                raise _api_error(exc) from exc
+            return Response(ChallengeOut(challenge).data)
+
+    ActionView.__name__ = f"Challenge{action.__name__.split('_')[-1].title()}View"
+    ActionView.__qualname__ = ActionView.__name__
+    return ActionView
+
+
+ChallengeAcceptView = _action_view(
+    services.challenge_accept,
+    "Accept a challenge. A two-player game (or rated set) starts at once; for a multi-player "
+    "challenge this takes a seat, like join.",
+)
+ChallengeJoinView = _action_view(
+    services.challenge_join, "Take a seat in a multi-player / partners challenge."
+)
+ChallengeLeaveView = _action_view(
+    services.challenge_leave, "Give up a seat taken in a multi-player / partners challenge."
+)
+ChallengeDeclineView = _action_view(
+    services.challenge_decline, "Decline a direct challenge (the invitee only)."
+)
+ChallengeCancelView = _action_view(
+    services.challenge_cancel, "Withdraw a challenge (its creator only)."
+)

@@ -1,0 +1,104 @@
+"""django-filter filter set of the game database (``/api/games/`` and ``/api/games/records``)."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
+
+from games.models import Game, Seat
+from pente_site.api import ApiError
+
+MAX_WINNERS = 6
+
+
+def _seated(name: str) -> Q:
+    """Seat rows of the user called ``name`` (or, for imported records, the recorded name)."""
+    return Q(user__username__iexact=name) | Q(user__isnull=True, name__iexact=name)
+
+
+def _with_winner_columns(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    names = {f"_w{i}": Cast(KeyTextTransform(str(i), "winner_seats"), IntegerField())
+             for i in range(MAX_WINNERS)}
+    if all(n in queryset.query.annotations for n in names):
+        return queryset
+    return queryset.annotate(**names)
+
+
+def _winning_seat_of(name: str) -> Exists:
+    wins = Q()
+    for i in range(MAX_WINNERS):
+        wins |= Q(seat=OuterRef(f"_w{i}"))
+    return Exists(Seat.objects.filter(_seated(name), wins, game=OuterRef("pk")))
+
+
+def _seat_of(name: str) -> Exists:
+    return Exists(Seat.objects.filter(_seated(name), game=OuterRef("pk")))
+
+
+class GameFilter(django_filters.FilterSet):
+    """Filters of the game database.
+
+    - ``player``: username (or recorded name of imported games) holding a seat
+    - ``opponent``: another username holding a seat (with ``player``: games between the two)
+    - ``variant``: engine name or slug (``Pente``, ``keryo-pente``)
+    - ``rated``, ``imported``: true/false
+    - ``status``: in_progress | finished | cancelled
+    - ``end_reason``: five | captures | draw | resign | timeout | forfeit
+    - ``result``: win | loss | draw, seen from ``player`` (needs ``player``)
+    - ``winner``: username of a winner
+    - ``date_after``, ``date_before``: YYYY-MM-DD, on the date the game started
+    - ``set``: id of the set
+    """
+
+    player = django_filters.CharFilter(method="filter_player", label="player username")
+    opponent = django_filters.CharFilter(method="filter_opponent", label="opponent username")
+    variant = django_filters.CharFilter(method="filter_variant", label="game (name or slug)")
+    rated = django_filters.BooleanFilter()
+    imported = django_filters.BooleanFilter()
+    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
+    end_reason = django_filters.ChoiceFilter(
+        choices=[c for c in Game.EndReason.choices if c[0]]
+    )
+    result = django_filters.ChoiceFilter(
+        method="filter_result",
+        choices=[("win", "win"), ("loss", "loss"), ("draw", "draw")],
+        label="result for player",
+    )
+    winner = django_filters.CharFilter(method="filter_winner", label="winner username")
+    date = django_filters.DateFromToRangeFilter(field_name="started_at")
+    set = django_filters.NumberFilter(field_name="game_set_id")
+
+    class Meta:
+        model = Game
+        fields: list[str] = []
+
+    def filter_player(self, queryset, name, value):
+        return queryset.filter(_seat_of(value))
+
+    def filter_opponent(self, queryset, name, value):
+        return queryset.filter(_seat_of(value))
+
+    def filter_variant(self, queryset, name, value):
+        from games.engine import UnknownGame, get_variant
+
+        try:
+            return queryset.filter(variant=get_variant(value).name)
+        except UnknownGame:
+            raise ApiError("unknown_game", f"There is no game called {value!r}.") from None
+
+    def filter_winner(self, queryset, name, value):
+        return _with_winner_columns(queryset).filter(_winning_seat_of(value))
+
+    def filter_result(self, queryset, name, value):
+        player = self.data.get("player")
+        if not player:
+            raise ApiError("player_required", "The result filter needs a player.")
+        if value == "draw":
+            return queryset.filter(status=Game.Status.FINISHED, winner_seats=[])
+        won = _winning_seat_of(player)
+        queryset = _with_winner_columns(queryset)
+        if value == "win":
+            return queryset.filter(won)
+        return queryset.filter(status=Game.Status.FINISHED).exclude(winner_seats=[]).exclude(won)

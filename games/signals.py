@@ -1,0 +1,15 @@
+"""Signals of the games app.
+
+Both are sent INSIDE the transaction that finishes the game or set; receivers that enqueue
+tasks or talk to the outside world must wrap that in ``transaction.on_commit``.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+#: Sent with ``game=`` (a locked, saved ``games.models.Game``) when a game ends for any reason.
+game_finished = Signal()
+
+#: Sent with ``game_set=`` (a saved ``games.models.GameSet``) when a set gets its result.
+set_finished = Signal()

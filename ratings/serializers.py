@@ -1,0 +1,97 @@
+"""Response shapes of the ratings API (read-only)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ratings.elo import rating_class
+
+
+class RatingOut(serializers.Serializer):
+    game = serializers.CharField(source="variant")
+    category = serializers.CharField()
+    rating = serializers.SerializerMethodField()
+    results = serializers.IntegerField()
+    established = serializers.BooleanField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    current_streak = serializers.IntegerField(source="streak")
+    best_streak = serializers.IntegerField()
+    rating_class = serializers.SerializerMethodField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+    def get_rating(self, row) -> float:
+        return round(row.rating, 2)
+
+    def get_rating_class(self, row) -> str:
+        return rating_class(row.rating)[0]
+
+
+class LeaderboardRowOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField(source="user.username")
+    rating = serializers.SerializerMethodField()
+    results = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    established = serializers.BooleanField()
+    rating_class = serializers.SerializerMethodField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+    def get_rating(self, row) -> float:
+        return round(row.rating, 2)
+
+    def get_rating_class(self, row) -> str:
+        return rating_class(row.rating)[0]
+
+
+class LeaderboardPageOut(serializers.Serializer):
+    game = serializers.CharField()
+    category = serializers.CharField()
+    next = serializers.CharField(allow_null=True)
+    results = LeaderboardRowOut(many=True)
+
+
+class RankOut(serializers.Serializer):
+    player = serializers.CharField()
+    game = serializers.CharField()
+    category = serializers.CharField()
+    rank = serializers.IntegerField()
+    rating = serializers.FloatField()
+    results = serializers.IntegerField()
+    established = serializers.BooleanField()
+
+
+class RatingChangeOut(serializers.Serializer):
+    set_id = serializers.IntegerField(source="game_set_id")
+    time = serializers.DateTimeField(source="created_at")
+    opponent = serializers.CharField(source="opponent.username")
+    result = serializers.CharField()
+    games_count = serializers.IntegerField()
+    rating_before = serializers.SerializerMethodField()
+    rating_after = serializers.SerializerMethodField()
+    change = serializers.SerializerMethodField()
+    opponent_rating_before = serializers.SerializerMethodField()
+
+    def get_rating_before(self, change) -> float:
+        return round(change.rating_before, 2)
+
+    def get_rating_after(self, change) -> float:
+        return round(change.rating_after, 2)
+
+    def get_change(self, change) -> float:
+        return round(change.rating_after - change.rating_before, 2)
+
+    def get_opponent_rating_before(self, change) -> float:
+        return round(change.opponent_rating_before, 2)
+
+
+class StatsOut(serializers.Serializer):
+    """``player_stats`` as it is (documented for the schema)."""
+
+    player = serializers.CharField()
+    totals = serializers.DictField()
+    ratings = serializers.ListField(child=serializers.DictField())
+    crowns = serializers.ListField(child=serializers.DictField())

@@ -1,0 +1,306 @@
+"""Ratings API: a player's ratings, history (JSON and SVG), statistics, leaderboards, ranks."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+
+from django.http import HttpResponse, JsonResponse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
+from rest_framework.views import APIView
+
+from games.accounts.selectors import player_get
+from games.engine import UnknownGame, get_variant
+from games.models import User
+from pente_site.api import ApiError
+from ratings import selectors
+from ratings.elo import ESTABLISHED_RESULTS, rating_class
+from ratings.models import RatingCategory
+from ratings.serializers import (
+    LeaderboardPageOut,
+    RankOut,
+    RatingChangeOut,
+    RatingOut,
+    StatsOut,
+)
+from ratings.services import CATEGORY_OF_SET
+from ratings.svg import history_chart
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
+
+
+# --- query parameters ---------------------------------------------------------------------
+
+
+def _game_param(params) -> str:
+    text = params.get("game", "").strip()
+    if not text:
+        raise ApiError("missing_parameter", "Give the game, e.g. ?game=Pente.")
+    try:
+        return get_variant(text).name
+    except UnknownGame as exc:
+        raise ApiError("unknown_game", str(exc)) from exc
+
+
+def _category_param(params, *, default: str | None = "normal") -> str:
+    text = params.get("category", "").strip().lower() or default
+    if text is None:
+        raise ApiError("missing_parameter", "Give the category: speed, normal or turn.")
+    if text not in CATEGORY_OF_SET:
+        raise ApiError("bad_category", f"Unknown category {text!r}: use speed, normal or turn.")
+    return CATEGORY_OF_SET[text]
+
+
+def _bool_param(params, name: str) -> bool:
+    text = params.get(name, "").strip().lower()
+    if text in TRUE_WORDS:
+        return True
+    if text in FALSE_WORDS:
+        return False
+    raise ApiError("bad_parameter", f"{name} must be true or false.")
+
+
+def _int_param(params, name: str, *, default: int | None, low: int, high: int) -> int | None:
+    text = params.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise ApiError("bad_parameter", f"{name} must be a whole number from {low} to {high}.")
+    return value
+
+
+def _board_param(params) -> selectors.BoardFilter:
+    return selectors.BoardFilter(
+        variant=_game_param(params),
+        category=_category_param(params),
+        provisional=_bool_param(params, "provisional"),
+        computers=_bool_param(params, "computers"),
+        active_days=_int_param(params, "active_days", default=None, low=1, high=36500),
+    )
+
+
+def _player(username: str, request=None) -> User:
+    if username == "me" and request is not None:
+        if not request.user.is_authenticated:
+            raise ApiError("not_authenticated", "Log in to ask for your own rank.", status_code=401)
+        return request.user
+    user = player_get(username=username)
+    if user is None:
+        raise ApiError("player_not_found", f"No player is called {username!r}.", status_code=404)
+    return user
+
+
+# --- keyset cursor -----------------------------------------------------------------------
+
+
+def _encode_cursor(rating: float, row_id: int, rank: int, position: int) -> str:
+    raw = json.dumps([rating, row_id, rank, position], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _decode_cursor(text: str) -> tuple[float, int, int, int]:
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        rating, row_id, rank, position = json.loads(raw)
+        if not all(isinstance(v, int) for v in (row_id, rank, position)):
+            raise ValueError
+        return float(rating), row_id, rank, position
+    except (ValueError, TypeError, binascii.Error):
+        raise ApiError("bad_cursor", "The cursor is not one this server gave out.") from None
+
+
+# --- views --------------------------------------------------------------------------------
+
+GAME = OpenApiParameter("game", str, description="Game name or slug, e.g. Pente")
+CATEGORY = OpenApiParameter("category", str, description="speed, normal (default) or turn")
+BOARD_PARAMS = [
+    GAME,
+    CATEGORY,
+    OpenApiParameter("provisional", bool, description="Include provisional players"),
+    OpenApiParameter("computers", bool, description="Include computer players"),
+    OpenApiParameter("active_days", int, description="Only players with a result in N days"),
+]
+
+
+class LeaderboardView(APIView):
+    """Best ratings first. Keyset-paginated: follow ``next`` (``cursor``); ``page_size`` <= 500.
+    Players with equal ratings share a rank."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            *BOARD_PARAMS,
+            OpenApiParameter("cursor", str),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: LeaderboardPageOut},
+    )
+    def get(self, request):
+        params = request.query_params
+        board = _board_param(params)
+        size = _int_param(params, "page_size", default=DEFAULT_PAGE_SIZE, low=1, high=MAX_PAGE_SIZE)
+        cursor = params.get("cursor")
+        if cursor:
+            prev_rating, last_id, rank, position = _decode_cursor(cursor)
+            after = (prev_rating, last_id)
+        else:
+            prev_rating, rank, position, after = None, 0, 0, None
+        rows = list(selectors.leaderboard(board=board, after=after)[: size + 1])
+        more = len(rows) > size
+        results = []
+        for row in rows[:size]:
+            position += 1
+            if row["rating"] != prev_rating:
+                rank, prev_rating = position, row["rating"]
+            results.append(
+                {
+                    "rank": rank,
+                    "player": row["user__username"],
+                    "rating": round(row["rating"], 2),
+                    "results": row["results"],
+                    "wins": row["wins"],
+                    "losses": row["losses"],
+                    "draws": row["draws"],
+                    "established": row["results"] >= ESTABLISHED_RESULTS,
+                    "rating_class": rating_class(row["rating"])[0],
+                    "last_played_at": row["last_played_at"],
+                }
+            )
+        next_url = None
+        if more:
+            last = rows[size - 1]
+            next_url = replace_query_param(
+                request.build_absolute_uri(),
+                "cursor",
+                _encode_cursor(last["rating"], last["id"], rank, position),
+            )
+        # Rows are built by hand (LeaderboardRowOut documents them): this is the hot path.
+        return Response(
+            {
+                "game": board.variant,
+                "category": board.category,
+                "next": next_url,
+                "results": results,
+            }
+        )
+
+
+class LeaderboardRankView(APIView):
+    """A player's rank on a leaderboard: 1 + the players on it rated higher.
+    ``player=me`` is the logged-in user."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[*BOARD_PARAMS, OpenApiParameter("player", str, required=True)],
+        responses={200: RankOut},
+    )
+    def get(self, request):
+        params = request.query_params
+        board = _board_param(params)
+        username = params.get("player", "").strip()
+        if not username:
+            raise ApiError("missing_parameter", "Give the player, e.g. ?player=me.")
+        user = _player(username, request)
+        row = selectors.player_rating_row(user=user, variant=board.variant, category=board.category)
+        if row is None:
+            raise ApiError(
+                "not_rated",
+                f"{user.username} has no {board.variant} {board.category} rating yet.",
+                status_code=404,
+            )
+        rank = selectors.leaderboard_rank(board=board, row=row)
+        if rank is None:
+            raise ApiError(
+                "not_ranked",
+                f"{user.username} is not on this leaderboard (provisional, computer or inactive).",
+                status_code=404,
+                extra={"rating": round(row.rating, 2), "results": row.results},
+            )
+        return Response(
+            RankOut(
+                {
+                    "player": user.username,
+                    "game": board.variant,
+                    "category": board.category,
+                    "rank": rank,
+                    "rating": round(row.rating, 2),
+                    "results": row.results,
+                    "established": row.established,
+                }
+            ).data
+        )
+
+
+class PlayerRatingsView(ListAPIView):
+    """Every rating of a player (one per game and category)."""
+
+    permission_classes = [AllowAny]
+    serializer_class = RatingOut
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.player_ratings(user=_player(self.kwargs["username"]))
+
+
+class RatingHistoryView(ListAPIView):
+    """Every change of one rating, oldest first: ``?game=Pente&category=speed``."""
+
+    permission_classes = [AllowAny]
+    serializer_class = RatingChangeOut
+    filter_backends: list = []
+
+    @extend_schema(parameters=[GAME, CATEGORY])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.rating_history(
+            user=_player(self.kwargs["username"]),
+            variant=_game_param(params),
+            category=_category_param(params),
+        )
+
+
+class PlayerStatsView(APIView):
+    """Wins, losses, draws, streaks and rating class per game and category; crowns."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: StatsOut})
+    def get(self, request, username: str):
+        return Response(selectors.player_stats(user=_player(username)))
+
+
+def rating_history_svg(request, username: str) -> HttpResponse:
+    """The history of one rating as an SVG line chart (errors are JSON like everywhere)."""
+    try:
+        user = _player(username)
+        variant = _game_param(request.GET)
+        category = _category_param(request.GET)
+    except ApiError as exc:
+        return JsonResponse(
+            {"code": exc.error_code, "detail": exc.error_detail}, status=exc.status_code
+        )
+    changes = selectors.rating_history(user=user, variant=variant, category=category)
+    points = list(changes.values_list("created_at", "rating_after"))
+    first = changes.values_list("rating_before", flat=True).first()
+    svg = history_chart(
+        points,
+        title=f"{user.username}: {variant} {RatingCategory(category).label} rating",
+        start=first if first is not None else 0.0,
+    )
+    return HttpResponse(svg, content_type="image/svg+xml")

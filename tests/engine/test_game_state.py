@@ -1,0 +1,240 @@
+"""The Game object: whose turn, refusals with their codes, draw on a full board, game over,
+replay, copy and the read-only views."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from games.engine import VARIANTS, BadOptions, Game, IllegalMove, MoveResult, UnknownGame
+
+from .helpers import position, pt
+
+
+def refusal(call, *args, **kw) -> IllegalMove:
+    with pytest.raises(IllegalMove) as exc:
+        call(*args, **kw)
+    return exc.value
+
+
+def full_board_but(last: str, variant: str = "Pente") -> Game:
+    """Every point filled except ``last`` (colour 1 to move there): a pattern with runs of at
+    most two, and around ``last`` the opponent on the 8 neighbours and colour 1 two steps out,
+    so that the last stone makes no five, capture or poof."""
+    g = position(variant)
+    b = g._board
+    for y in range(19):
+        for x in range(19):
+            b[x + 19 * y] = 1 + ((x // 2 + y) % 2)
+    p = pt(last)
+    colour = 1
+    for ray in g._t.rays[p]:
+        if ray:
+            b[ray[0]] = 2
+        if len(ray) > 1:
+            b[ray[1]] = 1
+    b[p] = 0
+    g._empty = 1
+    g._ci = [c for _, c in g._cycle].index(colour)
+    g._seat, g._colour = g._cycle[g._ci]
+    return g
+
+
+# -- turn and seat -------------------------------------------------------------------------
+
+
+def test_two_player_turns_alternate_after_the_centre_stone():
+    g = Game("Pente")
+    seen = []
+    for move in ["L10", "A1", "M12", "A3"]:
+        seen.append((g.to_move_seat, g.to_move_colour))
+        r = g.play(move)
+        assert r.colour == seen[-1][1]
+    assert seen == [(2, 2), (1, 1), (2, 2), (1, 1)]
+
+
+def test_a_seat_playing_out_of_turn_is_refused_with_who_is_due():
+    g = Game("Pente")
+    e = refusal(g.play, "L10", seat=1)
+    assert e.code == "not_your_turn"
+    assert "seat 2" in e.detail
+    assert g.plies == 1
+    g.play("L10", seat=2)
+
+
+def test_an_unknown_seat_is_not_your_turn():
+    g = Game("Pente")
+    assert refusal(g.play, "L10", seat=5).code == "not_your_turn"
+
+
+def test_an_occupied_point_is_refused_by_name():
+    g = Game("Pente")
+    e = refusal(g.play, "K10")
+    assert (e.code, e.detail) == ("occupied", "K10 is already taken")
+    assert refusal(g.play, 180).code == "occupied"
+
+
+@pytest.mark.parametrize(
+    ("point", "code"),
+    [
+        (361, "off_board"),
+        (-1, "off_board"),
+        ("U5", "off_board"),
+        ("I5", "bad_coordinate"),
+        ("xyz", "bad_coordinate"),
+        (None, "bad_coordinate"),
+        (True, "bad_coordinate"),
+        (1.5, "bad_coordinate"),
+    ],
+)
+def test_points_off_the_board_or_malformed_are_refused(point, code):
+    g = Game("Pente")
+    assert refusal(g.play, point).code == code
+    assert refusal(g.check, point).code == code
+    assert g.plies == 1
+
+
+def test_points_may_be_given_by_name():
+    g = Game("Pente")
+    r = g.play("l10")
+    assert r.point == pt("L10") == 181
+
+
+def test_check_does_not_change_the_game():
+    g = Game("Pente")
+    before = (g.board, g.plies, g.to_move_seat)
+    assert g.check("L10") is None
+    assert g.check("L10", seat=2) is None
+    assert (g.board, g.plies, g.to_move_seat) == before
+
+
+def test_unknown_game_and_bad_options_are_refused():
+    with pytest.raises(UnknownGame):
+        Game("Go")
+    with pytest.raises(BadOptions):
+        Game("Pente", seats=8)
+
+
+# -- draw and game over --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "Gomoku", "Poof-Pente", "Boat-Pente"])
+def test_a_full_board_without_a_win_is_a_draw(variant):
+    g = full_board_but("K10", variant)
+    r = g.play("K10")
+    assert r.captured == () and r.poofed == ()
+    assert r.finished
+    assert (g.status, g.result_reason, g.winner_colour, g.winner_seats) == (
+        "draw",
+        "draw",
+        None,
+        (),
+    )
+    assert g.to_move_seat is None
+    assert g.legal_points() == []
+
+
+def test_a_board_with_one_empty_point_is_not_a_draw():
+    g = full_board_but("K10")
+    g._board[pt("A1")] = 0
+    g._empty = 2
+    g.play("K10")
+    assert g.status == "in_progress"
+
+
+def test_a_win_on_the_last_point_is_a_win_not_a_draw():
+    g = full_board_but("K10")
+    b = g._board
+    for name in ["F10", "G10", "H10", "J10"]:
+        b[pt(name)] = g.to_move_colour
+    g.play("K10")
+    assert g.result_reason == "five"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_action_is_refused_once_the_game_is_over(variant):
+    line = "F10 G10 H10 J10 L10 M10" if variant == "Connect6" else "F10 G10 H10 J10"
+    g = position(variant, {1: line})
+    if variant == "Connect6":
+        g.play_turn(["K10", "A1"])
+    else:
+        g.play("K10")
+    assert g.status == "finished"
+    assert refusal(g.play, "A2").code == "game_over"
+    assert refusal(g.check, "A2").code == "game_over"
+    assert refusal(g.play_turn, ["A2"]).code == "game_over"
+    assert refusal(g.decide, "keep").code == "game_over"
+    assert g.legal_points() == [] and g.stones_this_turn() == 0
+
+
+# -- views, replay, copy -------------------------------------------------------------------
+
+
+def test_read_only_views_after_a_few_moves():
+    g = Game("Pente")
+    g.play("L10")
+    g.play("A1")
+    assert len(g.board) == 361
+    assert g.plies == 3
+    assert g.actions == [180, 181, 342]
+    assert g.last_point == 342
+    assert g.captures == (0, 0)
+    assert g.status == "in_progress" and g.winner_colour is None and g.result_reason is None
+    assert g.winner_seats == ()
+    rows = g.rows()
+    assert len(rows) == 19 and all(len(r) == 19 for r in rows)
+    assert rows[9] == "." * 9 + "12" + "." * 8
+    assert rows[18] == "1" + "." * 18
+    g.actions.append(5)  # a copy: the game is untouched
+    assert len(g.actions) == 3
+
+
+def test_move_results_are_frozen_values():
+    r = Game("Pente").play("L10")
+    assert r == MoveResult(point=181, colour=2, captured=(), poofed=(), finished=False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.point = 3  # type: ignore[misc]
+
+
+def test_legal_points_lists_every_empty_point():
+    g = Game("Pente")
+    assert len(g.legal_points()) == 360
+    g = Game("Pente", rated=True)
+    g.play("A1")
+    assert len(g.legal_points()) == 359 - 24  # the 5x5 square minus the centre is closed
+
+
+def test_copy_is_independent():
+    g = Game("Pente")
+    g.play("L10")
+    h = g.copy()
+    h.play("A1")
+    assert g.plies == 2 and h.plies == 3
+    assert g.board[pt("A1")] == 0
+    assert g.to_move_colour == 1 and h.to_move_colour == 2
+
+
+def test_replay_rebuilds_the_same_game_with_or_without_the_centre_stone():
+    g = Game("Keryo-Pente")
+    for move in ["L10", "A1", "M10", "N10", "B1"]:
+        g.play(move)
+    for actions in (g.actions, g.actions[1:]):
+        again = Game.replay("Keryo-Pente", actions)
+        assert again.board == g.board
+        assert again.captures == g.captures
+        assert again.to_move_seat == g.to_move_seat
+        assert again.actions == g.actions
+
+
+def test_replay_passes_options_and_raises_on_illegal_actions():
+    with pytest.raises(IllegalMove) as exc:
+        Game.replay("Pente", ["K10", "A1", "L11"], rated=True)
+    assert exc.value.code == "tournament_rule"
+    g = Game.replay("D-Pente", ["K10", "A1", "L11", "A2", "swap", "B2"])
+    assert g.seat_colour(2) == 1 and g.board[pt("B2")] == 1
+
+
+def test_seat_colour_refuses_a_seat_that_does_not_exist():
+    with pytest.raises(ValueError):
+        Game("Pente").seat_colour(3)

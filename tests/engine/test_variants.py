@@ -1,0 +1,92 @@
+"""The table of variants in RULES.md, as the engine describes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import VARIANTS, UnknownGame, Variant, get_variant, parse_point
+
+NAMES = [
+    "Pente",
+    "Keryo-Pente",
+    "Gomoku",
+    "G-Pente",
+    "D-Pente",
+    "DK-Pente",
+    "Poof-Pente",
+    "Boat-Pente",
+    "O-Pente",
+    "Swap2-Pente",
+    "Swap2-Keryo",
+    "Connect6",
+]
+
+
+def test_every_game_but_go_is_offered_by_its_pente_org_name():
+    assert list(VARIANTS) == NAMES
+
+
+@pytest.mark.parametrize(
+    ("name", "lengths", "target", "line", "exact", "opening", "poof", "boat", "tr", "set_size"),
+    [
+        ("Pente", (2,), 10, 5, False, "centre", False, False, True, 2),
+        ("Keryo-Pente", (2, 3), 15, 5, False, "centre", False, False, True, 2),
+        ("Gomoku", (), None, 5, True, "centre", False, False, False, 2),
+        ("G-Pente", (2,), 10, 5, False, "centre", False, False, True, 2),
+        ("D-Pente", (2,), 10, 5, False, "d", False, False, False, 2),
+        ("DK-Pente", (2, 3), 15, 5, False, "d", False, False, False, 2),
+        ("Poof-Pente", (2,), 10, 5, False, "centre", True, False, True, 2),
+        ("Boat-Pente", (2,), 10, 5, False, "centre", False, True, True, 2),
+        ("O-Pente", (2, 3), 15, 5, False, "centre", True, True, True, 2),
+        ("Swap2-Pente", (2,), 10, 5, False, "swap2", False, False, False, 1),
+        ("Swap2-Keryo", (2, 3), 15, 5, False, "swap2", False, False, False, 1),
+        ("Connect6", (), None, 6, False, "connect6", False, False, False, 2),
+    ],
+)
+def test_variant_rules_match_the_rule_book(
+    name, lengths, target, line, exact, opening, poof, boat, tr, set_size
+):
+    v = VARIANTS[name]
+    assert (v.capture_lengths, v.capture_target, v.line_length, v.exact_line) == (
+        lengths,
+        target,
+        line,
+        exact,
+    )
+    assert (v.opening, v.poof, v.boat, v.tournament_rule_when_rated, v.set_size) == (
+        opening,
+        poof,
+        boat,
+        tr,
+        set_size,
+    )
+
+
+def test_g_pente_forbids_its_eight_points_and_always_has_the_tournament_rule():
+    v = VARIANTS["G-Pente"]
+    assert v.tournament_rule_always
+    assert set(v.g_points) == {parse_point(n) for n in "K6 K7 K13 K14 F10 G10 N10 O10".split()}
+    assert all(not VARIANTS[n].g_points for n in NAMES if n != "G-Pente")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lookup_by_name_slug_and_any_case(name):
+    v = VARIANTS[name]
+    assert get_variant(name) is v
+    assert get_variant(v.slug) is v
+    assert get_variant(name.upper()) is v
+    assert get_variant(v) is v
+    assert v.slug == name.lower()
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(UnknownGame):
+        get_variant("Go-Moku")
+    with pytest.raises(UnknownGame):
+        get_variant("go")
+
+
+def test_variants_are_immutable():
+    with pytest.raises(AttributeError):
+        VARIANTS["Pente"].capture_target = 5  # type: ignore[misc]
+    assert isinstance(VARIANTS["Pente"], Variant)

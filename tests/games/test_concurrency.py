@@ -1,0 +1,69 @@
+"""Many clients post moves to one game at the same moment: exactly one move per ply wins."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from games.factories import UserFactory, make_game
+from games.models import Move
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+THREADS = 8
+ROUNDS = 6
+
+
+def _race(game_id, user, ply, points):
+    """Every thread posts a different point with the same ply; returns the status codes."""
+    barrier = threading.Barrier(len(points))
+    codes: list[int] = []
+    lock = threading.Lock()
+
+    def worker(point):
+        try:
+            client = APIClient()
+            client.force_authenticate(user)
+            barrier.wait()
+            response = client.post(f"/api/games/{game_id}/moves", {"ply": ply, "point": point})
+            with lock:
+                codes.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(p,)) for p in points]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes
+
+
+def test_concurrent_moves_accept_exactly_one_per_ply():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    ply = 1
+    movers = [bob, alice]
+    for round_no in range(ROUNDS):
+        user = movers[round_no % 2]
+        # distinct far-apart points on row (round_no + 1), never making a line or a capture
+        row = 1 + 3 * round_no
+        points = [f"{'ABCDEFGHJ'[i]}{row}" for i in range(THREADS)]
+        codes = _race(game.pk, user, ply, points)
+        assert sorted(codes) == [200] + [409] * (THREADS - 1), codes
+        ply += 1
+    plies = list(Move.objects.filter(game=game).order_by("ply").values_list("ply", flat=True))
+    assert plies == list(range(1, ply + 1))
+    game.refresh_from_db()
+    assert game.ply == ply == 1 + ROUNDS
+
+
+def test_the_same_move_raced_by_one_user_is_recorded_once():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    codes = _race(game.pk, bob, 1, ["K5"] * THREADS)
+    assert codes == [200] * THREADS
+    assert Move.objects.filter(game=game).count() == 2

@@ -1,0 +1,337 @@
+"""Clock services on game rows (games.timeouts): hooks, loss on time, the sweeper, vacation.
+
+Times are frozen by passing ``now`` explicitly; Celery is eager (tasks with an eta are not sent),
+so the task's work is exercised by calling ``timeout_fire`` / ``sweep`` directly.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from games import services, timeouts
+from games.factories import UserFactory, make_game
+from games.models import Game, GameSet
+from pente_site.api import ApiError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+T0 = datetime(2025, 1, 2, 10, 30, tzinfo=UTC)  # a Thursday
+K9, L10, J11 = 199, 181, 161  # points near the centre (K10 = 180 is the automatic first stone)
+
+
+def live_game(*, initial=5, increment=2, now=T0, **kw):
+    return make_game(
+        time_control="live", initial_minutes=initial, increment_seconds=increment, now=now, **kw
+    )
+
+
+def turn_game(*, days=3, now=T0, players=None, vacation_allowed=True):
+    return make_game(
+        players=players,
+        time_control="turn",
+        days_per_move=days,
+        vacation_allowed=vacation_allowed,
+        now=now,
+    )
+
+
+def player(game: Game, seat: int):
+    return game.seat_rows.get(seat=seat).user
+
+
+# --- hooks --------------------------------------------------------------------------------
+
+
+def test_live_game_starts_both_clocks_and_the_deadline_of_seat_two():
+    game = live_game()
+    assert game.category == "speed"
+    assert game.clocks_ms == [300_000, 300_000]
+    assert game.turn_started_at == T0
+    assert game.deadline == T0 + timedelta(minutes=5)  # seat 2 moves after the centre stone
+
+
+def test_untimed_game_has_no_deadline():
+    game = make_game(now=T0)
+    assert game.category == "untimed"
+    assert game.deadline is None
+
+
+def test_a_move_charges_the_mover_and_adds_the_increment():
+    game = live_game()
+    t1 = T0 + timedelta(seconds=10)
+    game = services.move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1)
+    game.refresh_from_db()
+    assert game.clocks_ms == [300_000, 292_000]
+    assert game.turn_started_at == t1
+    assert game.deadline == t1 + timedelta(minutes=5)  # seat 1's clock, untouched so far
+
+
+def test_second_move_runs_the_other_clock():
+    game = live_game(initial=1, increment=0)
+    t1 = T0 + timedelta(seconds=10)
+    t2 = t1 + timedelta(seconds=25)
+    services.move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1)
+    services.move_play(game_id=game.pk, user=player(game, 1), ply=2, points=[L10], now=t2)
+    game.refresh_from_db()
+    assert game.clocks_ms == [35_000, 50_000]
+    assert game.deadline == t2 + timedelta(seconds=50)
+
+
+def test_a_move_after_the_flag_fell_loses_on_time_instead():
+    game = live_game(initial=1, increment=0)
+    late = T0 + timedelta(minutes=1)
+    with pytest.raises(ApiError) as info:
+        services.move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=late)
+    assert info.value.error_code == "time_over"
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
+    assert game.ply == 1
+
+
+def test_turn_based_deadline_uses_the_zone_of_the_player_to_move():
+    p1 = UserFactory(time_zone="UTC")
+    p2 = UserFactory(time_zone="America/New_York")
+    game = turn_game(players=[p1, p2])
+    assert game.category == "turn"
+    # Thursday 10:30 UTC is Thursday 05:30 in New York: Thu, Fri, Mon -> Tuesday 00:00 there.
+    assert game.deadline == datetime(2025, 1, 7, tzinfo=ZoneInfo("America/New_York"))
+
+
+def test_turn_based_move_sets_the_deadline_for_the_opponent():
+    p1 = UserFactory(time_zone="Asia/Tokyo")
+    p2 = UserFactory(time_zone="UTC")
+    game = turn_game(days=1, players=[p1, p2])
+    friday = datetime(2025, 1, 3, 9, 0, tzinfo=UTC)  # Friday 18:00 in Tokyo
+    services.move_play(game_id=game.pk, user=p2, ply=1, points=[K9], now=friday)
+    game.refresh_from_db()
+    assert game.deadline == datetime(2025, 1, 6, tzinfo=ZoneInfo("Asia/Tokyo"))
+
+
+def test_guessed_next_seat_is_checked_against_the_replay():
+    """D-Pente: seat 1 places four stones in a row; rotation would guess seat 2 each time."""
+    game = make_game(
+        variant="D-Pente", time_control="live", initial_minutes=1, increment_seconds=0, now=T0
+    )
+    game.refresh_from_db()
+    seat = timeouts.seat_to_move(game)
+    assert game.deadline == T0 + timedelta(milliseconds=game.clocks_ms[seat - 1])
+
+
+# --- loss on time: the task's work --------------------------------------------------------
+
+
+def test_timeout_fire_finishes_a_live_game_past_its_deadline():
+    game = live_game(initial=1, increment=0)
+    outcome = timeouts.timeout_fire(game_id=game.pk, ply=1, now=game.deadline)
+    game.refresh_from_db()
+    assert outcome == "timeout"
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
+    assert game.clocks_ms == [60_000, 0]
+    assert game.deadline is None
+    assert game.finished_at == T0 + timedelta(minutes=1)
+
+
+def test_timeout_fire_twice_changes_nothing_the_second_time():
+    game = live_game(initial=1, increment=0)
+    deadline = game.deadline
+    timeouts.timeout_fire(game_id=game.pk, ply=1, now=deadline)
+    game.refresh_from_db()
+    before = (game.status, game.winner_seats, game.finished_at, game.updated_at)
+    assert timeouts.timeout_fire(game_id=game.pk, ply=1, now=deadline + timedelta(seconds=5)) == "stale"
+    game.refresh_from_db()
+    assert (game.status, game.winner_seats, game.finished_at, game.updated_at) == before
+
+
+def test_timeout_fire_for_an_old_ply_does_nothing():
+    game = live_game(initial=1, increment=0)
+    t1 = T0 + timedelta(seconds=59)
+    services.move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1)
+    assert timeouts.timeout_fire(game_id=game.pk, ply=1, now=T0 + timedelta(minutes=1)) == "stale"
+    game.refresh_from_db()
+    assert game.status == "in_progress"
+
+
+def test_timeout_fire_before_the_deadline_does_nothing():
+    game = live_game(initial=1, increment=0)
+    assert timeouts.timeout_fire(game_id=game.pk, ply=1, now=T0 + timedelta(seconds=30)) == "early"
+    game.refresh_from_db()
+    assert game.status == "in_progress"
+
+
+def test_timeout_fire_for_a_missing_game_does_nothing():
+    assert timeouts.timeout_fire(game_id=987654, ply=1, now=T0) == "stale"
+
+
+def test_partners_timeout_gives_the_win_to_the_other_team():
+    game = live_game(initial=1, increment=0, seats=4, partners=True)
+    seat = timeouts.seat_to_move(game)
+    timeouts.timeout_fire(game_id=game.pk, ply=game.ply, now=game.deadline)
+    game.refresh_from_db()
+    assert seat == 2
+    assert game.winner_seats == [1, 3]
+
+
+def test_multi_player_timeout_leaves_every_other_seat_winning():
+    game = live_game(initial=1, increment=0, seats=3)
+    timeouts.timeout_fire(game_id=game.pk, ply=game.ply, now=game.deadline)
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1, 3])
+
+
+def test_timeout_in_a_set_counts_for_the_set_result():
+    p1, p2 = UserFactory(), UserFactory()
+    game_set = services.set_create(
+        player1=p1,
+        player2=p2,
+        variant="Pente",
+        rated=True,
+        time_control="live",
+        initial_minutes=1,
+        increment_seconds=0,
+        now=T0,
+    )
+    for game in game_set.games.all():
+        timeouts.timeout_fire(game_id=game.pk, ply=game.ply, now=T0 + timedelta(minutes=2))
+    game_set.refresh_from_db()
+    # Each game's seat 2 (p2 in game 1, p1 in game 2) ran out: one win each, a drawn set.
+    assert game_set.status == GameSet.Status.FINISHED
+    assert game_set.result == GameSet.Result.DRAW
+
+
+# --- the sweeper --------------------------------------------------------------------------
+
+
+def test_sweep_closes_only_games_past_their_deadline():
+    due = live_game(initial=1, increment=0)
+    later = live_game(initial=5, increment=0)
+    report = timeouts.sweep(now=T0 + timedelta(minutes=2))
+    due.refresh_from_db()
+    later.refresh_from_db()
+    assert report.timed_out == 1
+    assert due.end_reason == "timeout"
+    assert later.status == "in_progress"
+
+
+def test_sweep_spends_an_hour_of_vacation_on_a_passed_turn_deadline():
+    game = turn_game()
+    deadline = game.deadline
+    report = timeouts.sweep(now=deadline + timedelta(seconds=20))
+    game.refresh_from_db()
+    p2 = player(game, 2)
+    assert report.vacation == 1
+    assert game.status == "in_progress"
+    assert game.deadline == deadline + timedelta(hours=1)
+    assert (p2.vacation_hours_left, p2.vacation_year) == (239, 2025)
+
+
+def test_sweep_times_out_when_vacation_is_used_up():
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2025)
+    game = turn_game(players=[p1, p2])
+    timeouts.sweep(now=game.deadline + timedelta(seconds=1))
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
+
+
+def test_sweep_uses_a_new_years_vacation():
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2024)
+    game = turn_game(players=[p1, p2])
+    timeouts.sweep(now=game.deadline + timedelta(seconds=1))
+    game.refresh_from_db()
+    p2.refresh_from_db()
+    assert game.status == "in_progress"
+    assert (p2.vacation_hours_left, p2.vacation_year) == (239, 2025)
+
+
+def test_sweep_with_vacation_not_allowed_times_out_and_spends_nothing():
+    game = turn_game(vacation_allowed=False)
+    timeouts.sweep(now=game.deadline + timedelta(seconds=1))
+    game.refresh_from_db()
+    p2 = player(game, 2)
+    assert game.end_reason == "timeout"
+    assert p2.vacation_hours_left == 240
+
+
+def test_sweep_shares_one_vacation_balance_between_games():
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=1, vacation_year=2025)
+    first, second = turn_game(players=[p1, p2]), turn_game(players=[p1, p2])
+    timeouts.sweep(now=first.deadline + timedelta(seconds=1))
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert sorted([first.status, second.status]) == ["finished", "in_progress"]
+    p2.refresh_from_db()
+    assert p2.vacation_hours_left == 0
+
+
+def test_a_late_turn_based_move_spends_vacation_and_counts():
+    game = turn_game(days=1)
+    p2 = player(game, 2)
+    late = game.deadline + timedelta(minutes=90)
+    services.move_play(game_id=game.pk, user=p2, ply=1, points=[K9], now=late)
+    game.refresh_from_db()
+    p2.refresh_from_db()
+    assert game.ply == 2
+    assert p2.vacation_hours_left == 238
+
+
+def test_a_late_turn_based_move_without_vacation_loses():
+    game = turn_game(days=1, vacation_allowed=False)
+    with pytest.raises(ApiError) as info:
+        services.move_play(
+            game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=game.deadline
+        )
+    assert info.value.error_code == "time_over"
+
+
+def test_sweep_runs_in_batches():
+    games = [live_game(initial=1, increment=0) for _ in range(5)]
+    report = timeouts.sweep(now=T0 + timedelta(minutes=2), batch_size=2)
+    assert report.timed_out == 5
+    assert Game.objects.filter(pk__in=[g.pk for g in games], status="finished").count() == 5
+
+
+# --- vacation services --------------------------------------------------------------------
+
+
+def test_vacation_status_reports_the_new_years_balance():
+    user = UserFactory(vacation_hours_left=10, vacation_year=2024)
+    status = timeouts.vacation_status(user=user, now=T0)
+    assert status == {"hours_left": 240, "days_left": 10.0, "year": 2025, "hours_per_year": 240}
+
+
+def test_vacation_start_pushes_games_where_the_user_is_to_move():
+    game = turn_game()
+    other = turn_game()  # p2 of this game is someone else
+    p2 = player(game, 2)
+    result = timeouts.vacation_start(user=p2, hours=24, now=T0 + timedelta(hours=1))
+    game.refresh_from_db()
+    other_deadline = other.deadline
+    other.refresh_from_db()
+    # Tuesday 00:00 + 24 working hours = Wednesday 00:00.
+    assert game.deadline == datetime(2025, 1, 8, tzinfo=UTC)
+    assert other.deadline == other_deadline
+    assert result["hours_left"] == 216
+    assert [g["id"] for g in result["games"]] == [game.pk]
+
+
+def test_vacation_start_refuses_more_than_is_left():
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=5, vacation_year=2025)
+    turn_game(players=[p1, p2])
+    with pytest.raises(ApiError) as info:
+        timeouts.vacation_start(user=p2, hours=6, now=T0)
+    assert info.value.error_code == "not_enough_vacation"
+
+
+def test_vacation_start_skips_games_that_forbid_vacation():
+    game = turn_game(vacation_allowed=False)
+    with pytest.raises(ApiError) as info:
+        timeouts.vacation_start(user=player(game, 2), hours=2, now=T0)
+    assert info.value.error_code == "no_games_to_pause"
+    assert player(game, 2).vacation_hours_left == 240

@@ -1,0 +1,79 @@
+"""Factories and helpers for ratings tests."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import factory
+from django.db import transaction
+from django.utils import timezone
+
+from games.factories import GameSetFactory, UserFactory
+from games.models import GameSet, User
+from games.services import game_resign, set_create
+from ratings.models import Crown, Rating
+
+
+class RatingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Rating
+
+    user = factory.SubFactory(UserFactory)
+    variant = "Pente"
+    category = "normal"
+    rating = 1600.0
+    results = 0
+    last_played_at = factory.LazyFunction(timezone.now)
+
+
+class CrownFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Crown
+
+    user = factory.SubFactory(UserFactory)
+    tournament_name = factory.Sequence(lambda n: f"Pente Championship {n}")
+    tournament_id = factory.Sequence(lambda n: n + 1)
+    variant = "Pente"
+    won_at = factory.LazyFunction(timezone.now)
+
+
+_clock = {"t": timezone.now() - timedelta(days=365)}
+
+
+def finished_set_row(
+    player1: User, player2: User, result: str, *, minutes_later: int = 1, **fields
+) -> GameSet:
+    """A finished set row made directly (no games), ``finished_at`` strictly increasing."""
+    _clock["t"] += timedelta(minutes=minutes_later)
+    defaults = {
+        "variant": "Pente",
+        "rated": True,
+        "category": "normal",
+        "games_count": 2,
+        "status": GameSet.Status.FINISHED,
+        "result": result,
+        "winner": {"player1": player1, "player2": player2}.get(result),
+        "finished_at": _clock["t"],
+    }
+    defaults.update(fields)
+    return GameSetFactory(player1=player1, player2=player2, **defaults)
+
+
+def play_set(player1: User, player2: User, result: str, **options) -> GameSet:
+    """Create a set through the games service and finish it by resignations so that the set's
+    result is ``result`` ("player1", "player2" or "draw"). Game 1 seats player1 first."""
+    options.setdefault("rated", True)
+    options.setdefault("variant", "Pente")
+    game_set = set_create(player1=player1, player2=player2, **options)
+    games = list(game_set.games.order_by("set_index"))
+    # Who resigns each game: game 1 then game 2.
+    losers = {
+        "player1": [player2, player2],
+        "player2": [player1, player1],
+        "draw": [player2, player1],
+    }[result]
+    for game, loser in zip(games, losers, strict=False):
+        with transaction.atomic():
+            game_resign(game_id=game.pk, user=loser)
+    game_set.refresh_from_db()
+    return game_set

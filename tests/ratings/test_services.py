@@ -1,0 +1,191 @@
+"""Applying finished sets to ratings: once, through the set_finished signal, and only for
+rated sets between humans; statistics; crowns; the recompute command."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.factories import UserFactory
+from games.signals import set_finished
+from ratings.models import Crown, Rating, RatingChange
+from ratings.selectors import rating_for
+from ratings.services import crown_award, rating_apply_set, ratings_replay
+from tests.ratings.factories import RatingFactory, finished_set_row, play_set
+
+pytestmark = pytest.mark.django_db
+
+
+def _rating(user, category="normal", variant="Pente") -> Rating:
+    return Rating.objects.get(user=user, variant=variant, category=category)
+
+
+def test_finishing_a_rated_set_through_the_games_service_applies_it_once():
+    alice, bob = UserFactory(), UserFactory()
+    game_set = play_set(alice, bob, "player1")
+    assert game_set.status == "finished" and game_set.result == "player1"
+    # Both provisional with no results: 1600 + 200 and 1600 - 200.
+    assert _rating(alice).rating == pytest.approx(1800)
+    assert _rating(bob).rating == pytest.approx(1400)
+    assert RatingChange.objects.filter(game_set=game_set).count() == 2
+    # The finishing code running again changes nothing.
+    assert rating_apply_set(game_set=game_set) is False
+    set_finished.send(sender=type(game_set), game_set=game_set)
+    assert _rating(alice).results == 1
+    assert RatingChange.objects.filter(game_set=game_set).count() == 2
+
+
+def test_first_result_creates_rating_rows_at_1600_before_applying():
+    alice, bob = UserFactory(), UserFactory()
+    assert rating_for(user=alice, variant="Pente", category="normal") is None
+    game_set = finished_set_row(alice, bob, "draw")
+    assert rating_apply_set(game_set=game_set) is True
+    # Both at 1600, draw, provisional: value 1600, stays 1600.
+    assert rating_for(user=alice, variant="Pente", category="normal") == (1600.0, 1)
+    change = RatingChange.objects.get(game_set=game_set, user=alice)
+    assert (change.rating_before, change.rating_after, change.result) == (1600.0, 1600.0, "draw")
+    assert change.opponent == bob and change.created_at == game_set.finished_at
+
+
+def test_established_players_get_the_issue_example_figures():
+    alice, bob = UserFactory(), UserFactory()
+    RatingFactory(user=alice, rating=1700, results=30)
+    RatingFactory(user=bob, rating=1500, results=25)
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    assert round(_rating(alice).rating, 2) == 1715.38
+    assert round(_rating(bob).rating, 2) == 1484.62
+
+
+def test_newcomer_beating_established_goes_to_2000_and_opponent_stays():
+    newcomer, veteran = UserFactory(), UserFactory()
+    RatingFactory(user=veteran, rating=1600, results=40)
+    rating_apply_set(game_set=finished_set_row(veteran, newcomer, "player2"))
+    assert _rating(newcomer).rating == pytest.approx(2000)
+    assert _rating(veteran).rating == 1600
+    assert _rating(veteran).results == 41 and _rating(veteran).losses == 1
+
+
+def test_one_game_set_uses_k_32():
+    alice, bob = UserFactory(), UserFactory()
+    RatingFactory(user=alice, rating=1600, results=20)
+    RatingFactory(user=bob, rating=1600, results=20)
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1", games_count=1))
+    assert _rating(alice).rating == pytest.approx(1616)
+    assert _rating(bob).rating == pytest.approx(1584)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"rated": False},
+        {"status": "cancelled"},
+        {"status": "in_progress"},
+    ],
+    ids=["unrated", "cancelled", "unfinished"],
+)
+def test_sets_that_are_not_rated_results_change_nothing(fields):
+    alice, bob = UserFactory(), UserFactory()
+    game_set = finished_set_row(alice, bob, "player1", **fields)
+    assert rating_apply_set(game_set=game_set) is False
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+def test_sets_against_computer_players_change_no_rating():
+    alice, robot = UserFactory(), UserFactory(is_computer=True)
+    RatingFactory(user=alice, rating=1650, results=22)
+    game_set = play_set(alice, robot, "player1")
+    assert game_set.result == "player1"
+    assert _rating(alice).rating == 1650 and _rating(alice).results == 22
+    assert not Rating.objects.filter(user=robot).exists()
+
+
+def test_ratings_are_kept_per_category_and_untimed_counts_as_normal():
+    alice, bob = UserFactory(), UserFactory()
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1", category="untimed"))
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1", category="speed"))
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player2", category="turn"))
+    assert set(Rating.objects.filter(user=alice).values_list("category", flat=True)) == {
+        "normal",
+        "speed",
+        "turn",
+    }
+    assert rating_for(user=alice, variant="Pente", category="untimed") == rating_for(
+        user=alice, variant="Pente", category="normal"
+    )
+    assert _rating(alice, "turn").rating < 1600 < _rating(alice, "speed").rating
+
+
+def test_speed_set_through_the_games_service_rates_the_speed_rating():
+    alice, bob = UserFactory(), UserFactory()
+    play_set(alice, bob, "player2", time_control="live", initial_minutes=5)
+    assert _rating(bob, "speed").wins == 1
+    assert not Rating.objects.filter(category="normal").exists()
+
+
+def test_statistics_count_results_and_streaks():
+    alice, bob = UserFactory(), UserFactory()
+    for result in ["player1", "player1", "player1", "draw", "player1", "player2", "player1"]:
+        rating_apply_set(game_set=finished_set_row(alice, bob, result))
+    row = _rating(alice)
+    assert (row.wins, row.losses, row.draws, row.results) == (5, 1, 1, 7)
+    assert (row.streak, row.best_streak) == (1, 3)
+    other = _rating(bob)
+    assert (other.wins, other.losses, other.draws) == (1, 5, 1)
+    assert (other.streak, other.best_streak) == (0, 1)
+
+
+def test_becoming_a_computer_updates_the_rating_rows_flag():
+    alice = UserFactory()
+    RatingFactory(user=alice)
+    alice.is_computer = True
+    alice.save()
+    assert _rating(alice).is_computer is True
+
+
+def test_crown_award_is_idempotent_per_tournament():
+    alice = UserFactory()
+    from django.utils import timezone
+
+    now = timezone.now()
+    crown_award(user=alice, tournament_name="Spring", tournament_id=7, variant="Pente", won_at=now)
+    crown_award(user=alice, tournament_name="Spring", tournament_id=7, variant="Pente", won_at=now)
+    assert Crown.objects.filter(user=alice).count() == 1
+
+
+def test_recompute_finds_no_difference_after_live_application():
+    players = [UserFactory() for _ in range(4)]
+    results = ["player1", "player2", "draw"]
+    for i in range(30):
+        a, b = players[i % 4], players[(i * 3 + 1) % 4]
+        if a == b:
+            continue
+        rating_apply_set(game_set=finished_set_row(a, b, results[i % 3], games_count=1 + i % 2))
+    replay = ratings_replay()
+    assert replay.sets == RatingChange.objects.count() // 2
+    assert replay.differences == []
+    call_command("recompute_ratings", "--check")
+
+
+def test_recompute_check_fails_and_fix_repairs_a_tampered_rating(capsys):
+    alice, bob = UserFactory(), UserFactory()
+    for result in ["player1", "player2", "player1"]:
+        rating_apply_set(game_set=finished_set_row(alice, bob, result))
+    expected = _rating(alice).rating
+    Rating.objects.filter(user=alice).update(rating=1234.5, wins=0)
+    with pytest.raises(CommandError):
+        call_command("recompute_ratings", "--check")
+    out = capsys.readouterr().out
+    assert "rating" in out and "1234.5" in out
+    call_command("recompute_ratings", "--fix")
+    assert _rating(alice).rating == pytest.approx(expected) and _rating(alice).wins == 2
+    call_command("recompute_ratings", "--check")
+
+
+def test_recompute_fix_applies_sets_that_were_never_applied():
+    alice, bob = UserFactory(), UserFactory()
+    finished_set_row(alice, bob, "player1")  # the signal never ran for this one
+    assert ratings_replay().differences
+    call_command("recompute_ratings", "--fix")
+    assert _rating(alice).rating == pytest.approx(1800)
+    assert RatingChange.objects.count() == 2
+    assert ratings_replay().differences == []

@@ -1,0 +1,133 @@
+"""FIDE Tournament Report File (TRF-2016 layout, read by TRF(x) tools) with the ``XXR``
+extension for the number of rounds.
+
+Each player gets a ``001`` line: starting rank (TPN) in columns 5-8, name in 15-47, rating in
+49-52, points in 81-84, rank in 86-89, then one 10-character block per round starting at
+column 92: opponent's starting rank (4 digits, ``0000`` for none), colour (``w``/``b``/``-``) and
+result (``1`` win, ``=`` draw, ``0`` loss, ``+``/``-`` forfeit win/loss, ``U`` pairing-allocated
+bye, ``Z`` zero-point bye). The points column equals the sum of the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+RESULT_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0,
+                 "H": 0.5, "Z": 0.0, " ": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
+
+
+@dataclass(frozen=True)
+class TrfGame:
+    opponent: int | None  # opponent's starting rank, None for a bye / unplayed round
+    colour: str  # "w", "b" or "-"
+    result: str  # one of RESULT_POINTS
+
+
+@dataclass(frozen=True)
+class TrfPlayer:
+    start_rank: int
+    name: str
+    rating: int = 0
+    rank: int = 0
+    games: tuple[TrfGame, ...] = ()
+
+    @property
+    def points(self) -> float:
+        return sum(RESULT_POINTS[g.result] for g in self.games)
+
+
+@dataclass(frozen=True)
+class TrfTournament:
+    name: str
+    rounds: int
+    players: tuple[TrfPlayer, ...]
+    start: date | None = None
+    end: date | None = None
+    kind: str = "Swiss (FIDE Dutch)"
+    extra: dict = field(default_factory=dict)
+
+
+def _points(value: float) -> str:
+    return f"{value:4.1f}"
+
+
+def dump(t: TrfTournament) -> str:
+    lines = [f"012 {t.name}"]
+    if t.start:
+        lines.append(f"042 {t.start.isoformat()}")
+    if t.end:
+        lines.append(f"052 {t.end.isoformat()}")
+    lines.append(f"062 {len(t.players)}")
+    lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
+    lines.append(f"092 {t.kind}")
+    lines.append(f"XXR {t.rounds}")
+    for p in sorted(t.players, key=lambda p: p.start_rank):
+        name = p.name[:33]
+        head = (
+            f"001 {p.start_rank:4d}      {name:<33} {p.rating if p.rating else '':>4}"
+            f" {'':3} {'':>11} {'':10} {_points(p.points)} {p.rank:4d}"
+        )
+        assert len(head) == 89, len(head)
+        blocks = "".join(
+            f"  {(g.opponent or 0):04d} {g.colour} {g.result}" for g in p.games
+        )
+        lines.append(head + blocks)
+    return "\n".join(lines) + "\n"
+
+
+def load(text: str) -> TrfTournament:
+    """Read what :func:`dump` writes (and the 001/XXR lines of other TRF files)."""
+    name, rounds, players = "", 0, []
+    for line in text.splitlines():
+        code = line[:3]
+        if code == "012":
+            name = line[4:].strip()
+        elif code == "XXR":
+            rounds = int(line[4:].strip())
+        elif code == "001":
+            games = []
+            pos = 91
+            while pos + 8 <= len(line):
+                chunk = line[pos : pos + 8]
+                opp = chunk[0:4].strip()
+                games.append(
+                    TrfGame(int(opp) if opp and int(opp) else None, chunk[5], chunk[7])
+                )
+                pos += 10
+            rating = line[48:52].strip()
+            players.append(
+                TrfPlayer(
+                    start_rank=int(line[4:8]),
+                    name=line[14:47].strip(),
+                    rating=int(rating) if rating else 0,
+                    rank=int(line[85:89]),
+                    games=tuple(games),
+                )
+            )
+            declared = float(line[80:84])
+            if abs(declared - players[-1].points) > 1e-9:
+                raise ValueError(f"player {players[-1].start_rank}: points != sum of results")
+    return TrfTournament(name, rounds, tuple(players))
+
+
+def from_history(
+    *,
+    name: str,
+    rounds: int,
+    entrants: Sequence[tuple[int, str, int]],  # (start rank, name, rating)
+    history: Sequence[dict[int, TrfGame]],  # per round: start rank -> game
+    ranks: dict[int, int] | None = None,
+    start: date | None = None,
+    end: date | None = None,
+) -> TrfTournament:
+    players = []
+    for start_rank, pname, rating in entrants:
+        games = tuple(
+            rnd.get(start_rank, TrfGame(None, "-", "Z")) for rnd in history
+        )
+        players.append(
+            TrfPlayer(start_rank, pname, rating, (ranks or {}).get(start_rank, 0), games)
+        )
+    return TrfTournament(name, rounds, tuple(players), start, end)
