@@ -90,6 +90,11 @@ def main() -> None:
         games = [random_game(variant, rng) for _ in range(GAMES_PER_VARIANT)]
         moves = sum(len(m) for m in games)
         best = min(replay_all(variant, games) for _ in range(3))
+        for moves_of_game in games:  # sanity: every replayed game really ends (untimed)
+            g = Game(variant)
+            for p in moves_of_game:
+                g.play(p)
+            assert g.status != "in_progress", "a benchmark game did not finish"
         print(
             f"{variant:12s} replay: {moves} moves in {best:.3f}s = {moves / best:,.0f} moves/s "
             f"({best / moves * 1e6:.2f} us/move, mean game {moves / len(games):.0f} moves)"

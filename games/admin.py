@@ -38,7 +38,16 @@ class ChallengeEntryInline(admin.TabularInline):
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ("id", "created_by", "kind", "invitee", "variant", "rated", "status", "created_at")
+    list_display = (
+        "id",
+        "created_by",
+        "kind",
+        "invitee",
+        "variant",
+        "rated",
+        "status",
+        "created_at",
+    )
     list_filter = ("status", "kind", "variant", "rated", "time_control")
     search_fields = ("created_by__username", "invitee__username")
     raw_id_fields = ("created_by", "invitee", "game_set", "game")
@@ -60,7 +69,16 @@ class MoveInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "variant", "status", "end_reason", "rated", "imported", "ply", "created_at")
+    list_display = (
+        "id",
+        "variant",
+        "status",
+        "end_reason",
+        "rated",
+        "imported",
+        "ply",
+        "created_at",
+    )
     list_filter = ("status", "variant", "rated", "imported", "end_reason", "time_control")
     search_fields = ("seat_rows__user__username", "seat_rows__name")
     raw_id_fields = ("game_set",)
@@ -78,7 +96,16 @@ class GameInline(admin.TabularInline):
 
 @admin.register(GameSet)
 class GameSetAdmin(admin.ModelAdmin):
-    list_display = ("id", "variant", "player1", "player2", "rated", "status", "result", "created_at")
+    list_display = (
+        "id",
+        "variant",
+        "player1",
+        "player2",
+        "rated",
+        "status",
+        "result",
+        "created_at",
+    )
     list_filter = ("status", "result", "variant", "rated", "category")
     search_fields = ("player1__username", "player2__username")
     raw_id_fields = ("player1", "player2", "winner")

@@ -24,7 +24,6 @@ from games.models import (
     User,
 )
 
-
 TEST_PASSWORD = "secret-pass-123"
 
 

@@ -19,8 +19,10 @@ def _seated(name: str) -> Q:
 
 
 def _with_winner_columns(queryset: QuerySet[Game]) -> QuerySet[Game]:
-    names = {f"_w{i}": Cast(KeyTextTransform(str(i), "winner_seats"), IntegerField())
-             for i in range(MAX_WINNERS)}
+    names = {
+        f"_w{i}": Cast(KeyTextTransform(str(i), "winner_seats"), IntegerField())
+        for i in range(MAX_WINNERS)
+    }
     if all(n in queryset.query.annotations for n in names):
         return queryset
     return queryset.annotate(**names)
@@ -58,9 +60,7 @@ class GameFilter(django_filters.FilterSet):
     rated = django_filters.BooleanFilter()
     imported = django_filters.BooleanFilter()
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
-    end_reason = django_filters.ChoiceFilter(
-        choices=[c for c in Game.EndReason.choices if c[0]]
-    )
+    end_reason = django_filters.ChoiceFilter(choices=[c for c in Game.EndReason.choices if c[0]])
     result = django_filters.ChoiceFilter(
         method="filter_result",
         choices=[("win", "win"), ("loss", "loss"), ("draw", "draw")],

@@ -165,7 +165,8 @@ class GameSet(models.Model):
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
     )
-    result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)
+    # null until the set has a result (the contract says null, not "").
+    result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)  # noqa: DJ001
     winner = models.ForeignKey(
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="sets_won"
     )
@@ -211,9 +212,7 @@ class Game(models.Model):
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
     )
-    end_reason = models.CharField(
-        max_length=10, choices=EndReason.choices, default="", blank=True
-    )
+    end_reason = models.CharField(max_length=10, choices=EndReason.choices, default="", blank=True)
     winner_seats = models.JSONField(default=list, blank=True)
     ply = models.PositiveIntegerField(default=0)
     time_control = models.CharField(

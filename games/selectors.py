@@ -68,9 +68,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "category": game.category,
         "set_id": game.game_set_id,
         "set_index": game.set_index,
-        "players": [
-            {"seat": s.seat, "name": s.name, "user": _user_brief(s.user)} for s in seats
-        ],
+        "players": [{"seat": s.seat, "name": s.name, "user": _user_brief(s.user)} for s in seats],
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
@@ -78,6 +76,12 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def _remaining_ms(game: Game, to_move: int | None, now: datetime) -> list[int]:
+    try:
+        from games.timeouts import clock_view
+    except ImportError:  # pragma: no cover
+        clock_view = None
+    if clock_view is not None:
+        return [int(ms) for ms in clock_view(game=game, now=now, to_move_seat=to_move)["clocks_ms"]]
     clocks = [int(ms) for ms in (game.clocks_ms or [])]
     if (
         game.time_control == "live"
@@ -310,9 +314,7 @@ def game_record(*, game: Game):
     if game.end_reason in ("resign", "forfeit") and game.winner_seats and losers:
         resigned = position.seat_colour(losers[0])
         forfeit = game.end_reason == "forfeit"
-    record = records.record_from_game(
-        position, headers, resigned_colour=resigned, forfeit=forfeit
-    )
+    record = records.record_from_game(position, headers, resigned_colour=resigned, forfeit=forfeit)
     sides = 2 if game.partners or game.seats == 2 else game.seats
     if (
         game.status == Game.Status.FINISHED

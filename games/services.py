@@ -227,7 +227,7 @@ def game_create(
         )
         game.ply = len(actions)
         if time_control != "none":
-            timeouts.clock_start(game=game, now=now)
+            timeouts.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
         game.save()
         if game.deadline is not None:
             timeouts.timeout_schedule(game=game)
@@ -247,6 +247,7 @@ def set_create(
     days_per_move: int = 0,
     vacation_allowed: bool = True,
     tournament_rule: bool | None = None,
+    adjacent_only: bool = False,
     now: datetime | None = None,
 ) -> GameSet:
     """A set between two players, its games created at once (game 2 has the colours swapped).
@@ -280,6 +281,7 @@ def set_create(
                 players=order[index - 1],
                 rated=rated,
                 tournament_rule=tournament_rule,
+                adjacent_only=adjacent_only,
                 time_control=time_control,
                 initial_minutes=initial_minutes,
                 increment_seconds=increment_seconds,
@@ -365,9 +367,7 @@ def _finish_from_position(game: Game, position, now: datetime) -> None:
 
 
 def _timeout_loss(game: Game, seat: int, now: datetime) -> None:
-    game_finish(
-        game=game, end_reason="timeout", winner_seats=opponents_of(game, seat), now=now
-    )
+    game_finish(game=game, end_reason="timeout", winner_seats=opponents_of(game, seat), now=now)
 
 
 # --- playing -----------------------------------------------------------------------------
@@ -386,14 +386,14 @@ def _stale_or_repeat(
     return same(tail)
 
 
-def _raise_stale(game: Game, ply: int) -> None:
+def _raise_stale(game: Game, ply: int, user: User | None = None) -> None:
     from games.selectors import game_state  # local: selectors import services helpers
 
     raise ApiError(
         "stale_ply",
         f"The game is at ply {game.ply}, not {ply}: reload and try again.",
         status_code=409,
-        extra={"game": game_state(game=game, viewer=None)},
+        extra={"game": game_state(game=game, viewer=user)},
     )
 
 
@@ -433,11 +433,13 @@ def move_play(
                 moves,
                 user_seats=mine,
                 ply=ply,
-                same=lambda tail: [m.point for m in tail] == list(points)
-                and all(m.kind == Move.Kind.STONE for m in tail),
+                same=lambda tail: (
+                    [m.point for m in tail] == list(points)
+                    and all(m.kind == Move.Kind.STONE for m in tail)
+                ),
             ):
                 return game
-            _raise_stale(game, ply)
+            _raise_stale(game, ply, user)
         _require_in_progress(game)
         position = position_of(game, moves)
         seat = position.to_move_seat
@@ -453,7 +455,7 @@ def move_play(
         except engine.IllegalMove as exc:
             raise illegal_to_api(exc) from None
         if game.time_control != "none" and not timeouts.clock_on_move(
-            game=game, seat=seat, now=now
+            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
         ):
             _timeout_loss(game, seat, now)
             timed_out = True
@@ -477,18 +479,18 @@ def move_play(
             elif game.deadline is not None:
                 timeouts.timeout_schedule(game=game)
     if timed_out:
-        _raise_time_over(game, seat)
+        _raise_time_over(game, seat, user)
     return game
 
 
-def _raise_time_over(game: Game, seat: int) -> None:
+def _raise_time_over(game: Game, seat: int, user: User | None = None) -> None:
     from games.selectors import game_state
 
     raise ApiError(
         "time_over",
         f"Seat {seat}'s time had run out: the game is lost on time.",
         status_code=409,
-        extra={"game": game_state(game=game, viewer=None)},
+        extra={"game": game_state(game=game, viewer=user)},
     )
 
 
@@ -510,12 +512,14 @@ def game_decide(
                 moves,
                 user_seats=mine,
                 ply=ply,
-                same=lambda tail: len(tail) == 1
-                and tail[0].kind == Move.Kind.DECISION
-                and tail[0].choice == choice,
+                same=lambda tail: (
+                    len(tail) == 1
+                    and tail[0].kind == Move.Kind.DECISION
+                    and tail[0].choice == choice
+                ),
             ):
                 return game
-            _raise_stale(game, ply)
+            _raise_stale(game, ply, user)
         _require_in_progress(game)
         position = position_of(game, moves)
         seat = position.to_move_seat
@@ -531,7 +535,7 @@ def game_decide(
         except engine.IllegalMove as exc:
             raise illegal_to_api(exc) from None
         if game.time_control != "none" and not timeouts.clock_on_move(
-            game=game, seat=seat, now=now
+            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
         ):
             _timeout_loss(game, seat, now)
             timed_out = True
@@ -545,7 +549,7 @@ def game_decide(
             if game.deadline is not None:
                 timeouts.timeout_schedule(game=game)
     if timed_out:
-        _raise_time_over(game, seat)
+        _raise_time_over(game, seat, user)
     return game
 
 
@@ -669,15 +673,19 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             if not span or span[-1].seat != asked:
                 game.undo_requested_by = None
                 game.save(update_fields=["undo_requested_by", "updated_at"])
-                raise ApiError("undo_not_allowed", "That move can no longer be taken back.",
-                               status_code=409)
+                raise ApiError(
+                    "undo_not_allowed", "That move can no longer be taken back.", status_code=409
+                )
             Move.objects.filter(game=game, ply__gte=span[0].ply).delete()
             game.ply = span[0].ply - 1
             game.undo_requested_by = None
             if game.time_control == "live" and game.clocks_ms:
+                # The asker moves again with the time left after the move taken back.
                 remaining = game.clocks_ms[asked - 1]
                 game.turn_started_at = now
                 game.deadline = now + timedelta(milliseconds=remaining)
+            elif game.time_control == "turn":
+                timeouts.clock_start(game=game, now=now, to_move_seat=asked)
             game.save()
             if game.deadline is not None:
                 timeouts.timeout_schedule(game=game)
@@ -790,9 +798,7 @@ def _moves_from_position(game: Game, position) -> list[Move]:
         seat = replay.to_move_seat or 1
         if isinstance(action, str):
             replay.decide(action)
-            rows.append(
-                Move(game=game, ply=i, seat=seat, kind=Move.Kind.DECISION, choice=action)
-            )
+            rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.DECISION, choice=action))
         else:
             replay.play(action)
             rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.STONE, point=action))

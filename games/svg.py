@@ -66,9 +66,7 @@ def board_svg(
         out.append('<g class="stars" fill="#5a4a2a">')
         for y in STAR_POINTS_19:
             for x in STAR_POINTS_19:
-                out.append(
-                    f'<circle cx="{MARGIN + x * CELL}" cy="{MARGIN + y * CELL}" r="2.5"/>'
-                )
+                out.append(f'<circle cx="{MARGIN + x * CELL}" cy="{MARGIN + y * CELL}" r="2.5"/>')
         out.append("</g>")
     out.append('<g class="coordinates" fill="#3a2f1a" text-anchor="middle">')
     for i in range(size):
@@ -105,8 +103,7 @@ def board_svg(
         )
     if captures:
         parts = [
-            f"{COLOUR_NAMES.get(i, f'colour {i}')}: {n}"
-            for i, n in enumerate(captures, start=1)
+            f"{COLOUR_NAMES.get(i, f'colour {i}')}: {n}" for i, n in enumerate(captures, start=1)
         ]
         out.append(
             f'<text class="captures" x="{MARGIN}" y="{height - 10}" fill="#3a2f1a" '

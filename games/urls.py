@@ -16,16 +16,10 @@ urlpatterns = [
         views.GameDecisionView.as_view(),
         name="game-decision",
     ),
-    re_path(
-        r"^games/(?P<pk>[0-9]+)/resign/?$", views.GameResignView.as_view(), name="game-resign"
-    ),
-    re_path(
-        r"^games/(?P<pk>[0-9]+)/cancel/?$", views.GameCancelView.as_view(), name="game-cancel"
-    ),
+    re_path(r"^games/(?P<pk>[0-9]+)/resign/?$", views.GameResignView.as_view(), name="game-resign"),
+    re_path(r"^games/(?P<pk>[0-9]+)/cancel/?$", views.GameCancelView.as_view(), name="game-cancel"),
     re_path(r"^games/(?P<pk>[0-9]+)/undo/?$", views.GameUndoView.as_view(), name="game-undo"),
-    re_path(
-        r"^games/(?P<pk>[0-9]+)/record/?$", views.GameRecordView.as_view(), name="game-record"
-    ),
+    re_path(r"^games/(?P<pk>[0-9]+)/record/?$", views.GameRecordView.as_view(), name="game-record"),
     re_path(
         r"^games/(?P<pk>[0-9]+)/board\.svg$",
         views.GameBoardSvgView.as_view(),

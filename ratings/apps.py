@@ -7,7 +7,7 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from django.conf import settings
-        from django.db.models.signals import post_save
+        from django.db.models.signals import post_delete, post_save
 
         from games.accounts.selectors import PLAYER_PAGE_EXTRAS
         from games.signals import set_finished
@@ -18,6 +18,11 @@ class RatingsConfig(AppConfig):
             services.on_user_saved,
             sender=settings.AUTH_USER_MODEL,
             dispatch_uid="ratings.user_is_computer",
+        )
+        post_delete.connect(
+            services.on_rating_deleted,
+            sender="ratings.Rating",
+            dispatch_uid="ratings.rating_deleted",
         )
         if selectors.player_page_ratings not in PLAYER_PAGE_EXTRAS:
             PLAYER_PAGE_EXTRAS.append(selectors.player_page_ratings)

@@ -17,6 +17,7 @@ A rating belongs to one player, one game (variant) and one category. It starts a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 
@@ -174,3 +175,14 @@ def record_set(
     """Both players' records after a rated set (``outcome1`` is player 1's result)."""
     new1, new2 = rate_set(player1.standing, player2.standing, outcome1, games_count=games_count)
     return player1.after(new1, outcome1), player2.after(new2, outcome1.opposite)
+
+
+def bucket_of(rating: float, width: int) -> int:
+    """The ``b`` with ``b * width <= rating < (b + 1) * width`` (exact at the edges, unlike a
+    bare ``floor(rating / width)`` which float rounding can push up)."""
+    b = math.floor(rating / width)
+    while rating < b * width:
+        b -= 1
+    while rating >= (b + 1) * width:
+        b += 1
+    return b

@@ -136,3 +136,31 @@ class Crown(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} won {self.tournament_name}"
+
+
+RANK_BUCKET_WIDTH = 10  # rating points per RatingBucket
+
+
+class RatingBucket(models.Model):
+    """How many rating rows fall in [bucket * 10, bucket * 10 + 10) for one game, category,
+    established flag and computer flag. Kept in step with ``Rating`` by the services, so that a
+    rank is a sum over a few hundred buckets plus a count inside one bucket, whatever the number
+    of players."""
+
+    variant = models.CharField(max_length=32)
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    established = models.BooleanField()
+    is_computer = models.BooleanField()
+    bucket = models.IntegerField()
+    players = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["variant", "category", "established", "is_computer", "bucket"],
+                name="unique_rating_bucket",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant}/{self.category} {self.bucket * RANK_BUCKET_WIDTH}+: {self.players}"

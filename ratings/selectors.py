@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games.models import User
-from ratings.elo import ESTABLISHED_RESULTS, rating_class
-from ratings.models import Crown, Rating, RatingChange
+from ratings.elo import ESTABLISHED_RESULTS, bucket_of, rating_class
+from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 from ratings.services import CATEGORY_OF_SET, rating_category
 
 
@@ -105,11 +106,48 @@ def leaderboard(*, board: BoardFilter, after: tuple[float, int] | None = None) -
 
 
 def leaderboard_rank(*, board: BoardFilter, row: Rating) -> int | None:
-    """1 + the number of rows on the board rated higher; None when the row is not on it."""
+    """1 + the number of rows on the board rated higher; None when the row is not on it.
+
+    Without an activity filter: the rank buckets above the row's bucket, plus a count inside
+    its bucket (both small, whatever the number of players). With one: a count on the index.
+    """
     now = timezone.now()
     if not board.admits(row, now=now):
         return None
-    return 1 + board.queryset(now=now).filter(rating__gt=row.rating).count()
+    higher = board.queryset(now=now).filter(rating__gt=row.rating)
+    if board.active_days is not None:
+        return 1 + higher.count()
+    # One round trip: the bucket sum and the count inside the row's bucket.
+    bucket = bucket_of(row.rating, RANK_BUCKET_WIDTH)
+    conditions = ["variant = %s", "category = %s", "bucket > %s"]
+    if not board.provisional:
+        conditions.append("established")
+    if not board.computers:
+        conditions.append("NOT is_computer")
+    same_sql, same_params = (
+        higher.filter(rating__lt=(bucket + 1) * RANK_BUCKET_WIDTH)
+        .order_by()
+        .values("id")
+        .query.sql_with_params()
+    )
+    sql = (
+        "SELECT (SELECT COALESCE(SUM(players), 0) FROM "
+        f"{RatingBucket._meta.db_table} WHERE {' AND '.join(conditions)})"
+        f" + (SELECT COUNT(*) FROM ({same_sql}) AS same_bucket)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [board.variant, board.category, bucket, *same_params])
+        (higher_count,) = cursor.fetchone()
+    return 1 + int(higher_count)
+
+
+def rating_row_by_username(*, username: str, variant: str, category: str) -> Rating | None:
+    """The rating of the active player called exactly ``username``, with its user."""
+    return (
+        Rating.objects.select_related("user")
+        .filter(user__username=username, user__is_active=True, variant=variant, category=category)
+        .first()
+    )
 
 
 def player_rating_row(*, user: User, variant: str, category: str) -> Rating | None:

@@ -5,16 +5,18 @@ checks (and can repair) every stored rating.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import GameSet, User
-from ratings.elo import Outcome, Record, record_set
-from ratings.models import Crown, Rating, RatingChange
+from ratings.elo import ESTABLISHED_RESULTS, Outcome, Record, bucket_of, record_set
+from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 
 logger = logging.getLogger(__name__)
 
@@ -55,19 +57,76 @@ def _store_record(row: Rating, record: Record) -> None:
         setattr(row, name, getattr(record, name))
 
 
-def _ensure_rows(*, users: list[User], variant: str, category: str) -> None:
-    """Create missing rating rows, in user id order (concurrent creators wait in one order).
+def _ensure_rows(*, users: list[User], variant: str, category: str) -> set[int]:
+    """Create missing rating rows, in user id order (concurrent creators wait in one order);
+    returns the ids of the users whose row this call created.
 
     ``get_or_create`` runs the insert in a savepoint and re-reads the row when a concurrent
     transaction created it first.
     """
+    created_for = set()
     for user in sorted(users, key=lambda u: u.pk):
-        Rating.objects.get_or_create(
+        _, created = Rating.objects.get_or_create(
             user=user,
             variant=variant,
             category=category,
             defaults={"is_computer": user.is_computer},
         )
+        if created:
+            created_for.add(user.pk)
+    return created_for
+
+
+# --- rank buckets -------------------------------------------------------------------------
+
+BucketKey = tuple[str, str, bool, bool, int]  # variant, category, established, computer, bucket
+_BUCKET_FIELDS = ("variant", "category", "established", "is_computer", "bucket")
+
+
+def bucket_key(row: Rating) -> BucketKey:
+    return (
+        row.variant,
+        row.category,
+        row.results >= ESTABLISHED_RESULTS,
+        row.is_computer,
+        bucket_of(row.rating, RANK_BUCKET_WIDTH),
+    )
+
+
+def _buckets_shift(*, removed: Iterable[BucketKey] = (), added: Iterable[BucketKey] = ()) -> None:
+    """Move rows between rank buckets. Call after the rating rows are locked; bucket rows are
+    then locked in key order, so concurrent callers cannot deadlock."""
+    delta = Counter(added)
+    delta.subtract(Counter(removed))
+    for key in sorted(k for k, n in delta.items() if n):
+        fields = dict(zip(_BUCKET_FIELDS, key, strict=True))
+        bump = F("players") + delta[key]
+        if RatingBucket.objects.filter(**fields).update(players=bump):
+            continue
+        try:
+            with transaction.atomic():
+                RatingBucket.objects.create(**fields, players=delta[key])
+        except IntegrityError:  # created concurrently: now it exists
+            RatingBucket.objects.filter(**fields).update(players=bump)
+
+
+def rating_buckets_count() -> Counter:
+    """The rank buckets as the rating rows say they should be."""
+    return Counter(bucket_key(row) for row in Rating.objects.only(*_BUCKET_ROW_FIELDS))
+
+
+_BUCKET_ROW_FIELDS = ("variant", "category", "results", "is_computer", "rating")
+
+
+@transaction.atomic
+def rating_buckets_rebuild() -> None:
+    """Recount every rank bucket from the rating rows."""
+    counts = rating_buckets_count()
+    RatingBucket.objects.all().delete()
+    RatingBucket.objects.bulk_create(
+        RatingBucket(**dict(zip(_BUCKET_FIELDS, key, strict=True)), players=n)
+        for key, n in counts.items()
+    )
 
 
 def rating_apply_set(*, game_set: GameSet) -> bool:
@@ -87,7 +146,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
     player1, player2 = game_set.player1, game_set.player2
     when = game_set.finished_at or timezone.now()
     with transaction.atomic():
-        _ensure_rows(users=[player1, player2], variant=variant, category=category)
+        created = _ensure_rows(users=[player1, player2], variant=variant, category=category)
         rows = {
             row.user_id: row
             for row in Rating.objects.select_for_update()
@@ -100,6 +159,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
         before1, before2 = _record_of(row1), _record_of(row2)
         outcome1 = _OUTCOME_OF_RESULT[game_set.result]
         after1, after2 = record_set(before1, before2, outcome1, games_count=game_set.games_count)
+        removed = [bucket_key(row) for row in (row1, row2) if row.user_id not in created]
         changes = []
         for row, before, after, opp_before, opponent, outcome in (
             (row1, before1, after1, before2, player2, outcome1),
@@ -125,6 +185,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
                 )
             )
         RatingChange.objects.bulk_create(changes)
+        _buckets_shift(removed=removed, added=[bucket_key(row1), bucket_key(row2)])
     return True
 
 
@@ -134,12 +195,29 @@ def on_set_finished(sender, game_set: GameSet, **kwargs) -> None:
 
 
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
-    """Keep ``Rating.is_computer`` equal to ``User.is_computer``."""
+    """Keep ``Rating.is_computer`` (and the rank buckets) equal to ``User.is_computer``."""
     if created or (update_fields is not None and "is_computer" not in update_fields):
         return
-    Rating.objects.filter(user_id=instance.pk).exclude(is_computer=instance.is_computer).update(
-        is_computer=instance.is_computer
-    )
+    with transaction.atomic():
+        rows = list(
+            Rating.objects.select_for_update()
+            .filter(user_id=instance.pk)
+            .exclude(is_computer=instance.is_computer)
+            .order_by("id")
+        )
+        if not rows:
+            return
+        removed = [bucket_key(row) for row in rows]
+        Rating.objects.filter(pk__in=[row.pk for row in rows]).update(
+            is_computer=instance.is_computer
+        )
+        for row in rows:
+            row.is_computer = instance.is_computer
+        _buckets_shift(removed=removed, added=[bucket_key(row) for row in rows])
+
+
+def on_rating_deleted(sender, instance: Rating, **kwargs) -> None:
+    _buckets_shift(removed=[bucket_key(instance)])
 
 
 def crown_award(
@@ -276,6 +354,18 @@ def _differences(replay: Replay, *, tolerance: float) -> Iterable[Difference]:
             _STAT_FIELDS,
             tolerance,
         )
+    stored_buckets = Counter(
+        {
+            tuple(getattr(b, name) for name in _BUCKET_FIELDS): b.players
+            for b in RatingBucket.objects.exclude(players=0)
+        }
+    )
+    wanted_buckets = rating_buckets_count()
+    for key in sorted(set(stored_buckets) | set(wanted_buckets)):
+        if stored_buckets[key] != wanted_buckets[key]:
+            yield Difference(
+                f"rank bucket {key}", "players", stored_buckets[key], wanted_buckets[key]
+            )
     stored_changes = {(c.game_set_id, c.user_id): c for c in RatingChange.objects.all()}
     for key in sorted(set(stored_changes) | set(replay.changes)):
         replayed = replay.changes.get(key)
@@ -312,3 +402,4 @@ def ratings_fix(*, replay: Replay) -> None:
         change.rating = rows[key]
         changes.append(change)
     RatingChange.objects.bulk_create(changes)
+    rating_buckets_rebuild()

@@ -95,7 +95,10 @@ def _player(username: str, request=None) -> User:
         if not request.user.is_authenticated:
             raise ApiError("not_authenticated", "Log in to ask for your own rank.", status_code=401)
         return request.user
-    user = player_get(username=username)
+    # The exact name first: it is on the unique index (player_get matches case-insensitively).
+    user = User.objects.filter(is_active=True, username=username).first() or player_get(
+        username=username
+    )
     if user is None:
         raise ApiError("player_not_found", f"No player is called {username!r}.", status_code=404)
     return user
@@ -213,8 +216,20 @@ class LeaderboardRankView(APIView):
         username = params.get("player", "").strip()
         if not username:
             raise ApiError("missing_parameter", "Give the player, e.g. ?player=me.")
-        user = _player(username, request)
-        row = selectors.player_rating_row(user=user, variant=board.variant, category=board.category)
+        if username == "me":
+            user = _player(username, request)
+            row = selectors.player_rating_row(
+                user=user, variant=board.variant, category=board.category
+            )
+        else:  # one query for the common case: the exact name has this rating
+            row = selectors.rating_row_by_username(
+                username=username, variant=board.variant, category=board.category
+            )
+            user = row.user if row is not None else _player(username, request)
+            if row is None:
+                row = selectors.player_rating_row(
+                    user=user, variant=board.variant, category=board.category
+                )
         if row is None:
             raise ApiError(
                 "not_rated",

@@ -1,1 +1,184 @@
-from django.db import models  # noqa: F401
+"""Tournaments: entries, rounds (Swiss and round robin), matches and the sets they are played
+with. Pairing logic lives in the pure package ``tournaments.pairing``; these rows store its
+results."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SINGLE_ELIMINATION = "single_elimination"
+        DOUBLE_ELIMINATION = "double_elimination"
+        SWISS = "swiss"
+        ROUND_ROBIN = "round_robin"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration"
+        RUNNING = "running"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    name = models.CharField(max_length=200)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_tournaments"
+    )
+    variant = models.CharField(max_length=32, default="Pente")
+    rated = models.BooleanField(default=True)
+    format = models.CharField(max_length=24, choices=Format.choices, default=Format.SWISS)
+    time_control = models.CharField(max_length=8, default="turn")  # "none" | "live" | "turn"
+    initial_minutes = models.PositiveIntegerField(default=0)
+    increment_seconds = models.PositiveIntegerField(default=0)
+    days_per_move = models.PositiveIntegerField(default=0)
+    games_per_match = models.PositiveSmallIntegerField(default=2)  # 1 or 2 (colours swapped)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)  # null: at start
+    start_at = models.DateTimeField(db_index=True)
+    rating_above = models.IntegerField(null=True, blank=True)
+    rating_below = models.IntegerField(null=True, blank=True)
+    min_rated_results = models.PositiveIntegerField(default=0)
+    max_players = models.PositiveIntegerField(null=True, blank=True)
+    vacation_allowed = models.BooleanField(default=True)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # Swiss (null: default)
+    cycles = models.PositiveSmallIntegerField(default=1)  # round robin: 1 or 2
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+    )
+    current_round = models.PositiveSmallIntegerField(default=0)
+    seed = models.BigIntegerField(default=0)  # random seed for seeding ties (reproducible)
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments_won",
+    )
+    standings = models.JSONField(default=list, blank=True)  # published final standings
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-start_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        WITHDRAWN = "withdrawn"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    seed = models.PositiveIntegerField(null=True, blank=True)  # pairing number, set at start
+    rating = models.FloatField(null=True, blank=True)  # snapshot at start
+    rated_results = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seed", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="unique_entry_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.tournament_id}"
+
+
+class Round(models.Model):
+    """A paired round of a Swiss or round robin. The unique (tournament, number) makes pairing a
+    round twice impossible."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_rows")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+        ]
+
+
+class Match(models.Model):
+    """A pairing. ``player1`` has the first move (white) in the first game. ``player2`` null is a
+    bye. ``key`` is the bracket key ("W1-1", "L2-3", "GF1") or "R<round>-<board>"."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+
+    class Result(models.TextChoices):
+        PLAYER1 = "player1"
+        PLAYER2 = "player2"
+        DRAW = "draw"
+        BYE = "bye"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
+    key = models.CharField(max_length=16)
+    bracket = models.CharField(max_length=2, blank=True, default="")  # W, L, GF or "" (rounds)
+    bracket_round = models.PositiveSmallIntegerField(default=0)
+    board = models.PositiveSmallIntegerField(default=1)
+    player1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
+    )
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    forfeit = models.BooleanField(default=False)  # decided without (all) games being played
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key")
+        ]
+        indexes = [models.Index(fields=["tournament", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}:{self.key}"
+
+
+class MatchSet(models.Model):
+    """A set of games played for a match (a tied elimination match gets another set)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_sets")
+    game_set = models.OneToOneField(
+        "games.GameSet", on_delete=models.CASCADE, related_name="tournament_match_set"
+    )
+    index = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="unique_match_set_index")
+        ]

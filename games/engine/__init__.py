@@ -6,6 +6,18 @@ Import from here: ``from games.engine import Game, IllegalMove, get_variant, par
 from .errors import BadOptions, BadRecord, EngineError, IllegalMove, UnknownGame
 from .game import DECISIONS, Game, MoveResult
 from .notation import COLUMNS, parse_point, point_name
+from .records import (
+    Record,
+    RecordMoveError,
+    game_from_record,
+    parse_record,
+    parse_records,
+    record_from_game,
+    replay_summary,
+    standard_headers,
+    write_record,
+    write_records,
+)
 from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -18,9 +30,19 @@ __all__ = [
     "Game",
     "IllegalMove",
     "MoveResult",
+    "Record",
+    "RecordMoveError",
     "UnknownGame",
     "Variant",
+    "game_from_record",
     "get_variant",
     "parse_point",
+    "parse_record",
+    "parse_records",
     "point_name",
+    "record_from_game",
+    "replay_summary",
+    "standard_headers",
+    "write_record",
+    "write_records",
 ]

@@ -35,6 +35,9 @@ class IllegalMove(EngineError, ValueError):
         self.code = code
         self.detail = detail
 
+    def __reduce__(self):
+        return (type(self), (self.code, self.detail))
+
     def __repr__(self) -> str:
         return f"IllegalMove({self.code!r}, {self.detail!r})"
 
@@ -51,6 +54,9 @@ class BadRecord(EngineError, ValueError):
         self.code = code
         self.detail = detail
         self.line = line
+
+    def __reduce__(self):
+        return (type(self), (self.code, self.detail, self.line))
 
     def __repr__(self) -> str:
         return f"BadRecord({self.code!r}, {self.detail!r}, line={self.line!r})"

@@ -482,3 +482,7 @@ class TestDataFiles:
             "Boat-Pente",
             "G-Pente",
         }
+
+    def test_sample_file_is_written_back_byte_for_byte(self):
+        text = (DATA / "games.txt").read_text()
+        assert write_records(parse_records(text)) == text

@@ -133,9 +133,7 @@ def test_records_export_follows_the_filters(library):
 def test_export_then_import_round_trip(library):
     exported = client_for().get("/api/games/records", {"ordering": "id"}).content.decode()
     importer = UserFactory()
-    response = client_for(importer).post(
-        "/api/games/import", exported, content_type="text/plain"
-    )
+    response = client_for(importer).post("/api/games/import", exported, content_type="text/plain")
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["count"] == 3
@@ -158,9 +156,13 @@ def test_export_then_import_round_trip(library):
     resigned = Game.objects.filter(imported=True, end_reason="resign").get()
     assert resigned.winner_seats == [1]
     reexported = client_for().get(f"/api/games/{keryo.pk}/record").content.decode()
-    assert reexported.split("\n\n", 1)[1] == client_for().get(
-        f"/api/games/{library['g2']}/record"
-    ).content.decode().split("\n\n", 1)[1]
+    assert (
+        reexported.split("\n\n", 1)[1]
+        == client_for()
+        .get(f"/api/games/{library['g2']}/record")
+        .content.decode()
+        .split("\n\n", 1)[1]
+    )
 
 
 def test_imported_games_are_found_by_the_recorded_names(library):
@@ -185,13 +187,16 @@ def test_import_refuses_a_record_with_an_illegal_move():
 
 
 def test_import_refuses_text_without_a_record():
-    response = client_for(UserFactory()).post("/api/games/import", "hello", content_type="text/plain")
+    response = client_for(UserFactory()).post(
+        "/api/games/import", "hello", content_type="text/plain"
+    )
     assert response.status_code == 400 and response.json()["code"] == "bad_record"
 
 
 def test_import_needs_a_login():
-    response = client_for().post("/api/games/import", '[Game "Pente"]\n\n1. K10 *\n',
-                                 content_type="text/plain")
+    response = client_for().post(
+        "/api/games/import", '[Game "Pente"]\n\n1. K10 *\n', content_type="text/plain"
+    )
     assert response.status_code in (401, 403)
 
 
@@ -227,4 +232,17 @@ def test_the_board_svg_refuses_a_bad_ply(library):
 def test_the_schema_generates():
     response = client_for().get("/api/schema/")
     assert response.status_code == 200
-    assert b"/api/games/{id}/moves" in response.content or b"/api/games/{pk}/moves" in response.content
+    assert (
+        b"/api/games/{id}/moves" in response.content or b"/api/games/{pk}/moves" in response.content
+    )
+
+
+def test_a_game_lost_on_time_exports_its_result():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    with services.transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        services.game_finish(game=locked, end_reason="timeout", winner_seats=[1])
+    text = client_for().get(f"/api/games/{game.pk}/record").content.decode()
+    assert '[Result "1-0"]' in text
+    assert text.rstrip().endswith("1-0")

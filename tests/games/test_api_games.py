@@ -119,8 +119,14 @@ def test_an_occupied_point_is_refused_with_the_engine_code(game, players):
 
 @pytest.mark.parametrize(
     ("point", "code"),
-    [("Z99", "off_board"), ("I5", "bad_coordinate"), ("hello", "bad_coordinate"), (400, "off_board"),
-     ([1, 2], "bad_coordinate"), (True, "bad_coordinate")],
+    [
+        ("Z99", "off_board"),
+        ("I5", "bad_coordinate"),
+        ("hello", "bad_coordinate"),
+        (400, "off_board"),
+        ([1, 2], "bad_coordinate"),
+        (True, "bad_coordinate"),
+    ],
 )
 def test_bad_coordinates_are_refused(game, players, point, code):
     _, bob = players

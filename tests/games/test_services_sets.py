@@ -30,7 +30,9 @@ def finished_sets():
 
 
 def _seat_users(game):
-    return list(Seat.objects.filter(game=game).order_by("seat").values_list("user__username", flat=True))
+    return list(
+        Seat.objects.filter(game=game).order_by("seat").values_list("user__username", flat=True)
+    )
 
 
 def test_a_rated_pente_set_has_two_games_with_colours_swapped(pair):

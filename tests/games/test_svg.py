@@ -42,7 +42,11 @@ def test_svg_draws_six_colours_differently():
     rows = _empty()
     rows[0] = "123456" + "." * 13
     root = ET.fromstring(board_svg(rows).encode())
-    fills = {c.get("fill") for c in root.iter(f"{NS}circle") if (c.get("class") or "").startswith("stone")}
+    fills = {
+        c.get("fill")
+        for c in root.iter(f"{NS}circle")
+        if (c.get("class") or "").startswith("stone")
+    }
     assert len(fills) == 6
 
 

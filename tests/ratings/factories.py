@@ -12,11 +12,13 @@ from games.factories import GameSetFactory, UserFactory
 from games.models import GameSet, User
 from games.services import game_resign, set_create
 from ratings.models import Crown, Rating
+from ratings.services import _buckets_shift, bucket_key
 
 
 class RatingFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Rating
+        skip_postgeneration_save = True
 
     user = factory.SubFactory(UserFactory)
     variant = "Pente"
@@ -24,6 +26,12 @@ class RatingFactory(factory.django.DjangoModelFactory):
     rating = 1600.0
     results = 0
     last_played_at = factory.LazyFunction(timezone.now)
+
+    @factory.post_generation
+    def rank_bucket(obj, create, extracted, **kwargs):  # noqa: N805
+        """Count the row in its rank bucket, as the services do for rows they create."""
+        if create:
+            _buckets_shift(added=[bucket_key(obj)])
 
 
 class CrownFactory(factory.django.DjangoModelFactory):

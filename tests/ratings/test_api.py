@@ -208,7 +208,8 @@ def test_rating_history_svg_draws_one_point_per_result_plus_the_start(client):
     alice, bob = UserFactory(), UserFactory()
     _play(alice, bob, ["player1", "player2", "player1"])
     response = client.get(
-        f"/api/players/{alice.username}/ratings/history.svg", {"game": "Pente", "category": "normal"}
+        f"/api/players/{alice.username}/ratings/history.svg",
+        {"game": "Pente", "category": "normal"},
     )
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"

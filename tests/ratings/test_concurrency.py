@@ -51,7 +51,7 @@ def test_sets_finished_concurrently_are_each_applied_exactly_once():
     players = [UserFactory() for _ in range(4)]
     rng = random.Random(5)
     sets = []
-    for i in range(24):
+    for _ in range(24):
         a, b = rng.sample(players, 2)
         sets.append(set_create(player1=a, player2=b, variant="Pente", rated=True, games_count=2))
     jobs = []
@@ -75,9 +75,7 @@ def test_sets_finished_concurrently_are_each_applied_exactly_once():
     # The finishing code running again, many times at once, changes nothing.
     before = {r.pk: (r.rating, r.results) for r in Rating.objects.all()}
     applied = []
-    _run_threads(
-        [lambda s=s: applied.append(rating_apply_set(game_set=s)) for s in finished * 3]
-    )
+    _run_threads([lambda s=s: applied.append(rating_apply_set(game_set=s)) for s in finished * 3])
     assert applied and not any(applied)
     assert {r.pk: (r.rating, r.results) for r in Rating.objects.all()} == before
 

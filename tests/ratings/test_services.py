@@ -189,3 +189,82 @@ def test_recompute_fix_applies_sets_that_were_never_applied():
     assert _rating(alice).rating == pytest.approx(1800)
     assert RatingChange.objects.count() == 2
     assert ratings_replay().differences == []
+
+
+def test_bucket_rank_equals_a_plain_count_under_every_filter():
+    import random
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings.selectors import BoardFilter, leaderboard_rank
+
+    rng = random.Random(11)
+    now = timezone.now()
+    rows = []
+    for _ in range(120):
+        rows.append(
+            RatingFactory(
+                # Many ties and values on bucket edges (multiples of 10).
+                rating=rng.choice(
+                    [1600.0, 1610.0, 1609.999, 1700.0, 1400.5, rng.uniform(900, 2400)]
+                ),
+                results=rng.choice([0, 5, 19, 20, 21, 60]),
+                is_computer=rng.random() < 0.1,
+                last_played_at=now - timedelta(days=rng.randint(0, 60)),
+            )
+        )
+    for provisional in (False, True):
+        for computers in (False, True):
+            for active_days in (None, 30):
+                board = BoardFilter(
+                    variant="Pente",
+                    category="normal",
+                    provisional=provisional,
+                    computers=computers,
+                    active_days=active_days,
+                )
+                listed = list(board.queryset())
+                for row in rows:
+                    rank = leaderboard_rank(board=board, row=row)
+                    if row not in listed:
+                        assert rank is None
+                    else:
+                        assert rank == 1 + sum(r.rating > row.rating for r in listed)
+
+
+def test_rank_buckets_follow_rating_changes_and_computer_flags():
+    from ratings.models import RatingBucket
+    from ratings.services import rating_buckets_count
+
+    def stored():
+        return {
+            (b.variant, b.category, b.established, b.is_computer, b.bucket): b.players
+            for b in RatingBucket.objects.exclude(players=0)
+        }
+
+    alice, bob = UserFactory(), UserFactory()
+    RatingFactory(user=bob, rating=1600, results=19)
+    for result in ["player1", "player2", "draw", "player1"]:
+        rating_apply_set(game_set=finished_set_row(alice, bob, result))
+    assert stored() == dict(rating_buckets_count())
+    assert sum(stored().values()) == 2
+    bob.is_computer = True
+    bob.save()
+    assert stored() == dict(rating_buckets_count())
+    Rating.objects.filter(user=alice).delete()
+    assert stored() == dict(rating_buckets_count())
+    assert sum(stored().values()) == 1
+
+
+def test_recompute_check_notices_a_drifted_rank_bucket():
+    from ratings.models import RatingBucket
+
+    alice, bob = UserFactory(), UserFactory()
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    RatingBucket.objects.update(players=7)
+    with pytest.raises(CommandError):
+        call_command("recompute_ratings", "--check")
+    call_command("recompute_ratings", "--fix")
+    call_command("recompute_ratings", "--check")
+    assert sum(RatingBucket.objects.values_list("players", flat=True)) == 2

@@ -1,0 +1,155 @@
+"""Services of play: clocks through the hooks, loss on time, multi-player and partners."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from games import services
+from games.factories import UserFactory
+from games.models import Game, Move
+from pente_site.api import ApiError
+
+pytestmark = pytest.mark.django_db
+
+T0 = datetime(2025, 5, 1, 12, 0, tzinfo=UTC)
+
+
+def _users(n):
+    return [UserFactory() for _ in range(n)]
+
+
+def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
+    alice, bob = _users(2)
+    game = services.game_create(
+        variant="Pente",
+        players=[alice, bob],
+        time_control="live",
+        initial_minutes=3,
+        increment_seconds=5,
+        now=T0,
+    )
+    assert game.category == "speed"
+    assert game.clocks_ms == [180_000, 180_000]
+    assert game.deadline == T0 + timedelta(minutes=3)
+    later = T0 + timedelta(seconds=20)
+    game = services.move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=later)
+    assert game.clocks_ms[1] == 180_000 - 20_000 + 5_000
+    assert game.deadline == later + timedelta(minutes=3)  # alice's full clock
+
+
+def test_a_move_after_the_clock_ran_out_loses_on_time():
+    alice, bob = _users(2)
+    game = services.game_create(
+        variant="Pente", players=[alice, bob], time_control="live", initial_minutes=1, now=T0
+    )
+    with pytest.raises(ApiError) as refused:
+        services.move_play(
+            game_id=game.pk, user=bob, ply=1, points=[179], now=T0 + timedelta(minutes=2)
+        )
+    assert refused.value.error_code == "time_over"
+    assert refused.value.extra["game"]["status"] == "finished"
+    game.refresh_from_db()
+    assert game.status == "finished" and game.end_reason == "timeout"
+    assert game.winner_seats == [1]
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_turn_based_game_gets_a_deadline_in_days():
+    alice, bob = _users(2)
+    game = services.game_create(
+        variant="Pente", players=[alice, bob], time_control="turn", days_per_move=3, now=T0
+    )
+    assert game.category == "turn"
+    assert game.deadline is not None and game.deadline >= T0 + timedelta(days=3)
+
+
+def test_untimed_games_have_no_deadline():
+    game = services.game_create(variant="Pente", players=_users(2), now=T0)
+    assert game.deadline is None and game.category == "untimed"
+
+
+def test_a_rated_pente_game_gets_the_tournament_rule_and_gomoku_does_not():
+    assert services.game_create(variant="Pente", players=_users(2), rated=True).tournament_rule
+    assert not services.game_create(variant="Gomoku", players=_users(2), rated=True).tournament_rule
+    assert not services.game_create(variant="Pente", players=_users(2)).tournament_rule
+
+
+def test_impossible_options_are_refused():
+    with pytest.raises(ApiError) as refused:
+        services.game_create(variant="Connect6", players=_users(3))
+    assert refused.value.error_code == "bad_options"
+
+
+def test_the_tournament_rule_is_enforced_in_rated_games():
+    alice, bob = _users(2)
+    game = services.game_create(variant="Pente", players=[alice, bob], rated=True)
+    services.move_play(game_id=game.pk, user=bob, ply=1, points=[0])
+    with pytest.raises(ApiError) as refused:
+        services.move_play(game_id=game.pk, user=alice, ply=2, points=[181])  # L10
+    assert refused.value.error_code == "tournament_rule"
+    assert refused.value.status_code == 400
+
+
+def test_three_player_turns_rotate_and_resign_gives_the_others_the_game():
+    a, b, c = _users(3)
+    game = services.game_create(variant="Pente", players=[a, b, c])
+    services.move_play(game_id=game.pk, user=b, ply=1, points=[0])
+    services.move_play(game_id=game.pk, user=c, ply=2, points=[18])
+    with pytest.raises(ApiError) as refused:
+        services.move_play(game_id=game.pk, user=c, ply=3, points=[36])
+    assert refused.value.error_code == "not_your_turn"
+    game = services.game_resign(game_id=game.pk, user=b)
+    assert game.winner_seats == [1, 3]
+
+
+def test_partners_resign_loses_for_the_whole_team():
+    a, b, c, d = _users(4)
+    game = services.game_create(variant="Pente", players=[a, b, c, d], partners=True)
+    game = services.game_resign(game_id=game.pk, user=c)
+    assert game.winner_seats == [2, 4]
+
+
+def test_swap2_place_two_then_colour_choice():
+    alice, bob = _users(2)
+    game = services.game_create(variant="Swap2-Pente", players=[alice, bob])
+    assert game.ply == 0
+    for ply, point in enumerate([180, 0, 18]):
+        game = services.move_play(game_id=game.pk, user=alice, ply=ply, points=[point])
+    game = services.game_decide(game_id=game.pk, user=bob, ply=3, choice="place_two")
+    game = services.move_play(game_id=game.pk, user=bob, ply=4, points=[342])
+    game = services.move_play(game_id=game.pk, user=bob, ply=5, points=[360])
+    game = services.game_decide(game_id=game.pk, user=alice, ply=6, choice="colour2")
+    assert game.ply == 7
+    position = services.position_of(Game.objects.get(pk=game.pk))
+    assert position.seat_colour(1) == 2 and position.to_move_seat == 1
+    kinds = list(Move.objects.filter(game=game).values_list("kind", flat=True))
+    assert kinds.count("decision") == 2
+
+
+def test_the_state_shows_the_time_left_of_the_seat_to_move():
+    from games.selectors import game_state
+
+    alice, bob = _users(2)
+    game = services.game_create(
+        variant="Pente", players=[alice, bob], time_control="live", initial_minutes=3, now=T0
+    )
+    state = game_state(game=game, viewer=None, now=T0 + timedelta(seconds=30))
+    assert state["clock"]["remaining_ms"] == [180_000, 150_000]
+    assert state["clock"]["deadline"] == T0 + timedelta(minutes=3)
+
+
+def test_an_agreed_undo_gives_the_asker_the_turn_and_the_clock():
+    alice, bob = _users(2)
+    game = services.game_create(
+        variant="Pente", players=[alice, bob], time_control="live", initial_minutes=3, now=T0
+    )
+    t1 = T0 + timedelta(seconds=10)
+    services.move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=t1)
+    services.game_undo_request(game_id=game.pk, user=bob, now=t1)
+    t2 = t1 + timedelta(seconds=5)
+    game = services.game_undo_request(game_id=game.pk, user=alice, now=t2)
+    assert game.ply == 1 and game.undo_requested_by is None
+    assert game.deadline == t2 + timedelta(milliseconds=game.clocks_ms[1])
+    assert services.position_of(game).to_move_seat == 2

@@ -1,0 +1,181 @@
+"""The FIDE Dutch system: absolute criteria over whole tournaments, byes, colours, speed."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tournaments.pairing import PairingError
+from tournaments.pairing.dutch import (
+    PlayedPair,
+    RoundRecord,
+    SwissPlayer,
+    colour_preference,
+    default_rounds,
+    max_rounds,
+    pair_round,
+    players_from_history,
+)
+
+
+def play_swiss(n, rounds, seed, *, draws=True):
+    """Pair and play ``rounds`` rounds with random results; return the history."""
+    rng = random.Random(seed)
+    entrants = [(f"p{i}", i) for i in range(1, n + 1)]
+    history: list[RoundRecord] = []
+    for r in range(1, rounds + 1):
+        players = players_from_history(entrants, history)
+        result = pair_round(players, round_number=r, total_rounds=rounds)
+        assert not result.relaxed
+        pairs = []
+        for w, b in result.pairs:
+            x = rng.random()
+            pts = (2 if x < 0.4 else 0 if x < 0.8 else 1) if draws else (2 if x < 0.5 else 0)
+            pairs.append(PlayedPair(w, b, pts))
+        byes = ((result.bye, 2),) if result.bye is not None else ()
+        history.append(RoundRecord(tuple(pairs), byes, result.bye))
+    return entrants, history
+
+
+def check_absolute_criteria(entrants, history, rounds):
+    """No rematch, one bye at most, everybody paired once a round, and (one-game matches) no
+    colour difference beyond 2 nor the same colour three times running -- except for pairs with a
+    topscorer in the last round."""
+    met, byes = set(), set()
+    colours = {p: [] for p, _ in entrants}
+    points = {p: 0 for p, _ in entrants}
+    for r, record in enumerate(history, start=1):
+        seen = []
+        for pair in record.pairs:
+            key = frozenset((pair.white, pair.black))
+            assert key not in met, f"round {r}: rematch {sorted(key)}"
+            met.add(key)
+            seen += [pair.white, pair.black]
+        for player, _ in record.byes:
+            assert player not in byes, f"round {r}: second bye for {player}"
+            byes.add(player)
+            seen.append(player)
+        assert sorted(seen) == sorted(p for p, _ in entrants)
+        top = {p for p in points if r == rounds and points[p] > r - 1}
+        for pair in record.pairs:
+            colours[pair.white].append("w")
+            colours[pair.black].append("b")
+            exempt = r == rounds and (pair.white in top or pair.black in top)
+            for p in (pair.white, pair.black):
+                c = colours[p]
+                assert exempt or abs(c.count("w") - c.count("b")) <= 2, (r, p, c)
+                assert exempt or c[-3:] not in (["w"] * 3, ["b"] * 3), (r, p, c)
+        for pair in record.pairs:
+            points[pair.white] += pair.white_points2
+            points[pair.black] += 2 - pair.white_points2
+        for player, pts in record.byes:
+            points[player] += pts
+
+
+@pytest.mark.parametrize("n", range(30, 101, 7))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_full_swiss_of_30_to_100_players_keeps_the_absolute_criteria(n, seed):
+    rounds = default_rounds(n)
+    entrants, history = play_swiss(n, rounds, seed)
+    check_absolute_criteria(entrants, history, rounds)
+
+
+@pytest.mark.parametrize("n", range(2, 34))
+def test_swiss_from_2_to_33_players_pairs_everyone_every_round(n):
+    rounds = min(default_rounds(n), max_rounds(n))
+    for seed in range(3):
+        entrants, history = play_swiss(n, rounds, seed, draws=seed == 0)
+        check_absolute_criteria(entrants, history, rounds)
+        matches = {p: 0 for p, _ in entrants}
+        for record in history:
+            for pair in record.pairs:
+                matches[pair.white] += 1
+                matches[pair.black] += 1
+            for player, _ in record.byes:
+                matches[player] += 1  # a bye counts as the round's match
+        assert set(matches.values()) == {rounds}
+
+
+def test_checker_catches_a_rematch():
+    entrants = [("a", 1), ("b", 2)]
+    history = [RoundRecord((PlayedPair("a", "b", 2),)), RoundRecord((PlayedPair("b", "a", 2),))]
+    with pytest.raises(AssertionError, match="rematch"):
+        check_absolute_criteria(entrants, history, 2)
+
+
+def test_round_one_pairs_top_half_against_bottom_half_with_alternating_colours():
+    players = [SwissPlayer(id=i, tpn=i) for i in range(1, 9)]
+    result = pair_round(players, round_number=1, total_rounds=5)
+    assert result.pairs == ((1, 5), (6, 2), (3, 7), (8, 4))
+    assert result.bye is None
+
+
+def test_odd_field_gives_the_bye_to_the_lowest_ranked_player_without_one():
+    players = [SwissPlayer(id=i, tpn=i) for i in range(1, 8)]
+    assert pair_round(players, round_number=1, total_rounds=3).bye == 7
+    players[-1] = SwissPlayer(id=7, tpn=7, had_bye=True, colours=(None,), points2=2)
+    players[-2] = SwissPlayer(id=6, tpn=6, colours=("b",), opponents=frozenset({3}))
+    players[2] = SwissPlayer(id=3, tpn=3, colours=("w",), opponents=frozenset({6}), points2=2)
+    result = pair_round(players, round_number=2, total_rounds=3)
+    assert result.bye == 6  # lowest-ranked (score 0, highest TPN) without a bye
+
+
+def test_colour_allocation_ranks_by_score_before_pairing_number():
+    # Same mild preference (both had white last): the higher-ranked player gets it. Player 9 has
+    # more points than player 2, so player 9 ranks higher despite the larger TPN.
+    a = SwissPlayer(id="a", tpn=2, points2=2, colours=("w", "b", "w"), opponents=frozenset({"x"}))
+    b = SwissPlayer(id="b", tpn=9, points2=4, colours=("b", "w", "w"), opponents=frozenset({"y"}))
+    b = SwissPlayer(id="b", tpn=9, points2=4, colours=("w", "b", "w"), opponents=frozenset({"y"}))
+    result = pair_round([a, b], round_number=4, total_rounds=5)
+    assert result.pairs == (("a", "b"),)  # b (higher ranked) gets its preference: black
+
+
+def test_absolute_colour_preference_is_granted():
+    a = SwissPlayer(id="a", tpn=1, points2=4, colours=("w", "w"))
+    b = SwissPlayer(id="b", tpn=2, points2=4, colours=("b", "w"))
+    result = pair_round([a, b], round_number=3, total_rounds=5)
+    assert result.pairs == (("b", "a"),)
+
+
+def test_same_absolute_preference_players_do_not_meet_before_the_last_round():
+    a = SwissPlayer(id="a", tpn=1, points2=4, colours=("w", "w"), opponents=frozenset({"c"}))
+    b = SwissPlayer(id="b", tpn=2, points2=4, colours=("w", "w"), opponents=frozenset({"d"}))
+    c = SwissPlayer(id="c", tpn=3, points2=0, colours=("b", "b"), opponents=frozenset({"a"}))
+    d = SwissPlayer(id="d", tpn=4, points2=0, colours=("b", "b"), opponents=frozenset({"b"}))
+    result = pair_round([a, b, c, d], round_number=3, total_rounds=5)
+    assert {frozenset(p) for p in result.pairs} == {frozenset("ad"), frozenset("bc")}
+
+
+def test_impossible_round_raises():
+    a = SwissPlayer(id="a", tpn=1, opponents=frozenset({"b"}), colours=("w",))
+    b = SwissPlayer(id="b", tpn=2, opponents=frozenset({"a"}), colours=("b",))
+    with pytest.raises(PairingError):
+        pair_round([a, b], round_number=2, total_rounds=2)
+
+
+def test_colour_preferences():
+    assert colour_preference([]) == (0, 0, 0)
+    assert colour_preference(["w", "w"])[:2] == (-1, 3)
+    assert colour_preference(["w", None, "b", "b"])[:2] == (1, 3)
+    assert colour_preference(["w"])[:2] == (-1, 2)
+    assert colour_preference(["w", "b"])[:2] == (1, 1)
+
+
+def test_history_counts_scores_and_byes():
+    entrants = [("a", 1), ("b", 2), ("c", 3)]
+    history = [RoundRecord((PlayedPair("a", "b", 1),), (("c", 2),), "c")]
+    cards = {p.id: p for p in players_from_history(entrants, history)}
+    assert (cards["a"].points2, cards["b"].points2, cards["c"].points2) == (1, 1, 2)
+    assert cards["c"].had_bye and cards["c"].colours == (None,)
+    assert cards["a"].opponents == frozenset({"b"})
+
+
+def test_a_1000_player_round_5_is_paired_quickly():
+    entrants, history = play_swiss(1000, 4, seed=5)
+    players = players_from_history(entrants, history)
+    start = time.perf_counter()
+    result = pair_round(players, round_number=5, total_rounds=7)
+    assert time.perf_counter() - start < 5
+    assert len(result.pairs) == 500
