@@ -350,25 +350,64 @@ def _expire(
     seat: int | None = None,
     moves: list[Move] | None = None,
     user: User | None = None,
+    finish: bool = True,
 ) -> str:
     """The locked ``game`` is past its deadline: spend vacation or finish it as a timeout.
-    Returns "vacation" or "timeout"."""
+
+    Returns "vacation", "timeout" or "stale" (the position is over although the row is not).
+    With ``finish=False`` a turn-based timeout is only decided, not written: the caller
+    finishes it (``_finish_turn_timeouts``)."""
     from games.services import game_finish, opponents_of
 
     if seat is None:
         seat = seat_to_move(game, moves)
-    if seat is None:  # the position is over although the row is not: nothing to time
+    if seat is None:
         return "stale"
+    game._timeout_seat = seat
     if game.time_control == clocks.TURN:
         spend = _spend_vacation(game, seat=seat, now=now, user=user)
         if not spend.timed_out:
             game.save(update_fields=["deadline", "updated_at"])
             timeout_schedule(game=game)
             return "vacation"
+        if not finish:
+            return "timeout"
     elif game.time_control == clocks.LIVE and game.clocks_ms:
         game.clocks_ms = [0 if i == seat - 1 else ms for i, ms in enumerate(game.clocks_ms)]
     game_finish(game=game, end_reason="timeout", winner_seats=opponents_of(game, seat), now=now)
     return "timeout"
+
+
+def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
+    """Finish many locked turn-based games lost on time: one UPDATE per winner list instead of
+    one per game, then, per game, what ``game_finish`` does after its save: the
+    ``game_finished`` signal and the set check (sets and ratings see a timeout like any
+    result). Clocks of turn-based games have nothing to zero, so the rows differ only there."""
+    from games.services import _set_maybe_finish, opponents_of
+    from games.signals import game_finished
+
+    groups: dict[tuple[int, ...], list[Game]] = defaultdict(list)
+    for game in games:
+        winners = sorted(set(opponents_of(game, game._timeout_seat)))
+        game.status, game.end_reason, game.winner_seats = Game.Status.FINISHED, "timeout", winners
+        game.finished_at, game.deadline, game.updated_at = now, None, now
+        game.undo_requested_by = game.cancel_requested_by = None
+        groups[tuple(winners)].append(game)
+    for winners, group in groups.items():
+        Game.objects.filter(pk__in=[g.pk for g in group]).update(
+            status=Game.Status.FINISHED,
+            end_reason="timeout",
+            winner_seats=list(winners),
+            finished_at=now,
+            deadline=None,
+            undo_requested_by=None,
+            cancel_requested_by=None,
+            updated_at=now,
+        )
+    for game in games:
+        game_finished.send(sender=Game, game=game)
+    for game_set_id in sorted({g.game_set_id for g in games if g.game_set_id is not None}):
+        _set_maybe_finish(game_set_id=game_set_id, now=now)
 
 
 def timeout_fire(*, game_id: int, ply: int, now: datetime | None = None) -> str:
@@ -434,16 +473,22 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
             moves[move.game_id].append(move)
         seats = {g.pk: seat_to_move(g, moves[g.pk]) for g in games}
         users = _lock_vacation_users(games, seats)
-        return [
-            _expire(
+        outcomes = []
+        turn_timeouts = []
+        for game in games:
+            outcome = _expire(
                 game,
                 now=now,
                 seat=seats[game.pk],
                 moves=moves[game.pk],
                 user=users.get((game.pk, seats[game.pk])),
+                finish=False,
             )
-            for game in games
-        ]
+            outcomes.append(outcome)
+            if outcome == "timeout" and game.status == IN_PROGRESS:
+                turn_timeouts.append(game)
+        _finish_turn_timeouts(turn_timeouts, now)
+        return outcomes
 
 
 def _lock_vacation_users(

@@ -110,12 +110,12 @@ def _buckets_shift(*, removed: Iterable[BucketKey] = (), added: Iterable[BucketK
             RatingBucket.objects.filter(**fields).update(players=bump)
 
 
+_BUCKET_ROW_FIELDS = ("variant", "category", "results", "is_computer", "rating")
+
+
 def rating_buckets_count() -> Counter:
     """The rank buckets as the rating rows say they should be."""
     return Counter(bucket_key(row) for row in Rating.objects.only(*_BUCKET_ROW_FIELDS))
-
-
-_BUCKET_ROW_FIELDS = ("variant", "category", "results", "is_computer", "rating")
 
 
 @transaction.atomic
@@ -154,6 +154,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
             .order_by("id")
         }
         if RatingChange.objects.filter(game_set_id=game_set.pk).exists():
+            _buckets_shift(added=[bucket_key(rows[user_id]) for user_id in created])
             return False
         row1, row2 = rows[player1.pk], rows[player2.pk]
         before1, before2 = _record_of(row1), _record_of(row2)

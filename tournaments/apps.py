@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games import services as game_services
+        from games.signals import set_finished
+        from tournaments import services, tasks
+
+        set_finished.connect(tasks.on_set_finished, dispatch_uid="tournaments.set_finished")
+        if services.cancel_forbidden not in game_services.CANCEL_FORBIDDEN_CHECKS:
+            game_services.CANCEL_FORBIDDEN_CHECKS.append(services.cancel_forbidden)

@@ -1,0 +1,73 @@
+"""Helpers for tournament tests: make tournaments, play their matches with chosen results."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games import services as game_services
+from games.factories import UserFactory
+from games.models import Game, Seat
+from tournaments import services
+from tournaments.models import Match, Tournament
+
+
+def make_tournament(*, players: int, start: bool = True, **options) -> Tournament:
+    organiser = UserFactory()
+    options.setdefault("format", "swiss")
+    options.setdefault("rated", False)
+    options.setdefault("time_control", "none")
+    options.setdefault("games_per_match", 1)
+    t = services.tournament_create(
+        organiser=organiser,
+        name=options.pop("name", "Test Open"),
+        start_at=options.pop("start_at", timezone.now() + timedelta(hours=1)),
+        **options,
+    )
+    for _ in range(players):
+        services.tournament_join(tournament_id=t.pk, user=UserFactory())
+    if start:
+        services.tournament_start(tournament_id=t.pk, user=organiser)
+    t.refresh_from_db()
+    return t
+
+
+def finish_match_games(match: Match, outcome: str) -> None:
+    """Finish every game in progress of the match's latest set: ``outcome`` "player1",
+    "player2" (the match's players) or "draw" (split a two-game set, or a drawn single game)."""
+    ms = match.match_sets.order_by("-index").first()
+    games = list(Game.objects.filter(game_set=ms.game_set, status="in_progress").order_by("set_index"))
+    for i, game in enumerate(games):
+        seats = {s.user_id: s.seat for s in Seat.objects.filter(game=game)}
+        if outcome == "draw" and len(games) == 1 and ms.game_set.games_count == 1:
+            game_services.game_finish(game=game, end_reason="draw", winner_seats=[])
+            continue
+        if outcome == "draw":
+            winner = match.player1_id if i == 0 else match.player2_id
+        else:
+            winner = match.player1_id if outcome == "player1" else match.player2_id
+        game_services.game_finish(game=game, end_reason="resign", winner_seats=[seats[winner]])
+
+
+def play_all(t: Tournament, *, rng: random.Random | None = None, draws: bool = True, pick=None) -> int:
+    """Play the tournament to its end with random results, calling the sweeper (what beat runs)
+    between batches. Returns the number of batches."""
+    rng = rng or random.Random(t.pk)
+    batches = 0
+    while True:
+        t.refresh_from_db()
+        if t.status != Tournament.Status.RUNNING:
+            return batches
+        open_matches = list(Match.objects.filter(tournament=t, status="in_progress"))
+        assert open_matches or batches < 500, "stuck"
+        for m in open_matches:
+            if pick:
+                outcome = pick(m)
+            else:
+                outcome = rng.choice(["player1", "player2", "draw"] if draws else ["player1", "player2"])
+            finish_match_games(m, outcome)
+        services.sweep()
+        batches += 1
+        assert batches < 500, "the tournament does not end"

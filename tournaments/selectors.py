@@ -1,0 +1,286 @@
+"""Reads: tournaments, rounds and pairings, standings, a player's matches, the bracket, TRF."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from games.models import User
+from pente_site.api import ApiError
+from tournaments.models import Entry, Match, Tournament
+from tournaments.pairing import standings as st
+from tournaments.pairing import trf
+from tournaments.pairing.elimination import BYE, elimination_places
+
+
+def tournaments_queryset() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("organiser", "winner").annotate(
+        players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE))
+    )
+
+
+def tournament_get(*, tournament_id: int) -> Tournament:
+    t = tournaments_queryset().filter(pk=tournament_id).first()
+    if t is None:
+        raise ApiError("not_found", "No such tournament.", status_code=404)
+    return t
+
+
+def _user(user_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
+    if user_id is None:
+        return None
+    return {"id": user_id, "username": names.get(user_id, "")}
+
+
+def _names(t: Tournament) -> dict[int, str]:
+    return dict(Entry.objects.filter(tournament=t).values_list("user_id", "user__username"))
+
+
+def entries(t: Tournament) -> list[dict[str, Any]]:
+    return [
+        {
+            "user": {"id": e.user_id, "username": e.user.username},
+            "seed": e.seed,
+            "rating": e.rating,
+            "status": e.status,
+            "joined_at": e.joined_at,
+        }
+        for e in Entry.objects.filter(tournament=t).select_related("user")
+    ]
+
+
+def match_data(m: Match, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "id": m.pk,
+        "key": m.key,
+        "round": m.round.number if m.round_id else None,
+        "bracket": m.bracket or None,
+        "bracket_round": m.bracket_round or None,
+        "board": m.board,
+        "player1": _user(m.player1_id, names),
+        "player2": _user(m.player2_id, names),
+        "status": m.status,
+        "result": m.result or None,
+        "winner": _user(m.winner_id, names),
+        "forfeit": m.forfeit,
+        "sets": [
+            {"id": ms.game_set_id, "index": ms.index, "games": [g.pk for g in ms.game_set.games.all()]}
+            for ms in m.match_sets.all()
+        ],
+    }
+
+
+def _matches(t: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(tournament=t)
+        .select_related("round")
+        .prefetch_related("match_sets__game_set__games")
+        .order_by("round__number", "bracket", "bracket_round", "board", "id")
+    )
+
+
+def rounds(t: Tournament) -> list[dict[str, Any]]:
+    """Rounds with their pairings; for brackets, one entry per bracket round."""
+    names = _names(t)
+    groups: dict[tuple, list[dict]] = {}
+    for m in _matches(t):
+        key = ("R", m.round.number) if m.round_id else (m.bracket, m.bracket_round)
+        groups.setdefault(key, []).append(match_data(m, names))
+    order = {"R": 0, "W": 1, "L": 2, "GF": 3}
+    out = []
+    for (bracket, number), matches in sorted(groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+        out.append(
+            {
+                "bracket": None if bracket == "R" else bracket,
+                "number": number,
+                "matches": matches,
+            }
+        )
+    return out
+
+
+def player_matches(t: Tournament, *, user_id: int) -> list[dict[str, Any]]:
+    names = _names(t)
+    return [
+        match_data(m, names)
+        for m in _matches(t).filter(Q(player1_id=user_id) | Q(player2_id=user_id))
+    ]
+
+
+def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
+    by_round: dict[int, list] = {}
+    swiss = t.format == Tournament.Format.SWISS
+    for m in Match.objects.filter(tournament=t, round__isnull=False, status=Match.Status.FINISHED).select_related("round"):
+        items = by_round.setdefault(m.round.number, [])
+        if m.player2_id is None:
+            items.append(st.Bye(m.player1_id, 1.0 if swiss else 0.0))
+        else:
+            score = {"player1": 1.0, "draw": 0.5, "player2": 0.0}[m.result]
+            items.append(st.Result(m.player1_id, m.player2_id, score))
+    return [by_round[k] for k in sorted(by_round)]
+
+
+def compute_standings(t: Tournament) -> list[dict[str, Any]]:
+    """Current standings (the final ones once the tournament is over)."""
+    all_entries = list(Entry.objects.filter(tournament=t).select_related("user").order_by("seed", "id"))
+    names = {e.user_id: e.user.username for e in all_entries}
+    withdrawn = {e.user_id for e in all_entries if e.status == Entry.Status.WITHDRAWN}
+    seeded = [e.user_id for e in all_entries if e.seed is not None] or [e.user_id for e in all_entries]
+    if t.is_elimination:
+        return _bracket_standings(t, seeded, names, withdrawn)
+    results = _results(t)
+    if t.format == Tournament.Format.ROUND_ROBIN:
+        rows = st.round_robin_standings(seeded, results)
+    else:
+        rows = st.swiss_standings(seeded, results)
+    return [
+        {
+            "rank": r.rank,
+            "user_id": r.player,
+            "username": names.get(r.player, ""),
+            "points": r.points,
+            "played": r.played,
+            "wins": r.wins,
+            "draws": r.draws,
+            "losses": r.losses,
+            "tiebreaks": r.tiebreaks,
+            "withdrawn": r.player in withdrawn,
+        }
+        for r in rows
+    ]
+
+
+def _bracket_standings(t, seeded, names, withdrawn) -> list[dict[str, Any]]:
+    from tournaments.services import bracket_state
+
+    if not seeded or t.status == Tournament.Status.REGISTRATION:
+        return []
+    state = bracket_state(t)
+    places = elimination_places(state)
+    wins: dict[int, int] = {}
+    losses: dict[int, int] = {}
+    for ms in state.matches:
+        if ms.status == "done":
+            wins[ms.winner] = wins.get(ms.winner, 0) + 1
+            losses[ms.loser] = losses.get(ms.loser, 0) + 1
+    alive = [p for p in seeded if p not in places]
+    rows = []
+    for p in alive + sorted((p for p in places if p != BYE), key=lambda p: places[p]):
+        rows.append(
+            {
+                "rank": places.get(p),
+                "user_id": p,
+                "username": names.get(p, ""),
+                "points": float(wins.get(p, 0)),
+                "played": wins.get(p, 0) + losses.get(p, 0),
+                "wins": wins.get(p, 0),
+                "draws": 0,
+                "losses": losses.get(p, 0),
+                "tiebreaks": {},
+                "withdrawn": p in withdrawn,
+            }
+        )
+    if state.finished:
+        rows.sort(key=lambda r: r["rank"] or 0)
+    return rows
+
+
+def standings(t: Tournament) -> list[dict[str, Any]]:
+    if t.status == Tournament.Status.FINISHED and t.standings:
+        return t.standings
+    return compute_standings(t)
+
+
+def bracket(t: Tournament) -> dict[str, Any]:
+    """The bracket as data: every match of the layout with its players so far."""
+    from tournaments.services import bracket_state
+
+    if not t.is_elimination:
+        raise ApiError("no_bracket", "Only elimination tournaments have a bracket.", status_code=409)
+    names = _names(t)
+    if t.status == Tournament.Status.REGISTRATION:
+        return {"format": t.format, "matches": [], "champion": None}
+    state = bracket_state(t)
+    ids = dict(Match.objects.filter(tournament=t).values_list("key", "id"))
+
+    def who(value):
+        if value is None:
+            return None
+        if value == BYE:
+            return "bye"
+        return _user(value, names)
+
+    return {
+        "format": t.format,
+        "champion": who(state.champion),
+        "matches": [
+            {
+                "key": ms.match.key,
+                "bracket": ms.match.bracket,
+                "round": ms.match.round,
+                "index": ms.match.index,
+                "from": [ms.match.a.label(), ms.match.b.label()],
+                "player1": who(ms.a),
+                "player2": who(ms.b),
+                "status": ms.status,
+                "winner": who(ms.winner),
+                "match_id": ids.get(ms.match.key),
+            }
+            for ms in state.matches
+        ],
+    }
+
+
+def trf_text(t: Tournament) -> str:
+    """FIDE TRF of a Swiss or round robin: one ``001`` line per player, round by round."""
+    if t.is_elimination:
+        raise ApiError("no_trf", "TRF export is for Swiss and round-robin events.", status_code=409)
+    all_entries = list(Entry.objects.filter(tournament=t, seed__isnull=False).select_related("user"))
+    rank_of = {e.user_id: e.seed for e in all_entries}
+    swiss = t.format == Tournament.Format.SWISS
+    history: list[dict[int, trf.TrfGame]] = []
+    by_round: dict[int, list[Match]] = {}
+    for m in Match.objects.filter(tournament=t, round__isnull=False).select_related("round"):
+        by_round.setdefault(m.round.number, []).append(m)
+    for number in sorted(by_round):
+        games: dict[int, trf.TrfGame] = {}
+        for m in by_round[number]:
+            a = rank_of[m.player1_id]
+            if m.player2_id is None:
+                games[a] = trf.TrfGame(None, "-", "U" if swiss else "Z")
+                continue
+            b = rank_of[m.player2_id]
+            if m.status != Match.Status.FINISHED:
+                ra = rb = " "
+            elif m.result == "draw":
+                ra = rb = "="
+            else:
+                won = m.result == "player1"
+                if m.forfeit:
+                    ra, rb = ("+", "-") if won else ("-", "+")
+                else:
+                    ra, rb = ("1", "0") if won else ("0", "1")
+            games[a] = trf.TrfGame(b, "w", ra)
+            games[b] = trf.TrfGame(a, "b", rb)
+        history.append(games)
+    ranks = {rank_of[row["user_id"]]: row["rank"] for row in standings(t) if row["user_id"] in rank_of}
+    doc = trf.from_history(
+        name=t.name,
+        rounds=t.rounds or len(history),
+        entrants=[(e.seed, e.user.username, int(e.rating or 0)) for e in sorted(all_entries, key=lambda e: e.seed)],
+        history=history,
+        ranks=ranks,
+        start=t.started_at.date() if t.started_at else None,
+        end=t.finished_at.date() if t.finished_at else None,
+    )
+    if not swiss:
+        doc = trf.TrfTournament(doc.name, doc.rounds, doc.players, doc.start, doc.end, "Round robin (Berger)")
+    return trf.dump(doc)
+
+
+def crowns_of(*, user: User) -> list[dict[str, Any]]:
+    return [
+        {"tournament_id": t.pk, "name": t.name, "variant": t.variant, "won_at": t.finished_at}
+        for t in Tournament.objects.filter(winner=user, status=Tournament.Status.FINISHED)
+    ]

@@ -1,0 +1,141 @@
+"""Thin views of the tournaments API (mounted under ``/api/``)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import selectors, services
+from tournaments.serializers import (
+    EntrySerializer,
+    MatchSerializer,
+    RoundSerializer,
+    StandingSerializer,
+    TournamentCreateSerializer,
+    TournamentDetailSerializer,
+    TournamentSerializer,
+)
+from tournaments.svg import bracket_svg
+
+
+class TournamentListView(generics.ListCreateAPIView):
+    """List tournaments (filter with ``?status=`` and ``?format=``) or create one: you become
+    its organiser."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    serializer_class = TournamentSerializer
+
+    def get_queryset(self):
+        qs = selectors.tournaments_queryset()
+        for field in ("status", "format", "variant"):
+            value = self.request.query_params.get(field)
+            if value:
+                qs = qs.filter(**{field: value})
+        return qs
+
+    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentDetailSerializer})
+    def post(self, request):
+        data = TournamentCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        t = services.tournament_create(organiser=request.user, **data.validated_data)
+        return Response(
+            TournamentDetailSerializer(selectors.tournament_get(tournament_id=t.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class TournamentDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TournamentDetailSerializer})
+    def get(self, request, pk: int):
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentJoinView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: EntrySerializer})
+    def post(self, request, pk: int):
+        services.tournament_join(tournament_id=pk, user=request.user)
+        t = selectors.tournament_get(tournament_id=pk)
+        return Response(TournamentDetailSerializer(t).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentWithdrawView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentDetailSerializer})
+    def post(self, request, pk: int):
+        services.tournament_withdraw(tournament_id=pk, user=request.user)
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentStartView(APIView):
+    """Start now (organiser or staff): registration closes and the first round is paired."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentDetailSerializer})
+    def post(self, request, pk: int):
+        services.tournament_start(tournament_id=pk, user=request.user)
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentRoundsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: RoundSerializer(many=True)})
+    def get(self, request, pk: int):
+        return Response(selectors.rounds(selectors.tournament_get(tournament_id=pk)))
+
+
+class TournamentStandingsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: StandingSerializer(many=True)})
+    def get(self, request, pk: int):
+        t = selectors.tournament_get(tournament_id=pk)
+        return Response(
+            {"final": t.status == "finished", "standings": selectors.standings(t)}
+        )
+
+
+class TournamentPlayerMatchesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: MatchSerializer(many=True)})
+    def get(self, request, pk: int, user_id: int):
+        t = selectors.tournament_get(tournament_id=pk)
+        return Response(selectors.player_matches(t, user_id=user_id))
+
+
+class TournamentBracketView(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request, pk: int):
+        return Response(selectors.bracket(selectors.tournament_get(tournament_id=pk)))
+
+
+class TournamentBracketSvgView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "image/svg+xml"): str})
+    def get(self, request, pk: int):
+        t = selectors.tournament_get(tournament_id=pk)
+        return HttpResponse(bracket_svg(selectors.bracket(t), title=t.name), content_type="image/svg+xml")
+
+
+class TournamentTrfView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "text/plain"): str})
+    def get(self, request, pk: int):
+        t = selectors.tournament_get(tournament_id=pk)
+        response = HttpResponse(selectors.trf_text(t), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.trf"'
+        return response
