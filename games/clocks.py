@@ -96,9 +96,7 @@ def validate_time_control(
                 f"The increment must be 0..{MAX_INCREMENT_SECONDS} seconds.",
             )
         if initial_minutes == 0 and increment_seconds == 0:
-            raise ClockError(
-                "bad_time_control", "Initial time and increment cannot both be zero."
-            )
+            raise ClockError("bad_time_control", "Initial time and increment cannot both be zero.")
         return
     if time_control == TURN:
         if not MIN_DAYS_PER_MOVE <= days_per_move <= MAX_DAYS_PER_MOVE:
@@ -164,13 +162,18 @@ def live_deadline(*, turn_started_at: datetime, remaining_ms: int) -> datetime:
 
 
 def remaining_now(
-    *, clocks_ms: Sequence[int], to_move_seat: int | None, turn_started_at: datetime | None,
+    *,
+    clocks_ms: Sequence[int],
+    to_move_seat: int | None,
+    turn_started_at: datetime | None,
     now: datetime,
 ) -> tuple[int, ...]:
     """Clocks as they stand at ``now`` (the running clock has its elapsed time taken off)."""
     clocks = list(clocks_ms)
     if to_move_seat and turn_started_at is not None and 0 < to_move_seat <= len(clocks):
-        clocks[to_move_seat - 1] = max(0, clocks[to_move_seat - 1] - elapsed_ms(turn_started_at, now))
+        clocks[to_move_seat - 1] = max(
+            0, clocks[to_move_seat - 1] - elapsed_ms(turn_started_at, now)
+        )
     return tuple(clocks)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from django import forms
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
@@ -11,6 +12,41 @@ from games.models import Game, Seat
 from pente_site.api import ApiError
 
 MAX_WINNERS = 6
+MAX_ID = 2**63 - 1  # the largest value of a BigAutoField (PostgreSQL bigint, SQLite INTEGER)
+
+TRUE_WORDS = frozenset({"true", "1", "yes", "on"})
+FALSE_WORDS = frozenset({"false", "0", "no", "off"})
+
+
+class StrictBooleanField(forms.Field):
+    """true/false (also 1/0, yes/no, on/off, any case); anything else is a 400, not ignored."""
+
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise forms.ValidationError("Must be true or false.", code="invalid")
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = StrictBooleanField
+
+
+class IdFilter(django_filters.NumberFilter):
+    """A whole-number id in the range of the database's ids."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
 
 
 def _seated(name: str) -> Q:
@@ -57,8 +93,8 @@ class GameFilter(django_filters.FilterSet):
     player = django_filters.CharFilter(method="filter_player", label="player username")
     opponent = django_filters.CharFilter(method="filter_opponent", label="opponent username")
     variant = django_filters.CharFilter(method="filter_variant", label="game (name or slug)")
-    rated = django_filters.BooleanFilter()
-    imported = django_filters.BooleanFilter()
+    rated = StrictBooleanFilter()
+    imported = StrictBooleanFilter()
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
     end_reason = django_filters.ChoiceFilter(choices=[c for c in Game.EndReason.choices if c[0]])
     result = django_filters.ChoiceFilter(
@@ -68,7 +104,7 @@ class GameFilter(django_filters.FilterSet):
     )
     winner = django_filters.CharFilter(method="filter_winner", label="winner username")
     date = django_filters.DateFromToRangeFilter(field_name="started_at")
-    set = django_filters.NumberFilter(field_name="game_set_id")
+    set = IdFilter(field_name="game_set_id")
 
     class Meta:
         model = Game

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, GameSet, Move, Seat, User
 from games.services import cancel_forbidden_reason, position_of, team_of
+from games.timeouts import clock_view
 from pente_site.api import ApiError
 
 
@@ -76,23 +77,8 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def _remaining_ms(game: Game, to_move: int | None, now: datetime) -> list[int]:
-    try:
-        from games.timeouts import clock_view
-    except ImportError:  # pragma: no cover
-        clock_view = None
-    if clock_view is not None:
-        return [int(ms) for ms in clock_view(game=game, now=now, to_move_seat=to_move)["clocks_ms"]]
-    clocks = [int(ms) for ms in (game.clocks_ms or [])]
-    if (
-        game.time_control == "live"
-        and game.status == Game.Status.IN_PROGRESS
-        and to_move is not None
-        and game.turn_started_at is not None
-        and 0 < to_move <= len(clocks)
-    ):
-        elapsed = int((now - game.turn_started_at).total_seconds() * 1000)
-        clocks[to_move - 1] = max(0, clocks[to_move - 1] - elapsed)
-    return clocks
+    """Each seat's remaining time now (the clock of the seat to move is running)."""
+    return [int(ms) for ms in clock_view(game=game, now=now, to_move_seat=to_move)["clocks_ms"]]
 
 
 def game_state(

@@ -22,14 +22,15 @@ Refusals are ``pente_site.api.ApiError`` with a machine-readable ``code``:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import timeouts
+from games import clocks, timeouts
 from games.models import Game, GameSet, Move, Seat, User
 from games.signals import game_finished, set_finished
 from pente_site.api import ApiError
@@ -74,17 +75,6 @@ def position_of(game: Game, moves: Sequence[Move] | None = None):
     if moves is None:
         moves = list(game.moves.order_by("ply"))
     return _engine().Game.replay(game.variant, move_actions(moves), **engine_options(game))
-
-
-def category_for(*, time_control: str, initial_minutes: int, increment_seconds: int) -> str:
-    """``speed`` when initial*60 + increment*15 <= 330 (no initial time: increment < 24 s)."""
-    if time_control == "turn":
-        return "turn"
-    if time_control != "live":
-        return "untimed"
-    if initial_minutes == 0:
-        return "speed" if increment_seconds < 24 else "normal"
-    return "speed" if initial_minutes * 60 + increment_seconds * 15 <= 330 else "normal"
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -201,7 +191,7 @@ def game_create(
             initial_minutes=initial_minutes,
             increment_seconds=increment_seconds,
             days_per_move=days_per_move,
-            category=category_for(
+            category=clocks.category_of(
                 time_control=time_control,
                 initial_minutes=initial_minutes,
                 increment_seconds=increment_seconds,
@@ -267,7 +257,7 @@ def set_create(
             player2=player2,
             variant=v.name,
             rated=rated,
-            category=category_for(
+            category=clocks.category_of(
                 time_control=time_control,
                 initial_minutes=initial_minutes,
                 increment_seconds=increment_seconds,
@@ -323,23 +313,53 @@ def game_finish(
 
 
 def _set_maybe_finish(*, game_set_id: int, now: datetime) -> None:
-    game_set = GameSet.objects.select_for_update().get(pk=game_set_id)
-    if game_set.status != GameSet.Status.IN_PROGRESS:
+    sets_maybe_finish(game_set_ids=[game_set_id], now=now)
+
+
+def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
+    """Give each set of ``game_set_ids`` whose games are all over its result and send
+    ``set_finished``. Locks the sets in id order; a fixed number of queries however many sets
+    (the timeout sweeper finishes thousands at once)."""
+    sets = list(
+        GameSet.objects.select_for_update()
+        .filter(pk__in=sorted(set(game_set_ids)), status=GameSet.Status.IN_PROGRESS)
+        .order_by("pk")
+    )
+    games_of: dict[int, list[Game]] = defaultdict(list)
+    for g in Game.objects.filter(game_set__in=[s.pk for s in sets]).order_by("set_index"):
+        games_of[g.game_set_id].append(g)
+    ready = [
+        s
+        for s in sets
+        # fewer games than the set has: set_create is still running
+        if len(games_of[s.pk]) >= s.games_count
+        and not any(g.status == Game.Status.IN_PROGRESS for g in games_of[s.pk])
+    ]
+    if not ready:
         return
-    games = list(Game.objects.filter(game_set=game_set).order_by("set_index"))
-    if len(games) < game_set.games_count:
-        return  # games not created yet (set_create is still running)
-    if any(g.status == Game.Status.IN_PROGRESS for g in games):
-        return
+    seat_users = {
+        (game_id, seat): user_id
+        for game_id, seat, user_id in Seat.objects.filter(
+            game__game_set__in=[s.pk for s in ready]
+        ).values_list("game_id", "seat", "user_id")
+    }
+    for game_set in ready:
+        _set_result(game_set, games_of[game_set.pk], seat_users, now)
+    GameSet.objects.bulk_update(ready, ["status", "result", "winner", "finished_at"])
+    for game_set in ready:
+        if game_set.status == GameSet.Status.FINISHED:
+            set_finished.send(sender=GameSet, game_set=game_set)
+
+
+def _set_result(
+    game_set: GameSet, games: Sequence[Game], seat_users: dict[tuple[int, int], int], now
+) -> None:
+    """Fill a set's status, result and winner from its finished games (no save)."""
     game_set.finished_at = now
     if any(g.status == Game.Status.CANCELLED for g in games):
         game_set.status = GameSet.Status.CANCELLED
-        game_set.save()
         return
     wins = {game_set.player1_id: 0, game_set.player2_id: 0}
-    seat_users = {
-        (s.game_id, s.seat): s.user_id for s in Seat.objects.filter(game__in=[g.pk for g in games])
-    }
     for g in games:
         winners = {seat_users.get((g.pk, seat)) for seat in g.winner_seats}
         for user_id in winners:
@@ -353,8 +373,6 @@ def _set_maybe_finish(*, game_set_id: int, now: datetime) -> None:
     else:
         game_set.result, game_set.winner_id = GameSet.Result.DRAW, None
     game_set.status = GameSet.Status.FINISHED
-    game_set.save()
-    set_finished.send(sender=GameSet, game_set=game_set)
 
 
 def _finish_from_position(game: Game, position, now: datetime) -> None:
@@ -679,13 +697,8 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             Move.objects.filter(game=game, ply__gte=span[0].ply).delete()
             game.ply = span[0].ply - 1
             game.undo_requested_by = None
-            if game.time_control == "live" and game.clocks_ms:
-                # The asker moves again with the time left after the move taken back.
-                remaining = game.clocks_ms[asked - 1]
-                game.turn_started_at = now
-                game.deadline = now + timedelta(milliseconds=remaining)
-            elif game.time_control == "turn":
-                timeouts.clock_start(game=game, now=now, to_move_seat=asked)
+            # The asker moves again: live clocks keep their time, a turn-based deadline restarts.
+            timeouts.clock_restart(game=game, now=now, to_move_seat=asked)
             game.save()
             if game.deadline is not None:
                 timeouts.timeout_schedule(game=game)
@@ -717,11 +730,16 @@ def games_import(*, text: str, user: User | None = None) -> list[Game]:
     from games.engine import records
 
     engine = _engine()
+    if "\x00" in text:
+        # PostgreSQL text and jsonb cannot hold NUL; no real record has one.
+        raise ApiError("bad_record", "The text contains a NUL character.")
     try:
         parsed = records.parse_records(text)
     except engine.BadRecord as exc:
         raise ApiError(
-            "bad_record", exc.detail, extra={"line": exc.line, "record_code": exc.code}
+            "bad_record",
+            _shortened(exc.detail),
+            extra={"line": exc.line, "record_code": exc.code},
         ) from None
     if not parsed:
         raise ApiError("bad_record", "No game record found in the text.")
@@ -734,11 +752,21 @@ def games_import(*, text: str, user: User | None = None) -> list[Game]:
                 detail = getattr(exc, "detail", str(exc))
                 raise ApiError(
                     "bad_record",
-                    f"Record {index}: {detail}",
+                    _shortened(f"Record {index}: {detail}"),
                     extra={"record": index, "line": getattr(exc, "line", None)},
                 ) from None
             created.append(_archive(record, position))
     return created
+
+
+IMPORT_DETAIL_MAX = 300
+
+
+def _shortened(detail: str) -> str:
+    """Error details quote the offending text; keep a huge bad token from flooding the body."""
+    if len(detail) <= IMPORT_DETAIL_MAX:
+        return detail
+    return detail[: IMPORT_DETAIL_MAX - 1] + "…"
 
 
 def _archive(record, position) -> Game:
@@ -760,7 +788,8 @@ def _archive(record, position) -> Game:
     for seat in range(1, seats + 1):
         key = seat if position.partners else position.seat_colour(seat)
         name = headers.get(f"Player {key} Name", "")
-        names.append("" if name in ("?", "-") else name)
+        # The name column holds 150 characters; a longer recorded name is cut, not refused.
+        names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
     when = _header_date(headers)
     game = Game.objects.create(
         variant=position.variant.name,

@@ -9,7 +9,6 @@ duplicates are harmless.
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 
 from games import timeouts
 
@@ -32,13 +31,3 @@ def sweep_timeouts() -> dict[str, int]:
         "skipped": report.skipped,
         "scheduled": report.scheduled,
     }
-
-
-#: The beat entry (also registered on the app's schedule here, so the embedded worker's beat
-#: runs it without a settings change).
-BEAT_ENTRY = {
-    "task": SWEEP_TASK,
-    "schedule": settings.SWEEP_INTERVAL.total_seconds(),
-    "options": {"expires": settings.SWEEP_INTERVAL.total_seconds()},
-}
-game_timeout.app.conf.beat_schedule.setdefault("games-sweep-timeouts", BEAT_ENTRY)

@@ -33,7 +33,7 @@ sweep interval.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -44,7 +44,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import clocks
-from games.models import Game, Move, Seat, User
+from games.models import Game, GameSet, Move, Seat, User
 from pente_site.api import ApiError
 
 IN_PROGRESS = Game.Status.IN_PROGRESS
@@ -128,9 +128,7 @@ def clock_start(*, game: Game, now: datetime, to_move_seat: int | None = None) -
     game._clock_seat_guessed = False
 
 
-def clock_on_move(
-    *, game: Game, seat: int, now: datetime, to_move_seat: int | None = None
-) -> bool:
+def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | None = None) -> bool:
     """Charge the time since the turn started to ``seat``, add the increment and set the next
     deadline (no save). Returns False, changing nothing on the game, when the mover's time had
     already run out (turn-based: the deadline passed and no vacation could be spent)."""
@@ -158,6 +156,18 @@ def clock_on_move(
     game._clock_seat = next_seat
     game._clock_seat_guessed = guessed
     return True
+
+
+def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
+    """Restart the turn of ``to_move_seat`` at ``now`` without charging anyone (after an undo,
+    say): live clocks keep their remaining time; a turn-based deadline is counted afresh.
+    Mutates, does not save; call ``timeout_schedule`` after saving."""
+    if game.time_control not in (clocks.LIVE, clocks.TURN) or game.status != IN_PROGRESS:
+        return
+    seat = to_move_seat if to_move_seat is not None else seat_to_move(game)
+    game.turn_started_at = now
+    game.deadline = _deadline_for(game, seat, now)
+    game._clock_seat, game._clock_seat_guessed = seat, False
 
 
 def timeout_schedule(*, game: Game) -> None:
@@ -238,11 +248,17 @@ def _balance(user: User, now: datetime) -> clocks.VacationBalance:
 
 
 def _spend_vacation(
-    game: Game, *, seat: int | None, now: datetime, user: User | None = None
+    game: Game,
+    *,
+    seat: int | None,
+    now: datetime,
+    user: User | None = None,
+    lookup_user: bool = True,
 ) -> clocks.VacationSpend:
     """Spend the to-move player's vacation on the game's passed deadline (saves the user; the
-    caller saves the game). ``user``, when given, is already locked."""
-    if user is None and game.vacation_allowed and seat is not None:
+    caller saves the game). ``user``, when given, is already locked; otherwise it is looked up
+    and locked unless ``lookup_user`` is False."""
+    if user is None and lookup_user and game.vacation_allowed and seat is not None:
         seat_row = Seat.objects.filter(game_id=game.pk, seat=seat).first()
         if seat_row is not None and seat_row.user_id is not None:
             user = User.objects.select_for_update().get(pk=seat_row.user_id)
@@ -350,13 +366,15 @@ def _expire(
     seat: int | None = None,
     moves: list[Move] | None = None,
     user: User | None = None,
+    lookup_user: bool = True,
     finish: bool = True,
 ) -> str:
     """The locked ``game`` is past its deadline: spend vacation or finish it as a timeout.
 
     Returns "vacation", "timeout" or "stale" (the position is over although the row is not).
-    With ``finish=False`` a turn-based timeout is only decided, not written: the caller
-    finishes it (``_finish_turn_timeouts``)."""
+    ``user`` is the player to move, already locked; with ``lookup_user=False`` and no ``user``
+    that player has no vacation to spend. With ``finish=False`` a turn-based timeout is only
+    decided, not written: the caller finishes it (``_finish_turn_timeouts``)."""
     from games.services import game_finish, opponents_of
 
     if seat is None:
@@ -365,7 +383,7 @@ def _expire(
         return "stale"
     game._timeout_seat = seat
     if game.time_control == clocks.TURN:
-        spend = _spend_vacation(game, seat=seat, now=now, user=user)
+        spend = _spend_vacation(game, seat=seat, now=now, user=user, lookup_user=lookup_user)
         if not spend.timed_out:
             game.save(update_fields=["deadline", "updated_at"])
             timeout_schedule(game=game)
@@ -378,17 +396,24 @@ def _expire(
     return "timeout"
 
 
+def _sets_finisher():
+    """``games.services.sets_maybe_finish`` (the many-sets check) when the service has it."""
+    from games import services
+
+    return getattr(services, "sets_maybe_finish", None)
+
+
 def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
     """Finish many locked turn-based games lost on time: one UPDATE per winner list instead of
     one per game, then, per game, what ``game_finish`` does after its save: the
     ``game_finished`` signal and the set check (sets and ratings see a timeout like any
     result). Clocks of turn-based games have nothing to zero, so the rows differ only there."""
-    from games.services import _set_maybe_finish, opponents_of
+    from games import services
     from games.signals import game_finished
 
     groups: dict[tuple[int, ...], list[Game]] = defaultdict(list)
     for game in games:
-        winners = sorted(set(opponents_of(game, game._timeout_seat)))
+        winners = sorted(set(services.opponents_of(game, game._timeout_seat)))
         game.status, game.end_reason, game.winner_seats = Game.Status.FINISHED, "timeout", winners
         game.finished_at, game.deadline, game.updated_at = now, None, now
         game.undo_requested_by = game.cancel_requested_by = None
@@ -406,8 +431,24 @@ def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
         )
     for game in games:
         game_finished.send(sender=Game, game=game)
-    for game_set_id in sorted({g.game_set_id for g in games if g.game_set_id is not None}):
-        _set_maybe_finish(game_set_id=game_set_id, now=now)
+    set_ids = sorted({g.game_set_id for g in games if g.game_set_id is not None})
+    if not set_ids:
+        return
+    finish_many = _sets_finisher()
+    if finish_many is not None:  # a few queries however many sets
+        finish_many(game_set_ids=set_ids, now=now)
+        return
+    # Lock the sets first (in one query, id order), then skip the sets that still have a game
+    # to play: under the locks no other finisher can be between its game and its set check.
+    list(GameSet.objects.select_for_update().filter(pk__in=set_ids).order_by("pk").values("pk"))
+    still_open = set(
+        Game.objects.filter(game_set_id__in=set_ids, status=IN_PROGRESS).values_list(
+            "game_set_id", flat=True
+        )
+    )
+    for game_set_id in set_ids:
+        if game_set_id not in still_open:
+            services._set_maybe_finish(game_set_id=game_set_id, now=now)
 
 
 def timeout_fire(*, game_id: int, ply: int, now: datetime | None = None) -> str:
@@ -441,17 +482,17 @@ def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
 def sweep(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
     """Close every in-progress game whose deadline has passed (spending vacation first), in
     short transactions of ``batch_size`` games, then enqueue tasks for deadlines due before the
-    next sweep that had no task of their own."""
+    next sweep that had no task of their own. Batches lock their rows with SKIP LOCKED where
+    the database has it, so concurrent sweepers and tasks never wait for each other."""
     now = now or timezone.now()
     ids = list(
         Game.objects.filter(status=IN_PROGRESS, deadline__lte=now)
         .order_by("deadline", "pk")
         .values_list("pk", flat=True)
     )
-    counts = {"timeout": 0, "vacation": 0, "stale": 0}
-    for chunk in _chunks(ids, batch_size):
-        for outcome in _sweep_chunk(chunk, now):
-            counts[outcome] += 1
+    counts = Counter(
+        outcome for chunk in _chunks(ids, batch_size) for outcome in _sweep_chunk(chunk, now)
+    )
     scheduled = _schedule_upcoming(now)
     return SweepReport(counts["timeout"], counts["vacation"], counts["stale"], scheduled)
 
@@ -472,7 +513,7 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
         ):
             moves[move.game_id].append(move)
         seats = {g.pk: seat_to_move(g, moves[g.pk]) for g in games}
-        users = _lock_vacation_users(games, seats)
+        users = _lock_vacation_users(games, seats, now)
         outcomes = []
         turn_timeouts = []
         for game in games:
@@ -482,6 +523,7 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
                 seat=seats[game.pk],
                 moves=moves[game.pk],
                 user=users.get((game.pk, seats[game.pk])),
+                lookup_user=False,
                 finish=False,
             )
             outcomes.append(outcome)
@@ -492,9 +534,10 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
 
 
 def _lock_vacation_users(
-    games: list[Game], seats: dict[int, int | None]
+    games: list[Game], seats: dict[int, int | None], now: datetime
 ) -> dict[tuple[int, int], User]:
-    """Lock, in one query, the players to move of turn-based games that allow vacation."""
+    """Lock, in one query, the players to move of turn-based games that allow vacation and who
+    have vacation left; the others (absent from the result) have nothing to spend."""
     wanted = [g.pk for g in games if g.time_control == clocks.TURN and g.vacation_allowed]
     if not wanted:
         return {}
@@ -505,9 +548,19 @@ def _lock_vacation_users(
         )
         if user_id is not None and seats.get(game_id) == seat
     }
+    # Only players with hours to spend need the lock (a new year's balance is computed, so a
+    # player at zero whose year has turned is locked too).
+    spenders = [
+        pk
+        for pk, hours, year, time_zone in User.objects.filter(
+            pk__in=set(user_of.values())
+        ).values_list("pk", "vacation_hours_left", "vacation_year", "time_zone")
+        if clocks.vacation_balance(
+            hours_left=hours, year=year, now=now, time_zone=time_zone
+        ).hours_left
+    ]
     locked = {
-        u.pk: u
-        for u in User.objects.select_for_update().filter(pk__in=set(user_of.values())).order_by("pk")
+        u.pk: u for u in User.objects.select_for_update().filter(pk__in=spenders).order_by("pk")
     }
     return {key: locked[user_id] for key, user_id in user_of.items() if user_id in locked}
 
@@ -518,8 +571,9 @@ def _schedule_upcoming(now: datetime) -> int:
     interval = getattr(settings, "SWEEP_INTERVAL", timedelta(seconds=30))
     horizon = eta_horizon()
     rows = list(
-        Game.objects.filter(status=IN_PROGRESS, deadline__gt=now, deadline__lte=now + interval)
-        .values_list("pk", "ply", "deadline", "turn_started_at")
+        Game.objects.filter(
+            status=IN_PROGRESS, deadline__gt=now, deadline__lte=now + interval
+        ).values_list("pk", "ply", "deadline", "turn_started_at")
     )
     count = 0
     for game_id, ply, deadline, started in rows:

@@ -3,7 +3,7 @@ slash (``/api/games/1/moves`` and ``/api/games/1/moves/``)."""
 
 from django.urls import include, path, re_path
 
-from games import views
+from games import timeouts_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="game-list"),
@@ -26,6 +26,7 @@ urlpatterns = [
         name="game-board-svg",
     ),
     path("sets/<int:pk>/", views.SetDetailView.as_view(), name="set-detail"),
+    re_path(r"^me/vacation/?$", timeouts_views.VacationView.as_view(), name="me-vacation"),
 ]
 
 urlpatterns += [

@@ -20,6 +20,7 @@ Endpoints:
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -59,8 +60,16 @@ class PlainTextParser(BaseParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         charset = (parser_context or {}).get("encoding") or "utf-8"
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(raw) > limit:
+            raise ApiError(
+                "request_too_large",
+                f"The text is larger than {limit} bytes; import it in parts.",
+                status_code=413,
+            )
         try:
-            return stream.read().decode(charset)
+            return raw.decode(charset)
         except UnicodeDecodeError as exc:
             raise ApiError("malformed_request", f"The text is not {charset}: {exc}") from None
 

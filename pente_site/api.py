@@ -2,18 +2,35 @@
 
 Every 4xx body has the shape ``{"code": "...", "detail": "..."}``; validation errors add
 ``"fields": {...}`` with DRF's per-field messages.
+
+Besides DRF's own exceptions, :func:`exception_handler` turns these into 4xx bodies instead of
+500s: request bodies too large or with too many fields (Django's ``SuspiciousOperation``s),
+JSON nested too deeply for the parser (``RecursionError`` raised while parsing), and values the
+database cannot hold (``OverflowError`` from SQLite, ``DataError`` such as "integer out of range"
+or a NUL byte for PostgreSQL). The last are a safety net: validate at the edge first.
+
+:func:`handler404` / :func:`handler500` (and 400, 403) give the same shape for requests that
+never reach a DRF view (an unknown URL under ``/api/``); they are wired as ``handler404 = ...``
+in the root URLconf and apply when ``DEBUG`` is off.
 """
 
 from __future__ import annotations
 
+import logging
+import traceback
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import DataError
+from django.http import Http404, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
 
 
 class Pagination(PageNumberPagination):
@@ -55,6 +72,7 @@ _DEFAULT_CODES = {
     405: "method_not_allowed",
     406: "not_acceptable",
     409: "conflict",
+    413: "request_too_large",
     415: "unsupported_media_type",
     429: "throttled",
 }
@@ -64,6 +82,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ApiError):
         body = {"code": exc.error_code, "detail": exc.error_detail, **exc.extra}
         return Response(body, status=exc.status_code)
+    converted = _convert_non_api_exception(exc)
+    if converted is not None:
+        return converted
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -91,6 +112,83 @@ def _first_message(fields: Any) -> str:
         for key, value in fields.items():
             message = _first_message(value)
             return message if key == "non_field_errors" else f"{key}: {message}"
-    if isinstance(fields, list) and fields:
-        return _first_message(fields[0])
+        return "Invalid input."
+    if isinstance(fields, list):
+        return _first_message(fields[0]) if fields else "Invalid input."
     return str(fields) or "Invalid input."
+
+
+def _raised_while_parsing(exc: BaseException) -> bool:
+    """True when ``exc`` was raised inside a request parser (DRF's or the json module)."""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        filename = frame.filename.replace("\\", "/")
+        if filename.endswith(("rest_framework/parsers.py", "/json/decoder.py")):
+            return True
+    return False
+
+
+def _error(code: str, detail: str, status_code: int) -> Response:
+    return Response({"code": code, "detail": detail}, status=status_code)
+
+
+def _convert_non_api_exception(exc: Exception) -> Response | None:
+    """4xx responses for exceptions that are the client's doing but are not DRF exceptions."""
+    if isinstance(exc, RequestDataTooBig):
+        return _error("request_too_large", str(exc) or "The request body is too large.", 413)
+    if isinstance(exc, SuspiciousOperation):
+        # TooManyFieldsSent, TooManyFilesSent, a broken multipart body, ...
+        return _error("bad_request", str(exc) or "Bad request.", 400)
+    if isinstance(exc, RecursionError) and _raised_while_parsing(exc):
+        return _error("malformed_request", "The request body is nested too deeply.", 400)
+    if isinstance(exc, OverflowError | DataError) or _is_nul_byte_error(exc):
+        logger.warning("Unstorable value in a request reached the database", exc_info=exc)
+        return _error(
+            "invalid_value",
+            "A value in the request is out of range, too long or has characters that cannot "
+            "be stored (such as NUL).",
+            400,
+        )
+    return None
+
+
+def _is_nul_byte_error(exc: Exception) -> bool:
+    # psycopg refuses strings with NUL bytes with a plain ValueError before sending the query.
+    return isinstance(exc, ValueError) and "NUL (0x00)" in str(exc)
+
+
+# --- Django-level handlers (no DRF view matched, or the failure came before one) ----------------
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def handler400(request, exception=None):
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    return JsonResponse({"code": "bad_request", "detail": "Bad request."}, status=400)
+
+
+def handler403(request, exception=None):
+    if not _is_api(request):
+        return defaults.permission_denied(request, exception)
+    return JsonResponse(
+        {"code": "permission_denied", "detail": "You do not have permission to do this."},
+        status=403,
+    )
+
+
+def handler404(request, exception=None):
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse(
+        {"code": "not_found", "detail": f"There is nothing at {request.path}."}, status=404
+    )
+
+
+def handler500(request):
+    if not _is_api(request):
+        return defaults.server_error(request)
+    return JsonResponse(
+        {"code": "server_error", "detail": "Something went wrong on the server."}, status=500
+    )

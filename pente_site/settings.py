@@ -143,11 +143,14 @@ CELERY_TASK_ALWAYS_EAGER = os.environ.get("CELERY_TASK_ALWAYS_EAGER", "0") == "1
 CELERY_TASK_EAGER_PROPAGATES = True
 # Every scheduled task is backed by a periodic sweeper.
 SWEEP_INTERVAL = timedelta(seconds=int(os.environ.get("SWEEP_INTERVAL_SECONDS", "30")))
+_SWEEP = {
+    "schedule": SWEEP_INTERVAL.total_seconds(),
+    "options": {"expires": SWEEP_INTERVAL.total_seconds()},
+}
 CELERY_BEAT_SCHEDULE: dict = {
-    "challenges-expire": {
-        "task": "games.challenges.tasks.challenges_expire",
-        "schedule": SWEEP_INTERVAL,
-    },
+    "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
+    "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
+    "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
 }
 
 LOGGING = {

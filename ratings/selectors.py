@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from games.models import User
-from ratings.elo import ESTABLISHED_RESULTS, bucket_of, rating_class
+from ratings.elo import ESTABLISHED_RESULTS, rating_class
 from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 from ratings.services import CATEGORY_OF_SET, rating_category
 
@@ -80,7 +83,7 @@ class BoardFilter:
         )
 
 
-LEADERBOARD_FIELDS = (
+LEADERBOARD_COLUMNS = (
     "id",
     "rating",
     "results",
@@ -88,70 +91,228 @@ LEADERBOARD_FIELDS = (
     "losses",
     "draws",
     "last_played_at",
-    "user__username",
+    "username",
 )
 
 
-def leaderboard(*, board: BoardFilter, after: tuple[float, int] | None = None) -> QuerySet:
-    """The board's rows as dicts of ``LEADERBOARD_FIELDS``, best first (rating desc, id),
-    starting after ``(rating, id)`` when given (keyset pagination on the
-    (variant, category, -rating, id) index)."""
-    rows = board.queryset()
+class BoardRow(NamedTuple):
+    """One leaderboard line as the page query returns it."""
+
+    id: int
+    rating: float
+    results: int
+    wins: int
+    losses: int
+    draws: int
+    last_played_at: datetime | None
+    username: str
+
+
+class RankedRow(NamedTuple):
+    """A player's rating row and rank on a board (``rank`` None: not on the board)."""
+
+    rating: float
+    results: int
+    username: str
+    rank: int | None
+
+    @property
+    def established(self) -> bool:
+        return self.results >= ESTABLISHED_RESULTS
+
+
+# The leaderboard and rank reads are the hot path of the ratings API: hand-written SQL, one
+# round trip each, built once per board shape. The board's fixed conditions are literals (not
+# parameters) so that PostgreSQL matches the partial index of the default board even when
+# statements are prepared (a generic plan cannot prove a partial index predicate from $n).
+
+
+def _board_conditions(board: BoardFilter, alias: str) -> str:
+    conditions = [f"{alias}.variant = %s", f"{alias}.category = %s"]
+    if not board.provisional:
+        conditions.append(f"{alias}.results >= {int(ESTABLISHED_RESULTS)}")
+    if not board.computers:
+        conditions.append(f"NOT {alias}.is_computer")
+    if board.active_days is not None:
+        conditions.append(f"{alias}.last_played_at >= %s")
+    return " AND ".join(conditions)
+
+
+def _board_params(board: BoardFilter, since: datetime | None) -> list[Any]:
+    params: list[Any] = [board.variant, board.category]
+    if since is not None:
+        params.append(connection.ops.adapt_datetimefield_value(since))
+    return params
+
+
+def _tables() -> tuple[str, str, str]:
+    quote = connection.ops.quote_name
+    return (
+        quote(Rating._meta.db_table),
+        quote(User._meta.db_table),
+        quote(RatingBucket._meta.db_table),
+    )
+
+
+@lru_cache(maxsize=64)
+def _page_sql(shape: tuple[bool, bool, bool], after: bool) -> str:
+    provisional, computers, active = shape
+    board = BoardFilter("", "", provisional, computers, 1 if active else None)
+    rating, user, _ = _tables()
+    keyset = " AND r.rating <= %s AND (r.rating < %s OR (r.rating = %s AND r.id > %s))"
+    return (
+        "SELECT r.id, r.rating, r.results, r.wins, r.losses, r.draws, r.last_played_at,"
+        f" (SELECT u.username FROM {user} u WHERE u.id = r.user_id)"
+        f" FROM {rating} r WHERE {_board_conditions(board, 'r')}{keyset if after else ''}"
+        " ORDER BY r.rating DESC, r.id LIMIT %s"
+    )
+
+
+def _shape(board: BoardFilter) -> tuple[bool, bool, bool]:
+    return (board.provisional, board.computers, board.active_days is not None)
+
+
+def leaderboard_page(
+    *, board: BoardFilter, after: tuple[float, int] | None = None, limit: int
+) -> list[BoardRow]:
+    """Up to ``limit`` rows of the board, best first (rating desc, id), starting after
+    ``(rating, id)`` when given: keyset pagination on the (variant, category, -rating, id)
+    index. One query; the username comes from a correlated lookup on the user's primary key."""
+    params = _board_params(board, board.active_since())
     if after is not None:
         rating, row_id = after
-        rows = rows.filter(rating__lte=rating).filter(
-            Q(rating__lt=rating) | Q(rating=rating, id__gt=row_id)
-        )
-    return rows.order_by("-rating", "id").values(*LEADERBOARD_FIELDS)
+        params += [rating, rating, rating, row_id]
+    params.append(limit)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            _load_timestamps_natively(cursor.cursor)
+        cursor.execute(_page_sql(_shape(board), after is not None), params)
+        rows = cursor.fetchall()
+    if connection.vendor == "postgresql":
+        return [BoardRow._make(row) for row in rows]
+    return [BoardRow._make(row)._replace(last_played_at=_aware(row[6])) for row in rows]
 
 
-def leaderboard_rank(*, board: BoardFilter, row: Rating) -> int | None:
-    """1 + the number of rows on the board rated higher; None when the row is not on it.
+def _load_timestamps_natively(cursor: Any) -> None:
+    """Read ``timestamptz`` columns with psycopg's own (compiled) loader on this cursor only.
+
+    Django registers a pure-Python subclass that pins the time zone; with ``USE_TZ`` Django
+    also sets the session time zone to that same zone, so psycopg's loader gives the same
+    aware datetimes, several times faster (it was most of the cost of a leaderboard page).
+    """
+    from psycopg.types.datetime import TimestamptzLoader
+
+    if settings.USE_TZ and connection.timezone_name == "UTC":
+        cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
+
+
+def _aware(value: Any) -> datetime | None:
+    """A datetime column read through a raw cursor (SQLite gives text, naive UTC)."""
+    if value is None or isinstance(value, datetime):
+        return value
+    parsed = parse_datetime(value)
+    return parsed.replace(tzinfo=UTC) if parsed is not None and parsed.tzinfo is None else parsed
+
+
+_RANK_LOOKUPS = {
+    "username": "u.username = %s AND u.is_active",
+    "user": "r.user_id = %s",
+    "row": "r.id = %s",
+}
+
+
+@lru_cache(maxsize=64)
+def _rank_sql(shape: tuple[bool, bool, bool], lookup: str) -> str:
+    """The player's row and, when it is on the board, 1 + the rows rated higher.
 
     Without an activity filter: the rank buckets above the row's bucket, plus a count inside
     its bucket (both small, whatever the number of players). With one: a count on the index.
+    The bucket is ``ratings.elo.bucket_of``: an integer estimate corrected by one either way.
     """
-    now = timezone.now()
-    if not board.admits(row, now=now):
-        return None
-    higher = board.queryset(now=now).filter(rating__gt=row.rating)
-    if board.active_days is not None:
-        return 1 + higher.count()
-    # One round trip: the bucket sum and the count inside the row's bucket.
-    bucket = bucket_of(row.rating, RANK_BUCKET_WIDTH)
-    conditions = ["variant = %s", "category = %s", "bucket > %s"]
-    if not board.provisional:
-        conditions.append("established")
-    if not board.computers:
-        conditions.append("NOT is_computer")
-    same_sql, same_params = (
-        higher.filter(rating__lt=(bucket + 1) * RANK_BUCKET_WIDTH)
-        .order_by()
-        .values("id")
-        .query.sql_with_params()
-    )
-    sql = (
-        "SELECT (SELECT COALESCE(SUM(players), 0) FROM "
-        f"{RatingBucket._meta.db_table} WHERE {' AND '.join(conditions)})"
-        f" + (SELECT COUNT(*) FROM ({same_sql}) AS same_bucket)"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [board.variant, board.category, bucket, *same_params])
-        (higher_count,) = cursor.fetchone()
-    return 1 + int(higher_count)
-
-
-def rating_row_by_username(*, username: str, variant: str, category: str) -> Rating | None:
-    """The rating of the active player called exactly ``username``, with its user."""
+    provisional, computers, active = shape
+    board = BoardFilter("", "", provisional, computers, 1 if active else None)
+    rating, user, bucket = _tables()
+    width = int(RANK_BUCKET_WIDTH)
+    who = _RANK_LOOKUPS[lookup]
+    admitted = ["1 = 1"]
+    if not provisional:
+        admitted.append(f"me.results >= {int(ESTABLISHED_RESULTS)}")
+    if not computers:
+        admitted.append("NOT me.is_computer")
+    if active:
+        admitted.append("me.last_played_at >= %s")
+    others = _board_conditions(board, "o")
+    if active:
+        higher = f"(SELECT COUNT(*) FROM {rating} o WHERE {others} AND o.rating > me.rating)"
+    else:
+        flags = []
+        if not provisional:
+            flags.append(" AND b.established")
+        if not computers:
+            flags.append(" AND NOT b.is_computer")
+        higher = (
+            f"(SELECT COALESCE(SUM(b.players), 0) FROM {bucket} b WHERE b.variant = %s"
+            f" AND b.category = %s AND b.bucket > me.bucket{''.join(flags)})"
+            f" + (SELECT COUNT(*) FROM {rating} o WHERE {others}"
+            f" AND o.rating > me.rating AND o.rating < (me.bucket + 1) * {width})"
+        )
     return (
-        Rating.objects.select_related("user")
-        .filter(user__username=username, user__is_active=True, variant=variant, category=category)
-        .first()
+        "WITH me0 AS ("
+        " SELECT r.rating, r.results, r.is_computer, r.last_played_at, u.username,"
+        f" CAST(r.rating / {width} AS INTEGER) AS b0"
+        f" FROM {rating} r INNER JOIN {user} u ON u.id = r.user_id"
+        f" WHERE {who} AND r.variant = %s AND r.category = %s"
+        "), me AS ("
+        " SELECT me0.*, b0"
+        f" - CASE WHEN rating < b0 * {width} THEN 1 ELSE 0 END"
+        f" + CASE WHEN rating >= (b0 + 1) * {width} THEN 1 ELSE 0 END AS bucket FROM me0"
+        ")"
+        " SELECT me.rating, me.results, me.username,"
+        f" CASE WHEN {' AND '.join(admitted)} THEN 1 + {higher} END"
+        " FROM me"
     )
 
 
-def player_rating_row(*, user: User, variant: str, category: str) -> Rating | None:
-    return Rating.objects.filter(user=user, variant=variant, category=category).first()
+def _rank_params(board: BoardFilter, who: Any) -> list[Any]:
+    since = board.active_since()
+    params: list[Any] = [who, board.variant, board.category]
+    if since is not None:
+        params.append(connection.ops.adapt_datetimefield_value(since))  # admitted
+        params += _board_params(board, since)  # the count
+    else:
+        params += [board.variant, board.category]  # the buckets
+        params += _board_params(board, None)  # the count inside the bucket
+    return params
+
+
+def board_rank(
+    *,
+    board: BoardFilter,
+    username: str | None = None,
+    user_id: int | None = None,
+    row_id: int | None = None,
+) -> RankedRow | None:
+    """In one query: the rating, on ``board``'s game and category, of the active player called
+    exactly ``username`` (or of the user ``user_id``, or the rating row ``row_id``) and its
+    rank on the board; None when there is no such row."""
+    lookups = {"username": username, "user": user_id, "row": row_id}
+    given = [(name, value) for name, value in lookups.items() if value is not None]
+    if len(given) != 1:
+        raise TypeError("board_rank needs exactly one of username, user_id and row_id")
+    ((lookup, value),) = given
+    with connection.cursor() as cursor:
+        cursor.execute(_rank_sql(_shape(board), lookup), _rank_params(board, value))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    rating, results, name, rank = row
+    return RankedRow(rating, results, name, None if rank is None else int(rank))
+
+
+def leaderboard_rank(*, board: BoardFilter, row: Rating) -> int | None:
+    """1 + the number of rows on the board rated higher; None when the row is not on it."""
+    ranked = board_rank(board=board, row_id=row.pk)  # None too when on another board
+    return None if ranked is None else ranked.rank
 
 
 def player_crowns(*, user: User) -> QuerySet[Crown]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from datetime import datetime
 
 from django.http import HttpResponse, JsonResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -104,6 +105,15 @@ def _player(username: str, request=None) -> User:
     return user
 
 
+def _iso_datetime(value: datetime | None) -> str | None:
+    """A datetime as DRF writes it (``DateTimeField`` and the JSON encoder: ISO 8601, UTC as
+    ``Z``), formatted here so that rendering a page stays on the encoder's fast path."""
+    if value is None:
+        return None
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
 # --- keyset cursor -----------------------------------------------------------------------
 
 
@@ -160,25 +170,25 @@ class LeaderboardView(APIView):
             after = (prev_rating, last_id)
         else:
             prev_rating, rank, position, after = None, 0, 0, None
-        rows = list(selectors.leaderboard(board=board, after=after)[: size + 1])
+        rows = selectors.leaderboard_page(board=board, after=after, limit=size + 1)
         more = len(rows) > size
         results = []
         for row in rows[:size]:
             position += 1
-            if row["rating"] != prev_rating:
-                rank, prev_rating = position, row["rating"]
+            if row.rating != prev_rating:
+                rank, prev_rating = position, row.rating
             results.append(
                 {
                     "rank": rank,
-                    "player": row["user__username"],
-                    "rating": round(row["rating"], 2),
-                    "results": row["results"],
-                    "wins": row["wins"],
-                    "losses": row["losses"],
-                    "draws": row["draws"],
-                    "established": row["results"] >= ESTABLISHED_RESULTS,
-                    "rating_class": rating_class(row["rating"])[0],
-                    "last_played_at": row["last_played_at"],
+                    "player": row.username,
+                    "rating": round(row.rating, 2),
+                    "results": row.results,
+                    "wins": row.wins,
+                    "losses": row.losses,
+                    "draws": row.draws,
+                    "established": row.results >= ESTABLISHED_RESULTS,
+                    "rating_class": rating_class(row.rating)[0],
+                    "last_played_at": _iso_datetime(row.last_played_at),
                 }
             )
         next_url = None
@@ -187,7 +197,7 @@ class LeaderboardView(APIView):
             next_url = replace_query_param(
                 request.build_absolute_uri(),
                 "cursor",
-                _encode_cursor(last["rating"], last["id"], rank, position),
+                _encode_cursor(last.rating, last.id, rank, position),
             )
         # Rows are built by hand (LeaderboardRowOut documents them): this is the hot path.
         return Response(
@@ -216,46 +226,36 @@ class LeaderboardRankView(APIView):
         username = params.get("player", "").strip()
         if not username:
             raise ApiError("missing_parameter", "Give the player, e.g. ?player=me.")
-        if username == "me":
+        # One query in the common case: the exact name, its rating and its rank.
+        ranked = None if username == "me" else selectors.board_rank(board=board, username=username)
+        if ranked is None:  # "me", another spelling of the name, or no rating
             user = _player(username, request)
-            row = selectors.player_rating_row(
-                user=user, variant=board.variant, category=board.category
-            )
-        else:  # one query for the common case: the exact name has this rating
-            row = selectors.rating_row_by_username(
-                username=username, variant=board.variant, category=board.category
-            )
-            user = row.user if row is not None else _player(username, request)
-            if row is None:
-                row = selectors.player_rating_row(
-                    user=user, variant=board.variant, category=board.category
+            ranked = selectors.board_rank(board=board, user_id=user.pk)
+            if ranked is None:
+                raise ApiError(
+                    "not_rated",
+                    f"{user.username} has no {board.variant} {board.category} rating yet.",
+                    status_code=404,
                 )
-        if row is None:
-            raise ApiError(
-                "not_rated",
-                f"{user.username} has no {board.variant} {board.category} rating yet.",
-                status_code=404,
-            )
-        rank = selectors.leaderboard_rank(board=board, row=row)
-        if rank is None:
+        if ranked.rank is None:
             raise ApiError(
                 "not_ranked",
-                f"{user.username} is not on this leaderboard (provisional, computer or inactive).",
+                f"{ranked.username} is not on this leaderboard "
+                "(provisional, computer or inactive).",
                 status_code=404,
-                extra={"rating": round(row.rating, 2), "results": row.results},
+                extra={"rating": round(ranked.rating, 2), "results": ranked.results},
             )
+        # Built by hand (RankOut documents it), like the leaderboard rows: the hot path.
         return Response(
-            RankOut(
-                {
-                    "player": user.username,
-                    "game": board.variant,
-                    "category": board.category,
-                    "rank": rank,
-                    "rating": round(row.rating, 2),
-                    "results": row.results,
-                    "established": row.established,
-                }
-            ).data
+            {
+                "player": ranked.username,
+                "game": board.variant,
+                "category": board.category,
+                "rank": ranked.rank,
+                "rating": round(ranked.rating, 2),
+                "results": ranked.results,
+                "established": ranked.established,
+            }
         )
 
 

@@ -29,3 +29,9 @@ def _celery_eager():
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Hashing with the production hasher costs ~0.3 s a user; tests need no such strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

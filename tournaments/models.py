@@ -117,6 +117,9 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.tournament_id} round {self.number}"
+
 
 class Match(models.Model):
     """A pairing. ``player1`` has the first move (white) in the first game. ``player2`` null is a
@@ -182,3 +185,6 @@ class MatchSet(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="unique_match_set_index")
         ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} set {self.index}"

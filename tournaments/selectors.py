@@ -15,8 +15,10 @@ from tournaments.pairing.elimination import BYE, elimination_places
 
 
 def tournaments_queryset() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("organiser", "winner").annotate(
-        players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE))
+    return (
+        Tournament.objects.select_related("organiser", "winner")
+        .annotate(players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
+        .order_by("-start_at", "-id")
     )
 
 
@@ -65,7 +67,11 @@ def match_data(m: Match, names: dict[int, str]) -> dict[str, Any]:
         "winner": _user(m.winner_id, names),
         "forfeit": m.forfeit,
         "sets": [
-            {"id": ms.game_set_id, "index": ms.index, "games": [g.pk for g in ms.game_set.games.all()]}
+            {
+                "id": ms.game_set_id,
+                "index": ms.index,
+                "games": [g.pk for g in ms.game_set.games.all()],
+            }
             for ms in m.match_sets.all()
         ],
     }
@@ -89,7 +95,9 @@ def rounds(t: Tournament) -> list[dict[str, Any]]:
         groups.setdefault(key, []).append(match_data(m, names))
     order = {"R": 0, "W": 1, "L": 2, "GF": 3}
     out = []
-    for (bracket, number), matches in sorted(groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+    for (bracket, number), matches in sorted(
+        groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])
+    ):
         out.append(
             {
                 "bracket": None if bracket == "R" else bracket,
@@ -111,7 +119,9 @@ def player_matches(t: Tournament, *, user_id: int) -> list[dict[str, Any]]:
 def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
     by_round: dict[int, list] = {}
     swiss = t.format == Tournament.Format.SWISS
-    for m in Match.objects.filter(tournament=t, round__isnull=False, status=Match.Status.FINISHED).select_related("round"):
+    for m in Match.objects.filter(
+        tournament=t, round__isnull=False, status=Match.Status.FINISHED
+    ).select_related("round"):
         items = by_round.setdefault(m.round.number, [])
         if m.player2_id is None:
             items.append(st.Bye(m.player1_id, 1.0 if swiss else 0.0))
@@ -123,10 +133,14 @@ def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
 
 def compute_standings(t: Tournament) -> list[dict[str, Any]]:
     """Current standings (the final ones once the tournament is over)."""
-    all_entries = list(Entry.objects.filter(tournament=t).select_related("user").order_by("seed", "id"))
+    all_entries = list(
+        Entry.objects.filter(tournament=t).select_related("user").order_by("seed", "id")
+    )
     names = {e.user_id: e.user.username for e in all_entries}
     withdrawn = {e.user_id for e in all_entries if e.status == Entry.Status.WITHDRAWN}
-    seeded = [e.user_id for e in all_entries if e.seed is not None] or [e.user_id for e in all_entries]
+    seeded = [e.user_id for e in all_entries if e.seed is not None] or [
+        e.user_id for e in all_entries
+    ]
     if t.is_elimination:
         return _bracket_standings(t, seeded, names, withdrawn)
     results = _results(t)
@@ -197,7 +211,9 @@ def bracket(t: Tournament) -> dict[str, Any]:
     from tournaments.services import bracket_state
 
     if not t.is_elimination:
-        raise ApiError("no_bracket", "Only elimination tournaments have a bracket.", status_code=409)
+        raise ApiError(
+            "no_bracket", "Only elimination tournaments have a bracket.", status_code=409
+        )
     names = _names(t)
     if t.status == Tournament.Status.REGISTRATION:
         return {"format": t.format, "matches": [], "champion": None}
@@ -236,7 +252,9 @@ def trf_text(t: Tournament) -> str:
     """FIDE TRF of a Swiss or round robin: one ``001`` line per player, round by round."""
     if t.is_elimination:
         raise ApiError("no_trf", "TRF export is for Swiss and round-robin events.", status_code=409)
-    all_entries = list(Entry.objects.filter(tournament=t, seed__isnull=False).select_related("user"))
+    all_entries = list(
+        Entry.objects.filter(tournament=t, seed__isnull=False).select_related("user")
+    )
     rank_of = {e.user_id: e.seed for e in all_entries}
     swiss = t.format == Tournament.Format.SWISS
     history: list[dict[int, trf.TrfGame]] = []
@@ -264,18 +282,25 @@ def trf_text(t: Tournament) -> str:
             games[a] = trf.TrfGame(b, "w", ra)
             games[b] = trf.TrfGame(a, "b", rb)
         history.append(games)
-    ranks = {rank_of[row["user_id"]]: row["rank"] for row in standings(t) if row["user_id"] in rank_of}
+    ranks = {
+        rank_of[row["user_id"]]: row["rank"] for row in standings(t) if row["user_id"] in rank_of
+    }
     doc = trf.from_history(
         name=t.name,
         rounds=t.rounds or len(history),
-        entrants=[(e.seed, e.user.username, int(e.rating or 0)) for e in sorted(all_entries, key=lambda e: e.seed)],
+        entrants=[
+            (e.seed, e.user.username, int(e.rating or 0))
+            for e in sorted(all_entries, key=lambda e: e.seed)
+        ],
         history=history,
         ranks=ranks,
         start=t.started_at.date() if t.started_at else None,
         end=t.finished_at.date() if t.finished_at else None,
     )
     if not swiss:
-        doc = trf.TrfTournament(doc.name, doc.rounds, doc.players, doc.start, doc.end, "Round robin (Berger)")
+        doc = trf.TrfTournament(
+            doc.name, doc.rounds, doc.players, doc.start, doc.end, "Round robin (Berger)"
+        )
     return trf.dump(doc)
 
 

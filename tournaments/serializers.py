@@ -7,7 +7,7 @@ from rest_framework import serializers
 from tournaments.models import Tournament
 
 
-class UserBriefSerializer(serializers.Serializer):
+class TournamentUserSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
 
@@ -83,7 +83,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class EntrySerializer(serializers.Serializer):
-    user = UserBriefSerializer()
+    user = TournamentUserSerializer()
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField(allow_null=True)
     status = serializers.CharField()
@@ -123,11 +123,11 @@ class MatchSerializer(serializers.Serializer):
     bracket = serializers.CharField(allow_null=True)
     bracket_round = serializers.IntegerField(allow_null=True)
     board = serializers.IntegerField()
-    player1 = UserBriefSerializer(allow_null=True)
-    player2 = UserBriefSerializer(allow_null=True)
+    player1 = TournamentUserSerializer(allow_null=True)
+    player2 = TournamentUserSerializer(allow_null=True)
     status = serializers.CharField()
     result = serializers.CharField(allow_null=True)
-    winner = UserBriefSerializer(allow_null=True)
+    winner = TournamentUserSerializer(allow_null=True)
     forfeit = serializers.BooleanField()
     sets = serializers.ListField(child=serializers.DictField())
 
@@ -136,3 +136,26 @@ class RoundSerializer(serializers.Serializer):
     bracket = serializers.CharField(allow_null=True)
     number = serializers.IntegerField()
     matches = MatchSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    final = serializers.BooleanField()
+    standings = StandingSerializer(many=True)
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    bracket = serializers.CharField()
+    round = serializers.IntegerField()
+    index = serializers.IntegerField()
+    player1 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
+    player2 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
+    status = serializers.CharField(help_text="pending, ready, done, walkover or void")
+    winner = serializers.JSONField(allow_null=True)
+    match_id = serializers.IntegerField(allow_null=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    champion = TournamentUserSerializer(allow_null=True)
+    matches = BracketMatchSerializer(many=True)

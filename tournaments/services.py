@@ -29,6 +29,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import services as game_services
+from games.clocks import category_of
 from games.models import Game, GameSet, Seat, User
 from pente_site.api import ApiError
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
@@ -70,7 +71,7 @@ def rating_of(*, user: User, variant: str, category: str) -> tuple[float, int]:
 
 
 def tournament_category(t: Tournament) -> str:
-    return game_services.category_for(
+    return category_of(
         time_control=t.time_control,
         initial_minutes=t.initial_minutes,
         increment_seconds=t.increment_seconds,
@@ -206,13 +207,9 @@ def _check_eligible(t: Tournament, user: User) -> None:
         return
     rating, results = rating_of(user=user, variant=t.variant, category=tournament_category(t))
     if t.rating_above is not None and rating <= t.rating_above:
-        raise ApiError(
-            "not_eligible", f"Open to ratings above {t.rating_above}.", status_code=403
-        )
+        raise ApiError("not_eligible", f"Open to ratings above {t.rating_above}.", status_code=403)
     if t.rating_below is not None and rating >= t.rating_below:
-        raise ApiError(
-            "not_eligible", f"Open to ratings below {t.rating_below}.", status_code=403
-        )
+        raise ApiError("not_eligible", f"Open to ratings below {t.rating_below}.", status_code=403)
     if results < t.min_rated_results:
         raise ApiError(
             "not_eligible",
@@ -277,9 +274,9 @@ def tournament_start(
             return t
         if user is None and now < t.start_at:
             return t
-        claimed = Tournament.objects.filter(
-            pk=t.pk, status=Tournament.Status.REGISTRATION
-        ).update(status=Tournament.Status.RUNNING, started_at=now)
+        claimed = Tournament.objects.filter(pk=t.pk, status=Tournament.Status.REGISTRATION).update(
+            status=Tournament.Status.RUNNING, started_at=now
+        )
         if not claimed:  # pragma: no cover - the row lock makes this unreachable
             return t
         t.refresh_from_db()

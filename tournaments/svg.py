@@ -58,9 +58,7 @@ def _box(x: float, y: float, m: dict) -> str:
     for k, player in enumerate((m["player1"], m["player2"])):
         won = winner not in (None, "bye") and isinstance(player, dict) and player == winner
         cls = ' class="w"' if won else ""
-        rows.append(
-            f'<text x="{x + 6}" y="{y + 16 + k * 20}"{cls}>{escape(_name(player))}</text>'
-        )
+        rows.append(f'<text x="{x + 6}" y="{y + 16 + k * 20}"{cls}>{escape(_name(player))}</text>')
     return (
         f'<g data-key="{escape(m["key"])}"><rect x="{x}" y="{y}" width="{BOX_W}" '
         f'height="{BOX_H}" fill="#f6f6f6" stroke="#555"/>'

@@ -15,7 +15,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from celery import shared_task
-from django.conf import settings
 
 from tournaments import services
 
@@ -60,12 +59,3 @@ def on_set_finished(sender, game_set, **kwargs) -> None:
     if MatchSet.objects.filter(game_set_id=game_set.pk).exists():
         game_set_id = game_set.pk
         transaction.on_commit(lambda: set_finished.delay(game_set_id))
-
-
-#: The beat entry; also registered on the app's schedule here so the embedded beat runs it.
-BEAT_ENTRY = {
-    "task": SWEEP_TASK,
-    "schedule": settings.SWEEP_INTERVAL.total_seconds(),
-    "options": {"expires": settings.SWEEP_INTERVAL.total_seconds()},
-}
-sweep.app.conf.beat_schedule.setdefault("tournaments-sweep", BEAT_ENTRY)

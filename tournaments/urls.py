@@ -7,17 +7,49 @@ from tournaments import views
 urlpatterns = [
     path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),
     path("tournaments/<int:pk>/", views.TournamentDetailView.as_view(), name="tournament-detail"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/join/?$", views.TournamentJoinView.as_view(), name="tournament-join"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/withdraw/?$", views.TournamentWithdrawView.as_view(), name="tournament-withdraw"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/start/?$", views.TournamentStartView.as_view(), name="tournament-start"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/rounds/?$", views.TournamentRoundsView.as_view(), name="tournament-rounds"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/standings/?$", views.TournamentStandingsView.as_view(), name="tournament-standings"),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/join/?$",
+        views.TournamentJoinView.as_view(),
+        name="tournament-join",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/withdraw/?$",
+        views.TournamentWithdrawView.as_view(),
+        name="tournament-withdraw",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/start/?$",
+        views.TournamentStartView.as_view(),
+        name="tournament-start",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/rounds/?$",
+        views.TournamentRoundsView.as_view(),
+        name="tournament-rounds",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/standings/?$",
+        views.TournamentStandingsView.as_view(),
+        name="tournament-standings",
+    ),
     re_path(
         r"^tournaments/(?P<pk>[0-9]+)/players/(?P<user_id>[0-9]+)/matches/?$",
         views.TournamentPlayerMatchesView.as_view(),
         name="tournament-player-matches",
     ),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/bracket/?$", views.TournamentBracketView.as_view(), name="tournament-bracket"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/bracket\.svg$", views.TournamentBracketSvgView.as_view(), name="tournament-bracket-svg"),
-    re_path(r"^tournaments/(?P<pk>[0-9]+)/trf/?$", views.TournamentTrfView.as_view(), name="tournament-trf"),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/bracket/?$",
+        views.TournamentBracketView.as_view(),
+        name="tournament-bracket",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/bracket\.svg$",
+        views.TournamentBracketSvgView.as_view(),
+        name="tournament-bracket-svg",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/trf/?$",
+        views.TournamentTrfView.as_view(),
+        name="tournament-trf",
+    ),
 ]

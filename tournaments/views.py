@@ -11,10 +11,10 @@ from rest_framework.views import APIView
 
 from tournaments import selectors, services
 from tournaments.serializers import (
-    EntrySerializer,
+    BracketSerializer,
     MatchSerializer,
     RoundSerializer,
-    StandingSerializer,
+    StandingsSerializer,
     TournamentCreateSerializer,
     TournamentDetailSerializer,
     TournamentSerializer,
@@ -59,7 +59,7 @@ class TournamentDetailView(APIView):
 class TournamentJoinView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: EntrySerializer})
+    @extend_schema(request=None, responses={201: TournamentDetailSerializer})
     def post(self, request, pk: int):
         services.tournament_join(tournament_id=pk, user=request.user)
         t = selectors.tournament_get(tournament_id=pk)
@@ -97,12 +97,10 @@ class TournamentRoundsView(APIView):
 class TournamentStandingsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: StandingSerializer(many=True)})
+    @extend_schema(responses={200: StandingsSerializer})
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
-        return Response(
-            {"final": t.status == "finished", "standings": selectors.standings(t)}
-        )
+        return Response({"final": t.status == "finished", "standings": selectors.standings(t)})
 
 
 class TournamentPlayerMatchesView(APIView):
@@ -117,6 +115,7 @@ class TournamentPlayerMatchesView(APIView):
 class TournamentBracketView(APIView):
     permission_classes = [AllowAny]
 
+    @extend_schema(responses={200: BracketSerializer})
     def get(self, request, pk: int):
         return Response(selectors.bracket(selectors.tournament_get(tournament_id=pk)))
 
@@ -127,7 +126,9 @@ class TournamentBracketSvgView(APIView):
     @extend_schema(responses={(200, "image/svg+xml"): str})
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
-        return HttpResponse(bracket_svg(selectors.bracket(t), title=t.name), content_type="image/svg+xml")
+        return HttpResponse(
+            bracket_svg(selectors.bracket(t), title=t.name), content_type="image/svg+xml"
+        )
 
 
 class TournamentTrfView(APIView):

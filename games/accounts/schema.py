@@ -23,7 +23,5 @@ class ApiTokenAuthenticationScheme(OpenApiAuthenticationExtension):
     def get_security_definition(self, auto_schema):
         return [
             build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token"),
-            build_bearer_security_scheme_object(
-                header_name="Authorization", token_prefix="Bearer"
-            ),
+            build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Bearer"),
         ]

@@ -72,6 +72,13 @@ class ProfilePatchIn(serializers.Serializer):
     current_password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
 
 
+class PlayerListQueryIn(serializers.Serializer):
+    """Query parameters of the player list (NUL and non-booleans are a 400, not a 500/ignored)."""
+
+    search = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    computer = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
 class PlayerListOut(serializers.ModelSerializer):
     class Meta:
         model = User

@@ -14,6 +14,7 @@ from games.accounts import selectors, services
 from games.accounts.serializers import (
     CredentialsIn,
     PlayerListOut,
+    PlayerListQueryIn,
     PlayerPageOut,
     ProfileOut,
     ProfilePatchIn,
@@ -157,10 +158,11 @@ class PlayerListView(ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        computer = self.request.query_params.get("computer")
-        computers = None if computer is None else computer.lower() in ("1", "true", "yes")
+        params = PlayerListQueryIn(data=self.request.query_params)
+        params.is_valid(raise_exception=True)
         return selectors.player_list(
-            search=self.request.query_params.get("search", ""), computers=computers
+            search=params.validated_data.get("search", ""),
+            computers=params.validated_data.get("computer"),
         )
 
 

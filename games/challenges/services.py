@@ -32,8 +32,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.accounts.selectors import users_playing_together
+from games.clocks import category_of as category_for
 from games.models import Challenge, ChallengeEntry, User
-from games.services import category_for
 
 SIMILAR_RATING_RANGE = 100
 BEGINNER_MAX_RESULTS = 20

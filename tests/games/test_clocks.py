@@ -34,7 +34,9 @@ def local(zone: str, *args: int) -> datetime:
     ],
 )
 def test_category_of_live_time_control(initial, increment, expected):
-    got = clocks.category_of(time_control="live", initial_minutes=initial, increment_seconds=increment)
+    got = clocks.category_of(
+        time_control="live", initial_minutes=initial, increment_seconds=increment
+    )
     assert got == expected
 
 
@@ -86,12 +88,16 @@ def test_fischer_move_is_charged_then_the_increment_added():
 
 
 def test_fischer_increment_can_grow_the_clock_past_the_initial_time():
-    charge = clocks.charge_move(clocks_ms=[300_000, 300_000], seat=2, spent_ms=500, increment_seconds=6)
+    charge = clocks.charge_move(
+        clocks_ms=[300_000, 300_000], seat=2, spent_ms=500, increment_seconds=6
+    )
     assert charge.clocks_ms == (300_000, 305_500)
 
 
 def test_a_move_after_the_clock_ran_out_is_flagged_and_changes_nothing():
-    charge = clocks.charge_move(clocks_ms=[1_000, 5_000], seat=1, spent_ms=1_000, increment_seconds=10)
+    charge = clocks.charge_move(
+        clocks_ms=[1_000, 5_000], seat=1, spent_ms=1_000, increment_seconds=10
+    )
     assert charge.flagged
     assert charge.clocks_ms == (1_000, 5_000)
 
@@ -116,7 +122,9 @@ def test_elapsed_ms_uses_server_timestamps_and_is_never_negative():
 def test_remaining_now_runs_only_the_clock_of_the_seat_to_move():
     t0 = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
     now = t0 + timedelta(seconds=7)
-    got = clocks.remaining_now(clocks_ms=[60_000, 60_000], to_move_seat=2, turn_started_at=t0, now=now)
+    got = clocks.remaining_now(
+        clocks_ms=[60_000, 60_000], to_move_seat=2, turn_started_at=t0, now=now
+    )
     assert got == (60_000, 53_000)
     late = t0 + timedelta(minutes=5)
     assert clocks.remaining_now(
@@ -197,7 +205,9 @@ def test_thirty_days_skip_every_weekend_on_the_way():
 def test_deadline_across_a_dst_change_is_local_midnight():
     # New York springs forward on Sunday 2025-03-09.
     start = local("America/New_York", 2025, 3, 6, 22, 0)  # Thursday
-    got = clocks.turn_deadline(start=start, days=3, time_zone="America/New_York", weekend_days=SAT_SUN)
+    got = clocks.turn_deadline(
+        start=start, days=3, time_zone="America/New_York", weekend_days=SAT_SUN
+    )
     assert got.astimezone(ZoneInfo("America/New_York")) == local("America/New_York", 2025, 3, 11)
 
 
@@ -212,19 +222,25 @@ def test_unknown_zone_falls_back_to_utc():
 
 def test_working_time_within_a_day():
     at = local("UTC", 2025, 1, 7, 0, 0)
-    got = clocks.add_working_time(at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN)
+    got = clocks.add_working_time(
+        at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN
+    )
     assert got == local("UTC", 2025, 1, 7, 1, 0)
 
 
 def test_working_time_skips_the_weekend():
     at = local("UTC", 2025, 1, 3, 23, 30)  # Friday
-    got = clocks.add_working_time(at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN)
+    got = clocks.add_working_time(
+        at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN
+    )
     assert got == local("UTC", 2025, 1, 6, 0, 30)
 
 
 def test_working_time_ending_at_a_weekend_moves_past_it():
     at = local("UTC", 2025, 1, 3, 23, 0)
-    got = clocks.add_working_time(at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN)
+    got = clocks.add_working_time(
+        at=at, delta=timedelta(hours=1), time_zone="UTC", weekend_days=SAT_SUN
+    )
     assert got == local("UTC", 2025, 1, 6, 0, 0)
 
 
@@ -333,6 +349,8 @@ def test_vacation_balance_resets_when_the_year_changes():
 def test_vacation_year_is_the_players_local_year():
     now = datetime(2025, 12, 31, 20, 0, tzinfo=UTC)  # already 2026 in Tokyo
     tokyo = clocks.vacation_balance(hours_left=3, year=2025, now=now, time_zone="Asia/Tokyo")
-    new_york = clocks.vacation_balance(hours_left=3, year=2025, now=now, time_zone="America/New_York")
+    new_york = clocks.vacation_balance(
+        hours_left=3, year=2025, now=now, time_zone="America/New_York"
+    )
     assert tokyo == clocks.VacationBalance(240, 2026)
     assert new_york == clocks.VacationBalance(3, 2025)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.utils import timezone
 
 from games import services, timeouts
 from games.factories import UserFactory, make_game
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 
 T0 = datetime(2025, 1, 2, 10, 30, tzinfo=UTC)  # a Thursday
 K9, L10, J11 = 199, 181, 161  # points near the centre (K10 = 180 is the automatic first stone)
@@ -145,7 +147,10 @@ def test_timeout_fire_twice_changes_nothing_the_second_time():
     timeouts.timeout_fire(game_id=game.pk, ply=1, now=deadline)
     game.refresh_from_db()
     before = (game.status, game.winner_seats, game.finished_at, game.updated_at)
-    assert timeouts.timeout_fire(game_id=game.pk, ply=1, now=deadline + timedelta(seconds=5)) == "stale"
+    assert (
+        timeouts.timeout_fire(game_id=game.pk, ply=1, now=deadline + timedelta(seconds=5))
+        == "stale"
+    )
     game.refresh_from_db()
     assert (game.status, game.winner_seats, game.finished_at, game.updated_at) == before
 
@@ -335,3 +340,112 @@ def test_vacation_start_skips_games_that_forbid_vacation():
         timeouts.vacation_start(user=player(game, 2), hours=2, now=T0)
     assert info.value.error_code == "no_games_to_pause"
     assert player(game, 2).vacation_hours_left == 240
+
+
+def test_a_wrong_rotation_guess_is_fixed_from_the_replay():
+    """D-Pente: seat 1 places its opening stones one after the other, so after seat 1's move
+    seat 1 is to move again (rotation would have guessed seat 2)."""
+    game = make_game(
+        variant="D-Pente", time_control="live", initial_minutes=1, increment_seconds=0, now=T0
+    )
+    t1 = T0 + timedelta(seconds=10)
+    services.move_play(game_id=game.pk, user=player(game, 1), ply=0, points=[180], now=t1)
+    game.refresh_from_db()
+    assert timeouts.seat_to_move(game) == 1
+    assert game.clocks_ms == [50_000, 60_000]
+    assert game.deadline == t1 + timedelta(seconds=50)
+
+
+def test_the_hook_uses_the_seat_to_move_it_is_given():
+    game = live_game(initial=1, increment=0)
+    t1 = T0 + timedelta(seconds=5)
+    assert timeouts.clock_on_move(game=game, seat=2, now=t1, to_move_seat=2)
+    assert game.deadline == t1 + timedelta(seconds=55)
+
+
+# --- scheduling ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Record the timeout tasks that would be sent to the broker."""
+    calls: list[tuple[int, int, datetime]] = []
+
+    def fake_send(game_id, ply, deadline):
+        calls.append((game_id, ply, deadline))
+        return True
+
+    monkeypatch.setattr(timeouts, "_send", fake_send)
+    return calls
+
+
+def test_timeout_schedule_sends_the_task_on_commit_with_the_deadline(
+    sent, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = live_game(initial=1, increment=0, now=timezone.now())
+    assert sent == [(game.pk, 1, game.deadline)]
+
+
+def test_far_deadlines_are_left_to_the_sweeper(sent, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        turn_game(days=5, now=timezone.now())
+    assert sent == []
+
+
+def test_sweep_enqueues_far_deadlines_once_they_come_near(sent):
+    now = timezone.now()
+    game = turn_game(days=1, now=now)
+    sweep_time = game.deadline - timedelta(seconds=10)
+    report = timeouts.sweep(now=sweep_time)
+    assert report.scheduled == 1
+    assert sent == [(game.pk, 1, game.deadline)]
+
+
+# --- sets ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bulk_sets", [True, False])
+def test_swept_timeouts_finish_a_set_only_when_its_last_game_ends(bulk_sets, monkeypatch):
+    if not bulk_sets:
+        monkeypatch.setattr(timeouts, "_sets_finisher", lambda: None)
+    p1 = UserFactory(vacation_hours_left=0, vacation_year=2025)
+    p2 = UserFactory(vacation_hours_left=0, vacation_year=2025)
+    game_set = services.set_create(
+        player1=p1,
+        player2=p2,
+        variant="Pente",
+        rated=True,
+        time_control="turn",
+        days_per_move=1,
+        now=T0,
+    )
+    first, second = game_set.games.order_by("set_index")
+    Game.objects.filter(pk=second.pk).update(deadline=T0 + timedelta(days=30))
+    timeouts.sweep(now=first.deadline + timedelta(seconds=1))
+    game_set.refresh_from_db()
+    assert game_set.status == GameSet.Status.IN_PROGRESS
+    timeouts.sweep(now=T0 + timedelta(days=31))
+    game_set.refresh_from_db()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.end_reason, second.end_reason) == ("timeout", "timeout")
+    assert game_set.status == GameSet.Status.FINISHED
+    assert game_set.result == GameSet.Result.DRAW  # seat 2 lost each game: one win each
+
+
+def test_clock_restart_gives_the_seat_its_remaining_time_from_now():
+    game = live_game(initial=1, increment=0)
+    game.clocks_ms = [60_000, 42_000]
+    t1 = T0 + timedelta(seconds=30)
+    timeouts.clock_restart(game=game, now=t1)
+    assert game.clocks_ms == [60_000, 42_000]
+    assert game.deadline == t1 + timedelta(seconds=42)
+
+
+def test_clock_view_runs_the_clock_of_the_seat_to_move_only():
+    game = live_game(initial=1, increment=0)
+    view = timeouts.clock_view(game=game, now=T0 + timedelta(seconds=15), to_move_seat=2)
+    assert view["clocks_ms"] == [60_000, 45_000]
+    assert view["deadline"] == T0 + timedelta(minutes=1)
+    assert view["category"] == "speed"

@@ -38,7 +38,9 @@ def finish_match_games(match: Match, outcome: str) -> None:
     """Finish every game in progress of the match's latest set: ``outcome`` "player1",
     "player2" (the match's players) or "draw" (split a two-game set, or a drawn single game)."""
     ms = match.match_sets.order_by("-index").first()
-    games = list(Game.objects.filter(game_set=ms.game_set, status="in_progress").order_by("set_index"))
+    games = list(
+        Game.objects.filter(game_set=ms.game_set, status="in_progress").order_by("set_index")
+    )
     for i, game in enumerate(games):
         seats = {s.user_id: s.seat for s in Seat.objects.filter(game=game)}
         if outcome == "draw" and len(games) == 1 and ms.game_set.games_count == 1:
@@ -51,7 +53,9 @@ def finish_match_games(match: Match, outcome: str) -> None:
         game_services.game_finish(game=game, end_reason="resign", winner_seats=[seats[winner]])
 
 
-def play_all(t: Tournament, *, rng: random.Random | None = None, draws: bool = True, pick=None) -> int:
+def play_all(
+    t: Tournament, *, rng: random.Random | None = None, draws: bool = True, pick=None
+) -> int:
     """Play the tournament to its end with random results, calling the sweeper (what beat runs)
     between batches. Returns the number of batches."""
     rng = rng or random.Random(t.pk)
@@ -66,7 +70,9 @@ def play_all(t: Tournament, *, rng: random.Random | None = None, draws: bool = T
             if pick:
                 outcome = pick(m)
             else:
-                outcome = rng.choice(["player1", "player2", "draw"] if draws else ["player1", "player2"])
+                outcome = rng.choice(
+                    ["player1", "player2", "draw"] if draws else ["player1", "player2"]
+                )
             finish_match_games(m, outcome)
         services.sweep()
         batches += 1

@@ -126,7 +126,6 @@ def test_colour_allocation_ranks_by_score_before_pairing_number():
     # Same mild preference (both had white last): the higher-ranked player gets it. Player 9 has
     # more points than player 2, so player 9 ranks higher despite the larger TPN.
     a = SwissPlayer(id="a", tpn=2, points2=2, colours=("w", "b", "w"), opponents=frozenset({"x"}))
-    b = SwissPlayer(id="b", tpn=9, points2=4, colours=("b", "w", "w"), opponents=frozenset({"y"}))
     b = SwissPlayer(id="b", tpn=9, points2=4, colours=("w", "b", "w"), opponents=frozenset({"y"}))
     result = pair_round([a, b], round_number=4, total_rounds=5)
     assert result.pairs == (("a", "b"),)  # b (higher ranked) gets its preference: black
@@ -179,3 +178,13 @@ def test_a_1000_player_round_5_is_paired_quickly():
     result = pair_round(players, round_number=5, total_rounds=7)
     assert time.perf_counter() - start < 5
     assert len(result.pairs) == 500
+
+
+def test_topscorers_with_the_same_absolute_preference_may_meet_in_the_last_round():
+    a = SwissPlayer(id="a", tpn=1, points2=6, colours=("b", "w", "w"), opponents=frozenset("cd"))
+    b = SwissPlayer(id="b", tpn=2, points2=6, colours=("b", "w", "w"), opponents=frozenset("ef"))
+    players = [a, b]
+    last = pair_round(players, round_number=4, total_rounds=4)
+    assert last.pairs and not last.relaxed  # last round: topscorers may meet
+    earlier = pair_round(players, round_number=4, total_rounds=5)
+    assert earlier.relaxed  # otherwise only by relaxing the colour criteria

@@ -40,7 +40,9 @@ def test_seed_order_for_8_and_16_is_the_standard_one():
 
 @pytest.mark.parametrize("n", [5, 8, 13, 16])
 def test_single_elimination_favourites_meet_only_in_the_final(n):
-    state, winners, played = play_out(single_elimination(n), n, pick=lambda ms: min(ms.a, ms.b, key=lambda p: int(p[1:])))
+    state, winners, played = play_out(
+        single_elimination(n), n, pick=lambda ms: min(ms.a, ms.b, key=lambda p: int(p[1:]))
+    )
     final = state.matches[-1]
     assert {final.a, final.b} == {"p1", "p2"}
     assert state.champion == "p1"
@@ -69,19 +71,33 @@ def test_single_elimination_plays_n_minus_1_matches_and_everyone_loses_once_but_
 def test_double_elimination_for_8_drops_losers_in_the_documented_order():
     keys = {m.key: m for m in double_elimination(8)}
     assert [(keys[f"W1-{i}"].a.ref, keys[f"W1-{i}"].b.ref) for i in range(1, 5)] == [
-        (1, 8), (4, 5), (2, 7), (3, 6)
+        (1, 8),
+        (4, 5),
+        (2, 7),
+        (3, 6),
     ]
     assert (keys["L1-1"].a.ref, keys["L1-1"].b.ref) == ("W1-1", "W1-2")
     assert (keys["L2-1"].a.ref, keys["L2-1"].b.ref) == ("L1-1", "W2-2")
     assert (keys["L2-2"].a.ref, keys["L2-2"].b.ref) == ("L1-2", "W2-1")
     assert (keys["L3-1"].a.ref, keys["L3-1"].b.ref) == ("L2-1", "L2-2")
-    assert (keys["L4-1"].a.ref, keys["L4-1"].b.kind, keys["L4-1"].b.ref) == ("L3-1", "loser", "W3-1")
+    assert (keys["L4-1"].a.ref, keys["L4-1"].b.kind, keys["L4-1"].b.ref) == (
+        "L3-1",
+        "loser",
+        "W3-1",
+    )
 
 
 def test_double_elimination_for_16_matches_the_reference_layout():
     keys = {m.key: m for m in double_elimination(16)}
     assert [(keys[f"W1-{i}"].a.ref, keys[f"W1-{i}"].b.ref) for i in range(1, 9)] == [
-        (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)
+        (1, 16),
+        (8, 9),
+        (4, 13),
+        (5, 12),
+        (2, 15),
+        (7, 10),
+        (3, 14),
+        (6, 11),
     ]
     assert [keys[f"L2-{i}"].b.ref for i in range(1, 5)] == ["W2-2", "W2-1", "W2-4", "W2-3"]
     assert [keys[f"L4-{i}"].b.ref for i in range(1, 3)] == ["W3-2", "W3-1"]

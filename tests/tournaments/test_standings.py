@@ -14,7 +14,10 @@ def test_swiss_tiebreaks_buchholz_cut1_buchholz_sonneborn_berger():
     assert rows["c"].points == 1.5 and rows["a"].points == 1
     # a: opponents b (1) and c (1.5): Buchholz 2.5, cut 1 = 1.5, SB = 1 (beat b)
     assert rows["a"].tiebreaks == {
-        "buchholz_cut1": 1.5, "buchholz": 2.5, "sonneborn_berger": 1.0, "wins": 1
+        "buchholz_cut1": 1.5,
+        "buchholz": 2.5,
+        "sonneborn_berger": 1.0,
+        "wins": 1,
     }
     ranking = [r.player for r in swiss_standings(["a", "b", "c", "d"], rounds)]
     assert ranking[0] == "c"
@@ -22,7 +25,9 @@ def test_swiss_tiebreaks_buchholz_cut1_buchholz_sonneborn_berger():
 
 
 def test_bye_counts_own_score_as_virtual_opponent():
-    rows = {r.player: r for r in swiss_standings(["a", "b", "c"], [[Result("a", "b", 1), Bye("c")]])}
+    rows = {
+        r.player: r for r in swiss_standings(["a", "b", "c"], [[Result("a", "b", 1), Bye("c")]])
+    }
     assert rows["c"].points == 1 and rows["c"].tiebreaks["buchholz"] == 1
 
 

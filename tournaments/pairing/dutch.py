@@ -271,9 +271,7 @@ def pair_round(
                         ),
                     )
                 )
-                return SwissRound(
-                    out, ranked[bye].id if bye is not None else None, relax, fallback
-                )
+                return SwissRound(out, ranked[bye].id if bye is not None else None, relax, fallback)
     finally:
         sys.setrecursionlimit(old_limit)
     raise PairingError("no pairing avoids a rematch")
@@ -306,7 +304,9 @@ def _pair(ctx: _Context, node_budget: int | None):
     fallback = False
     for g, group in enumerate(groups):
         lower = [i for grp in groups[g + 1 :] for i in grp]
-        bracket_pairs, floaters, used_fallback = _pair_bracket(ctx, carry, group, lower, node_budget)
+        bracket_pairs, floaters, used_fallback = _pair_bracket(
+            ctx, carry, group, lower, node_budget
+        )
         fallback = fallback or used_fallback
         pairs.extend(bracket_pairs)
         carry = floaters

@@ -145,7 +145,5 @@ def _rows(ranked, points, games, tb) -> list[Row]:
     rows = []
     for rank, p in ranked:
         wins, draws, losses = _counts(games[p])
-        rows.append(
-            Row(rank, p, points[p], tb[p], len(games[p]), wins, draws, losses)
-        )
+        rows.append(Row(rank, p, points[p], tb[p], len(games[p]), wins, draws, losses))
     return rows

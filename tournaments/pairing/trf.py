@@ -14,8 +14,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-RESULT_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0,
-                 "H": 0.5, "Z": 0.0, " ": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
+RESULT_POINTS = {
+    "1": 1.0,
+    "=": 0.5,
+    "0": 0.0,
+    "+": 1.0,
+    "-": 0.0,
+    "U": 1.0,
+    "F": 1.0,
+    "H": 0.5,
+    "Z": 0.0,
+    " ": 0.0,
+    "W": 1.0,
+    "D": 0.5,
+    "L": 0.0,
+}
 
 
 @dataclass(frozen=True)
@@ -70,9 +83,7 @@ def dump(t: TrfTournament) -> str:
             f" {'':3} {'':>11} {'':10} {_points(p.points)} {p.rank:4d}"
         )
         assert len(head) == 89, len(head)
-        blocks = "".join(
-            f"  {(g.opponent or 0):04d} {g.colour} {g.result}" for g in p.games
-        )
+        blocks = "".join(f"  {(g.opponent or 0):04d} {g.colour} {g.result}" for g in p.games)
         lines.append(head + blocks)
     return "\n".join(lines) + "\n"
 
@@ -92,9 +103,7 @@ def load(text: str) -> TrfTournament:
             while pos + 8 <= len(line):
                 chunk = line[pos : pos + 8]
                 opp = chunk[0:4].strip()
-                games.append(
-                    TrfGame(int(opp) if opp and int(opp) else None, chunk[5], chunk[7])
-                )
+                games.append(TrfGame(int(opp) if opp and int(opp) else None, chunk[5], chunk[7]))
                 pos += 10
             rating = line[48:52].strip()
             players.append(
@@ -124,9 +133,7 @@ def from_history(
 ) -> TrfTournament:
     players = []
     for start_rank, pname, rating in entrants:
-        games = tuple(
-            rnd.get(start_rank, TrfGame(None, "-", "Z")) for rnd in history
-        )
+        games = tuple(rnd.get(start_rank, TrfGame(None, "-", "Z")) for rnd in history)
         players.append(
             TrfPlayer(start_rank, pname, rating, (ranks or {}).get(start_rank, 0), games)
         )

@@ -1,0 +1,130 @@
+"""The tournaments API: create, join, withdraw, start, rounds, standings, bracket, SVG, TRF."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.factories import UserFactory
+from tests.tournaments.support import make_tournament, play_all
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def create_body(**extra):
+    return {
+        "name": "Spring Swiss",
+        "format": "swiss",
+        "variant": "Pente",
+        "rated": False,
+        "time_control": "turn",
+        "days_per_move": 3,
+        "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
+        **extra,
+    }
+
+
+def test_create_join_start_and_read_rounds_and_standings():
+    organiser = UserFactory()
+    api = client_for(organiser)
+    response = api.post("/api/tournaments/", create_body(), format="json")
+    assert response.status_code == 201, response.data
+    tid = response.data["id"]
+    assert response.data["organiser"]["id"] == organiser.pk
+    assert response.data["games_per_match"] == 2  # Pente: a set of two games
+    players = [UserFactory() for _ in range(5)]
+    for p in players:
+        assert client_for(p).post(f"/api/tournaments/{tid}/join/").status_code == 201
+    listed = client_for().get("/api/tournaments/?status=registration").data
+    assert [row["players"] for row in listed["results"] if row["id"] == tid] == [5]
+    assert (
+        client_for(players[0]).post(f"/api/tournaments/{tid}/start/").data["code"]
+        == "not_organiser"
+    )
+    started = api.post(f"/api/tournaments/{tid}/start")
+    assert started.status_code == 200 and started.data["status"] == "running"
+    rounds = client_for().get(f"/api/tournaments/{tid}/rounds/").data
+    assert len(rounds) == 1 and len(rounds[0]["matches"]) == 3  # two pairs and a bye
+    bye = [m for m in rounds[0]["matches"] if m["player2"] is None]
+    assert len(bye) == 1 and bye[0]["result"] == "bye"
+    paired = [m for m in rounds[0]["matches"] if m["player2"]]
+    assert all(len(m["sets"][0]["games"]) == 2 for m in paired)
+    standings = client_for().get(f"/api/tournaments/{tid}/standings/").data
+    assert standings["final"] is False and len(standings["standings"]) == 5
+    me = players[0]
+    mine = client_for().get(f"/api/tournaments/{tid}/players/{me.pk}/matches/").data
+    assert len(mine) == 1
+    assert me.pk in (mine[0]["player1"]["id"], (mine[0]["player2"] or {}).get("id"))
+
+
+def test_errors_have_code_and_detail():
+    user = UserFactory()
+    bad = client_for(user).post("/api/tournaments/", create_body(variant="Chess"), format="json")
+    assert bad.status_code == 400 and bad.data["code"] == "bad_options"
+    swap2 = client_for(user).post(
+        "/api/tournaments/", create_body(variant="Swap2-Pente", games_per_match=2), format="json"
+    )
+    assert swap2.data["code"] == "bad_options"
+    anonymous = client_for().post("/api/tournaments/", create_body(), format="json")
+    assert anonymous.status_code in (401, 403) and "code" in anonymous.data
+    missing = client_for().get("/api/tournaments/999999/")
+    assert missing.status_code == 404 and missing.data["code"] == "not_found"
+    t = make_tournament(players=2)
+    late = client_for(UserFactory()).post(f"/api/tournaments/{t.pk}/join/")
+    assert late.status_code == 409 and late.data["code"] == "registration_closed"
+    not_in = client_for(UserFactory()).post(f"/api/tournaments/{t.pk}/withdraw/")
+    assert not_in.status_code == 409 and not_in.data["code"] == "not_joined"
+
+
+def test_withdraw_through_the_api():
+    t = make_tournament(players=0, start=False)
+    user = UserFactory()
+    client_for(user).post(f"/api/tournaments/{t.pk}/join/")
+    response = client_for(user).post(f"/api/tournaments/{t.pk}/withdraw/")
+    assert response.status_code == 200
+    assert [e["status"] for e in response.data["entries"]] == ["withdrawn"]
+
+
+def test_bracket_as_data_and_as_svg():
+    t = make_tournament(players=5, format="double_elimination")
+    data = client_for().get(f"/api/tournaments/{t.pk}/bracket/").data
+    keys = [m["key"] for m in data["matches"]]
+    assert keys[:4] == ["W1-1", "W1-2", "W1-3", "W1-4"] and "GF2" in keys
+    assert data["matches"][0]["from"] == ["seed 1", "seed 8"]
+    assert data["matches"][0]["player2"] == "bye"
+    play_all(t)
+    data = client_for().get(f"/api/tournaments/{t.pk}/bracket/").data
+    t.refresh_from_db()
+    assert data["champion"]["id"] == t.winner_id
+    svg = client_for().get(f"/api/tournaments/{t.pk}/bracket.svg")
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
+    body = svg.content.decode()
+    assert body.startswith("<svg") and "Winners" in body and "Losers" in body
+    assert data["champion"]["username"] in body
+
+
+def test_swiss_has_no_bracket_but_a_trf_export():
+    t = make_tournament(players=4, rounds=2)
+    play_all(t)
+    assert client_for().get(f"/api/tournaments/{t.pk}/bracket/").data["code"] == "no_bracket"
+    response = client_for().get(f"/api/tournaments/{t.pk}/trf/")
+    assert response.status_code == 200
+    lines = response.content.decode().splitlines()
+    assert "XXR 2" in lines and sum(1 for ln in lines if ln.startswith("001")) == 4
+    final = client_for().get(f"/api/tournaments/{t.pk}/standings/").data
+    assert final["final"] is True and final["standings"][0]["rank"] == 1

@@ -1,0 +1,377 @@
+"""Tournament services: registration, seeding, every format played to the end through the
+sweeper, withdrawals, ties, idempotent pairing, crowns."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services as game_services
+from games.factories import UserFactory
+from games.models import Game
+from pente_site.api import ApiError
+from ratings.models import Crown
+from tests.ratings.factories import RatingFactory
+from tests.tournaments.support import finish_match_games, make_tournament, play_all
+from tournaments import selectors, services, tasks
+from tournaments.models import Entry, Match, MatchSet, Round, Tournament
+from tournaments.pairing import trf
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def matches_by_player(t):
+    count: Counter = Counter()
+    for m in Match.objects.filter(tournament=t):
+        count[m.player1_id] += 1
+        if m.player2_id:
+            count[m.player2_id] += 1
+    return count
+
+
+def seeded_ids(t):
+    return list(Entry.objects.filter(tournament=t).values_list("user_id", flat=True))
+
+
+# --- formats played to the end ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 8, 13, 16, 17, 33])
+def test_swiss_runs_its_rounds_without_rematch_and_one_bye_at_most(n):
+    t = make_tournament(players=n, format="swiss")
+    play_all(t)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    expected_rounds = min(4 if n < 16 else 5 if n < 32 else 6, max(1, n // 2))
+    assert t.rounds == expected_rounds == Round.objects.filter(tournament=t).count()
+    assert set(matches_by_player(t).values()) == {expected_rounds}
+    pairs = [
+        frozenset((m.player1_id, m.player2_id))
+        for m in Match.objects.filter(tournament=t, player2__isnull=False)
+    ]
+    assert len(pairs) == len(set(pairs))
+    byes = Counter(m.player1_id for m in Match.objects.filter(tournament=t, player2__isnull=True))
+    assert all(v == 1 for v in byes.values())
+    assert len(t.standings) == n
+    points = sum(row["points"] for row in t.standings)
+    assert points == n // 2 * expected_rounds + (n % 2) * expected_rounds  # 1 per match + byes
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 33])
+def test_round_robin_everyone_meets_everyone_once(n):
+    t = make_tournament(players=n, format="round_robin")
+    play_all(t)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    count = matches_by_player(t)
+    assert set(count.values()) == {n if n % 2 else n - 1}  # odd: one bye each
+    pairs = [
+        frozenset((m.player1_id, m.player2_id))
+        for m in Match.objects.filter(tournament=t, player2__isnull=False)
+    ]
+    assert len(pairs) == len(set(pairs)) == n * (n - 1) // 2
+
+
+def test_double_round_robin_plays_every_pair_twice_with_colours_swapped():
+    t = make_tournament(players=4, format="round_robin", cycles=2)
+    play_all(t)
+    seen = Counter((m.player1_id, m.player2_id) for m in Match.objects.filter(tournament=t))
+    assert len(seen) == 12 and set(seen.values()) == {1}
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 16, 33])
+def test_single_elimination_everyone_but_the_champion_loses_once(n):
+    t = make_tournament(players=n, format="single_elimination")
+    play_all(t)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    decided = Match.objects.filter(tournament=t, player2__isnull=False)
+    losers = Counter(m.player2_id if m.winner_id == m.player1_id else m.player1_id for m in decided)
+    assert set(losers) == set(seeded_ids(t)) - {t.winner_id}
+    assert set(losers.values()) == {1}
+    assert decided.count() == n - 1
+    assert Crown.objects.filter(user_id=t.winner_id, tournament_id=t.pk).exists()
+    assert t.standings[0]["user_id"] == t.winner_id and t.standings[0]["rank"] == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 16, 33])
+def test_double_elimination_everyone_but_the_champion_loses_twice(n):
+    t = make_tournament(players=n, format="double_elimination")
+    play_all(t)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    decided = Match.objects.filter(tournament=t, player2__isnull=False)
+    losses = Counter(m.player2_id if m.winner_id == m.player1_id else m.player1_id for m in decided)
+    assert set(losses) <= set(seeded_ids(t))
+    for user_id in seeded_ids(t):
+        assert losses[user_id] == (2 if user_id != t.winner_id else losses[user_id])
+    assert losses[t.winner_id] <= 1
+
+
+@pytest.mark.parametrize("n", [5, 8, 13, 16])
+def test_elimination_brackets_let_the_top_seeds_through_when_favourites_win(n):
+    t = make_tournament(players=n, format="single_elimination")
+    seed_of = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+    play_all(
+        t, pick=lambda m: "player1" if seed_of[m.player1_id] < seed_of[m.player2_id] else "player2"
+    )
+    t.refresh_from_db()
+    final = Match.objects.get(tournament=t, key=f"W{(n - 1).bit_length()}-1")
+    assert {seed_of[final.player1_id], seed_of[final.player2_id]} == {1, 2}
+    assert seed_of[t.winner_id] == 1
+
+
+def test_double_elimination_grand_final_resets_when_the_losers_champion_wins():
+    t = make_tournament(players=4, format="double_elimination")
+    seed_of = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+    # favourites win everywhere except the finals, where the lower seed (losers' champion) wins
+    play_all(
+        t,
+        pick=lambda m: (
+            "player2"
+            if m.bracket == "GF"
+            else "player1"
+            if seed_of[m.player1_id] < seed_of[m.player2_id]
+            else "player2"
+        ),
+    )
+    t.refresh_from_db()
+    keys = set(Match.objects.filter(tournament=t).values_list("key", flat=True))
+    assert {"GF1", "GF2"} <= keys
+    assert seed_of[t.winner_id] == 2  # the losers' champion won twice
+
+
+def test_a_drawn_elimination_match_gets_another_set_with_colours_swapped():
+    t = make_tournament(players=2, format="single_elimination")
+    match = Match.objects.get(tournament=t)
+    finish_match_games(match, "draw")
+    services.sweep()
+    match.refresh_from_db()
+    assert match.status == "in_progress"
+    sets = list(match.match_sets.order_by("index"))
+    assert len(sets) == 2
+    assert sets[1].game_set.player1_id == match.player2_id
+    finish_match_games(match, "player2")
+    services.sweep()
+    t.refresh_from_db()
+    assert (t.status, t.winner_id) == ("finished", match.player2_id)
+
+
+def test_two_game_matches_score_the_set_result():
+    t = make_tournament(players=2, format="swiss", games_per_match=2, rounds=1)
+    match = Match.objects.get(tournament=t)
+    assert match.match_sets.get().game_set.games.count() == 2
+    finish_match_games(match, "draw")
+    services.sweep()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert [row["points"] for row in t.standings] == [0.5, 0.5]
+
+
+# --- registration -----------------------------------------------------------------------
+
+
+def test_join_and_withdraw_while_registration_is_open():
+    t = make_tournament(players=0, start=False)
+    user = UserFactory()
+    services.tournament_join(tournament_id=t.pk, user=user)
+    with pytest.raises(ApiError) as err:
+        services.tournament_join(tournament_id=t.pk, user=user)
+    assert err.value.error_code == "already_joined"
+    services.tournament_withdraw(tournament_id=t.pk, user=user)
+    assert Entry.objects.get(tournament=t, user=user).status == "withdrawn"
+    services.tournament_join(tournament_id=t.pk, user=user)
+    assert Entry.objects.get(tournament=t, user=user).status == "active"
+
+
+def test_registration_window_and_maximum_players():
+    now = timezone.now()
+    t = make_tournament(
+        players=0,
+        start=False,
+        registration_opens_at=now + timedelta(minutes=5),
+        start_at=now + timedelta(hours=1),
+        max_players=2,
+    )
+    with pytest.raises(ApiError) as err:
+        services.tournament_join(tournament_id=t.pk, user=UserFactory())
+    assert err.value.error_code == "registration_closed"
+    later = now + timedelta(minutes=10)
+    services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
+    services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
+    with pytest.raises(ApiError) as err:
+        services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
+    assert err.value.error_code == "tournament_full"
+
+
+def test_rating_restrictions_use_the_tournaments_rating():
+    t = make_tournament(
+        players=0,
+        start=False,
+        time_control="turn",
+        days_per_move=3,
+        rating_above=1700,
+        min_rated_results=5,
+    )
+    strong = RatingFactory(category="turn", rating=1800, results=30).user
+    weak = RatingFactory(category="turn", rating=1650, results=30).user
+    new = RatingFactory(category="turn", rating=1900, results=2).user
+    services.tournament_join(tournament_id=t.pk, user=strong)
+    for user in (weak, new, UserFactory()):
+        with pytest.raises(ApiError) as err:
+            services.tournament_join(tournament_id=t.pk, user=user)
+        assert err.value.error_code == "not_eligible"
+
+
+def test_seeding_puts_established_players_first_then_rating_with_reproducible_ties():
+    t = make_tournament(players=0, start=False, time_control="turn", days_per_move=3)
+    provisional_high = RatingFactory(category="turn", rating=2000, results=5).user
+    established_low = RatingFactory(category="turn", rating=1500, results=25).user
+    established_high = RatingFactory(category="turn", rating=1700, results=25).user
+    unrated = [UserFactory() for _ in range(4)]
+    for user in [provisional_high, established_low, established_high, *unrated]:
+        services.tournament_join(tournament_id=t.pk, user=user)
+    services._seed(t)
+    first = list(
+        Entry.objects.filter(tournament=t).order_by("seed").values_list("user_id", flat=True)
+    )
+    assert first[:4] == [established_high.pk, established_low.pk, provisional_high.pk, first[3]]
+    assert set(first[3:]) == {u.pk for u in unrated}
+    services._seed(t)
+    again = list(
+        Entry.objects.filter(tournament=t).order_by("seed").values_list("user_id", flat=True)
+    )
+    assert again == first
+
+
+def test_start_needs_the_organiser_and_happens_once():
+    t = make_tournament(players=4, start=False)
+    with pytest.raises(ApiError) as err:
+        services.tournament_start(tournament_id=t.pk, user=UserFactory())
+    assert err.value.error_code == "not_organiser"
+    services.tournament_start(tournament_id=t.pk, user=t.organiser)
+    with pytest.raises(ApiError) as err:
+        services.tournament_start(tournament_id=t.pk, user=t.organiser)
+    assert err.value.error_code == "already_started"
+    assert Match.objects.filter(tournament=t).count() == 2
+
+
+def test_the_scheduled_start_waits_for_the_start_time_and_the_sweeper_catches_it():
+    t = make_tournament(players=4, start=False)
+    tasks.start(t.pk)  # too early: nothing happens
+    t.refresh_from_db()
+    assert t.status == "registration"
+    services.sweep(now=t.start_at + timedelta(seconds=1))
+    t.refresh_from_db()
+    assert (t.status, t.current_round) == ("running", 1)
+    with pytest.raises(ApiError):
+        services.tournament_join(tournament_id=t.pk, user=UserFactory())
+
+
+def test_too_few_players_cancels_the_tournament():
+    t = make_tournament(players=1)
+    assert t.status == "cancelled"
+
+
+# --- running ------------------------------------------------------------------------------
+
+
+def test_pairing_a_round_twice_is_impossible():
+    t = make_tournament(players=6)
+    for _ in range(3):
+        assert services.tournament_advance(tournament_id=t.pk) == "waiting"
+    assert Round.objects.filter(tournament=t).count() == 1
+    assert Match.objects.filter(tournament=t).count() == 3
+    for m in Match.objects.filter(tournament=t):
+        finish_match_games(m, "player1")
+    for _ in range(3):
+        services.sweep()
+        services.tournament_advance(tournament_id=t.pk)
+    assert Round.objects.filter(tournament=t).count() == 2
+    assert Match.objects.filter(tournament=t).count() == 6
+    # a stale claimer (thinks round 1 is current) cannot claim round 2 again
+    claimed = Tournament.objects.filter(pk=t.pk, current_round=1).update(current_round=2)
+    assert claimed == 0
+
+
+def test_withdrawing_mid_tournament_forfeits_games_and_stops_pairing():
+    t = make_tournament(players=4, rounds=3)
+    leaver = Entry.objects.get(tournament=t, seed=1).user
+    match = (
+        Match.objects.get(tournament=t, player1=leaver)
+        if Match.objects.filter(tournament=t, player1=leaver).exists()
+        else Match.objects.get(tournament=t, player2=leaver)
+    )
+    services.tournament_withdraw(tournament_id=t.pk, user=leaver)
+    game = Game.objects.get(game_set=match.match_sets.get().game_set)
+    assert (game.status, game.end_reason) == ("finished", "forfeit")
+    services.sweep()
+    match.refresh_from_db()
+    assert match.status == "finished" and match.forfeit and match.winner_id != leaver.pk
+    for m in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(m, "player1")
+    services.sweep()
+    round2 = Match.objects.filter(tournament=t, round__number=2)
+    assert round2.exists()
+    assert not round2.filter(player1=leaver).exists() and not round2.filter(player2=leaver).exists()
+
+
+def test_tournament_games_cannot_be_cancelled():
+    t = make_tournament(players=2)
+    game = Game.objects.get(game_set=Match.objects.get(tournament=t).match_sets.get().game_set)
+    player = game.seat_rows.get(seat=1).user
+    with pytest.raises(ApiError) as err:
+        game_services.game_cancel_request(game_id=game.pk, user=player)
+    assert err.value.error_code == "cancel_forbidden"
+
+
+def test_set_finished_signal_advances_the_tournament_on_commit(django_capture_on_commit_callbacks):
+    t = make_tournament(players=2, rounds=1)
+    match = Match.objects.get(tournament=t)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_match_games(match, "player2")
+    t.refresh_from_db()
+    assert (t.status, t.winner_id) == ("finished", match.player2_id)
+
+
+def test_trf_export_scores_equal_the_sum_of_results():
+    t = make_tournament(players=7, rounds=3)
+    play_all(t, rng=random.Random(3))
+    t.refresh_from_db()
+    doc = trf.load(selectors.trf_text(t))
+    assert doc.rounds == 3 and len(doc.players) == 7
+    standings = {row["username"]: row["points"] for row in t.standings}
+    for p in doc.players:
+        assert p.points == standings[p.name]
+        assert len(p.games) == 3
+    assert sum(1 for p in doc.players for g in p.games if g.result == "U") == 3
+
+
+def test_match_sets_link_each_game_set_once():
+    t = make_tournament(players=4)
+    assert MatchSet.objects.filter(match__tournament=t).count() == 2
+
+
+def test_a_withdrawn_players_next_bracket_match_is_a_walkover():
+    t = make_tournament(players=4, format="single_elimination")
+    first = list(Match.objects.filter(tournament=t).order_by("key"))
+    finish_match_games(first[0], "player1")
+    services.sweep()
+    finalist = Match.objects.get(pk=first[0].pk).winner
+    services.tournament_withdraw(tournament_id=t.pk, user=finalist)
+    finish_match_games(first[1], "player1")
+    services.sweep()
+    final = Match.objects.get(tournament=t, key="W2-1")
+    t.refresh_from_db()
+    assert final.forfeit and final.winner_id != finalist.pk
+    assert not final.match_sets.exists()
+    assert (t.status, t.winner_id) == ("finished", final.winner_id)
