@@ -166,6 +166,15 @@ def game_create(
     if partners and seats != 4:
         raise ApiError("bad_seats", "Partners games have exactly 4 players.")
     try:
+        clocks.validate_time_control(
+            time_control=time_control,
+            initial_minutes=initial_minutes,
+            increment_seconds=increment_seconds,
+            days_per_move=days_per_move,
+        )
+    except clocks.ClockError as exc:
+        raise ApiError(exc.code, exc.detail) from None
+    try:
         fresh = engine.Game(
             v,
             seats=seats,

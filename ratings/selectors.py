@@ -83,20 +83,9 @@ class BoardFilter:
         )
 
 
-LEADERBOARD_COLUMNS = (
-    "id",
-    "rating",
-    "results",
-    "wins",
-    "losses",
-    "draws",
-    "last_played_at",
-    "username",
-)
-
-
 class BoardRow(NamedTuple):
-    """One leaderboard line as the page query returns it."""
+    """One leaderboard line, in the column order of the page query (plain tuples on the hot
+    path unpack the same way)."""
 
     id: int
     rating: float
@@ -109,11 +98,10 @@ class BoardRow(NamedTuple):
 
 
 class RankedRow(NamedTuple):
-    """A player's rating row and rank on a board (``rank`` None: not on the board)."""
+    """A player's rating and rank on a board (``rank`` None: not on the board)."""
 
     rating: float
     results: int
-    username: str
     rank: int | None
 
     @property
@@ -189,7 +177,7 @@ def leaderboard_page(
         cursor.execute(_page_sql(_shape(board), after is not None), params)
         rows = cursor.fetchall()
     if connection.vendor == "postgresql":
-        return [BoardRow._make(row) for row in rows]
+        return rows  # already (id, rating, ..., username) tuples: the view unpacks them
     return [BoardRow._make(row)._replace(last_played_at=_aware(row[6])) for row in rows]
 
 
@@ -215,7 +203,8 @@ def _aware(value: Any) -> datetime | None:
 
 
 _RANK_LOOKUPS = {
-    "username": "u.username = %s AND u.is_active",
+    # The exact name on the unique index (the case-insensitive match is the caller's fallback).
+    "username": "r.user_id = (SELECT u.id FROM {user} u WHERE u.username = %s AND u.is_active)",
     "user": "r.user_id = %s",
     "row": "r.id = %s",
 }
@@ -223,27 +212,31 @@ _RANK_LOOKUPS = {
 
 @lru_cache(maxsize=64)
 def _rank_sql(shape: tuple[bool, bool, bool], lookup: str) -> str:
-    """The player's row and, when it is on the board, 1 + the rows rated higher.
+    """One rating row and, when it is on the board, 1 + the rows on the board rated higher.
 
     Without an activity filter: the rank buckets above the row's bucket, plus a count inside
     its bucket (both small, whatever the number of players). With one: a count on the index.
-    The bucket is ``ratings.elo.bucket_of``: an integer estimate corrected by one either way.
+    The row's bucket is ``ratings.elo.bucket_of``: FLOOR(rating / width), corrected when the
+    division rounded up. No join, no CTE: the statement is cheap to plan as well as to run.
     """
     provisional, computers, active = shape
     board = BoardFilter("", "", provisional, computers, 1 if active else None)
     rating, user, bucket = _tables()
     width = int(RANK_BUCKET_WIDTH)
-    who = _RANK_LOOKUPS[lookup]
-    admitted = ["1 = 1"]
+    estimate = f"FLOOR(r.rating / {width})"
+    row_bucket = (
+        f"(CASE WHEN r.rating < {estimate} * {width} THEN {estimate} - 1 ELSE {estimate} END)"
+    )
+    admitted = []
     if not provisional:
-        admitted.append(f"me.results >= {int(ESTABLISHED_RESULTS)}")
+        admitted.append(f"r.results >= {int(ESTABLISHED_RESULTS)}")
     if not computers:
-        admitted.append("NOT me.is_computer")
+        admitted.append("NOT r.is_computer")
     if active:
-        admitted.append("me.last_played_at >= %s")
+        admitted.append("r.last_played_at >= %s")
     others = _board_conditions(board, "o")
     if active:
-        higher = f"(SELECT COUNT(*) FROM {rating} o WHERE {others} AND o.rating > me.rating)"
+        higher = f"(SELECT COUNT(*) FROM {rating} o WHERE {others} AND o.rating > r.rating)"
     else:
         flags = []
         if not provisional:
@@ -252,37 +245,29 @@ def _rank_sql(shape: tuple[bool, bool, bool], lookup: str) -> str:
             flags.append(" AND NOT b.is_computer")
         higher = (
             f"(SELECT COALESCE(SUM(b.players), 0) FROM {bucket} b WHERE b.variant = %s"
-            f" AND b.category = %s AND b.bucket > me.bucket{''.join(flags)})"
+            f" AND b.category = %s AND b.bucket > {row_bucket}{''.join(flags)})"
             f" + (SELECT COUNT(*) FROM {rating} o WHERE {others}"
-            f" AND o.rating > me.rating AND o.rating < (me.bucket + 1) * {width})"
+            f" AND o.rating > r.rating AND o.rating < ({row_bucket} + 1) * {width})"
         )
+    rank = f"1 + {higher}"
+    if admitted:
+        rank = f"CASE WHEN {' AND '.join(admitted)} THEN {rank} END"
     return (
-        "WITH me0 AS ("
-        " SELECT r.rating, r.results, r.is_computer, r.last_played_at, u.username,"
-        f" CAST(r.rating / {width} AS INTEGER) AS b0"
-        f" FROM {rating} r INNER JOIN {user} u ON u.id = r.user_id"
-        f" WHERE {who} AND r.variant = %s AND r.category = %s"
-        "), me AS ("
-        " SELECT me0.*, b0"
-        f" - CASE WHEN rating < b0 * {width} THEN 1 ELSE 0 END"
-        f" + CASE WHEN rating >= (b0 + 1) * {width} THEN 1 ELSE 0 END AS bucket FROM me0"
-        ")"
-        " SELECT me.rating, me.results, me.username,"
-        f" CASE WHEN {' AND '.join(admitted)} THEN 1 + {higher} END"
-        " FROM me"
+        f"SELECT r.rating, r.results, {rank} FROM {rating} r"
+        f" WHERE {_RANK_LOOKUPS[lookup].format(user=user)} AND r.variant = %s AND r.category = %s"
     )
 
 
 def _rank_params(board: BoardFilter, who: Any) -> list[Any]:
     since = board.active_since()
-    params: list[Any] = [who, board.variant, board.category]
+    params: list[Any] = []
     if since is not None:
         params.append(connection.ops.adapt_datetimefield_value(since))  # admitted
         params += _board_params(board, since)  # the count
     else:
         params += [board.variant, board.category]  # the buckets
         params += _board_params(board, None)  # the count inside the bucket
-    return params
+    return [*params, who, board.variant, board.category]
 
 
 def board_rank(
@@ -305,8 +290,8 @@ def board_rank(
         row = cursor.fetchone()
     if row is None:
         return None
-    rating, results, name, rank = row
-    return RankedRow(rating, results, name, None if rank is None else int(rank))
+    rating, results, rank = row
+    return RankedRow(rating, results, None if rank is None else int(rank))
 
 
 def leaderboard_rank(*, board: BoardFilter, row: Rating) -> int | None:

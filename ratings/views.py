@@ -172,23 +172,23 @@ class LeaderboardView(APIView):
             prev_rating, rank, position, after = None, 0, 0, None
         rows = selectors.leaderboard_page(board=board, after=after, limit=size + 1)
         more = len(rows) > size
-        results = []
-        for row in rows[:size]:
+        lines = []
+        for _id, rating, results, wins, losses, draws, last_played_at, name in rows[:size]:
             position += 1
-            if row.rating != prev_rating:
-                rank, prev_rating = position, row.rating
-            results.append(
+            if rating != prev_rating:
+                rank, prev_rating = position, rating
+            lines.append(
                 {
                     "rank": rank,
-                    "player": row.username,
-                    "rating": round(row.rating, 2),
-                    "results": row.results,
-                    "wins": row.wins,
-                    "losses": row.losses,
-                    "draws": row.draws,
-                    "established": row.results >= ESTABLISHED_RESULTS,
-                    "rating_class": rating_class(row.rating)[0],
-                    "last_played_at": _iso_datetime(row.last_played_at),
+                    "player": name,
+                    "rating": round(rating, 2),
+                    "results": results,
+                    "wins": wins,
+                    "losses": losses,
+                    "draws": draws,
+                    "established": results >= ESTABLISHED_RESULTS,
+                    "rating_class": rating_class(rating)[0],
+                    "last_played_at": _iso_datetime(last_played_at),
                 }
             )
         next_url = None
@@ -197,7 +197,7 @@ class LeaderboardView(APIView):
             next_url = replace_query_param(
                 request.build_absolute_uri(),
                 "cursor",
-                _encode_cursor(last.rating, last.id, rank, position),
+                _encode_cursor(last[1], last[0], rank, position),
             )
         # Rows are built by hand (LeaderboardRowOut documents them): this is the hot path.
         return Response(
@@ -205,7 +205,7 @@ class LeaderboardView(APIView):
                 "game": board.variant,
                 "category": board.category,
                 "next": next_url,
-                "results": results,
+                "results": lines,
             }
         )
 
@@ -230,6 +230,7 @@ class LeaderboardRankView(APIView):
         ranked = None if username == "me" else selectors.board_rank(board=board, username=username)
         if ranked is None:  # "me", another spelling of the name, or no rating
             user = _player(username, request)
+            username = user.username
             ranked = selectors.board_rank(board=board, user_id=user.pk)
             if ranked is None:
                 raise ApiError(
@@ -240,15 +241,14 @@ class LeaderboardRankView(APIView):
         if ranked.rank is None:
             raise ApiError(
                 "not_ranked",
-                f"{ranked.username} is not on this leaderboard "
-                "(provisional, computer or inactive).",
+                f"{username} is not on this leaderboard (provisional, computer or inactive).",
                 status_code=404,
                 extra={"rating": round(ranked.rating, 2), "results": ranked.results},
             )
         # Built by hand (RankOut documents it), like the leaderboard rows: the hot path.
         return Response(
             {
-                "player": ranked.username,
+                "player": username,
                 "game": board.variant,
                 "category": board.category,
                 "rank": ranked.rank,

@@ -29,7 +29,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import services as game_services
-from games.clocks import category_of
+from games.clocks import ClockError, category_of, validate_time_control
 from games.models import Game, GameSet, Seat, User
 from pente_site.api import ApiError
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 
 ESTABLISHED_RESULTS = 20
 START_RATING = 1600.0
-TIME_CONTROLS = ("none", "live", "turn")
 
 
 def _now(now: datetime | None) -> datetime:
@@ -112,12 +111,15 @@ def tournament_create(
         raise ApiError("bad_options", f"Unknown game {variant!r}.") from None
     if format not in Tournament.Format.values:
         raise ApiError("bad_options", f"Unknown format {format!r}.")
-    if time_control not in TIME_CONTROLS:
-        raise ApiError("bad_options", "time_control is none, live or turn.")
-    if time_control == "turn" and days_per_move < 1:
-        raise ApiError("bad_options", "Turn-based games need days_per_move >= 1.")
-    if time_control == "live" and initial_minutes == 0 and increment_seconds == 0:
-        raise ApiError("bad_options", "Live games need initial_minutes or increment_seconds.")
+    try:
+        validate_time_control(
+            time_control=time_control,
+            initial_minutes=initial_minutes,
+            increment_seconds=increment_seconds,
+            days_per_move=days_per_move,
+        )
+    except ClockError as exc:
+        raise ApiError(exc.code, exc.detail) from None
     if games_per_match is None:
         games_per_match = v.set_size
     if games_per_match not in (1, 2):

@@ -32,6 +32,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.accounts.selectors import users_playing_together
+from games.clocks import ClockError, validate_time_control
 from games.clocks import category_of as category_for
 from games.models import Challenge, ChallengeEntry, User
 
@@ -84,25 +85,21 @@ def time_control_check(
     numbers = (initial_minutes, increment_seconds, days_per_move)
     if any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
         raise bad("Time control values must be whole numbers.")
-    if time_control == "live":
-        if not 0 <= initial_minutes <= 999:
-            raise bad("Initial time must be 0 to 999 minutes.")
-        if not 0 <= increment_seconds <= 59:
-            raise bad("The increment must be 0 to 59 seconds.")
-        if initial_minutes == 0 and increment_seconds == 0:
-            raise bad("A live game needs initial time or an increment (not both zero).")
-        if days_per_move:
-            raise bad("A live game has no days per move.")
-    elif time_control == "turn":
-        if not 1 <= days_per_move <= 30:
-            raise bad("A turn-based game allows 1 to 30 days per move.")
-        if initial_minutes or increment_seconds:
-            raise bad("A turn-based game has no initial time or increment.")
-    elif time_control == "none":
-        if any(numbers):
-            raise bad("An untimed game has no initial time, increment or days per move.")
-    else:
-        raise bad("The time control is 'none', 'live' or 'turn'.")
+    try:
+        validate_time_control(
+            time_control=time_control,
+            initial_minutes=initial_minutes,
+            increment_seconds=increment_seconds,
+            days_per_move=days_per_move,
+        )
+    except ClockError as exc:
+        raise bad(exc.detail) from None
+    if time_control == "live" and days_per_move:
+        raise bad("A live game has no days per move.")
+    if time_control == "turn" and (initial_minutes or increment_seconds):
+        raise bad("A turn-based game has no initial time or increment.")
+    if time_control == "none" and any(numbers):
+        raise bad("An untimed game has no initial time, increment or days per move.")
     return TimeControl(time_control, initial_minutes, increment_seconds, days_per_move)
 
 
