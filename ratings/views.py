@@ -193,11 +193,11 @@ class LeaderboardView(APIView):
             )
         next_url = None
         if more:
-            last = rows[size - 1]
+            last_id, last_rating = rows[size - 1][:2]
             next_url = replace_query_param(
                 request.build_absolute_uri(),
                 "cursor",
-                _encode_cursor(last[1], last[0], rank, position),
+                _encode_cursor(last_rating, last_id, rank, position),
             )
         # Rows are built by hand (LeaderboardRowOut documents them): this is the hot path.
         return Response(
