@@ -7,7 +7,12 @@ the end unless ``--keep``), fills it, then times requests through the full Djang
 client, every middleware, DRF): a bare ``SELECT 1`` view as the baseline, the first leaderboard
 page, a deep leaderboard page (keyset cursor), and the rank of a top, a middle and a bottom
 player. Prints the median and 95th percentile of each and its ratio to the baseline (target:
-within 3x). Exit status 1 when a median is over the target.
+within 3x). Exit status 1 when a median is over the target. The cases run in interleaved
+rounds, so that the load of a shared machine falls on all of them alike.
+
+Django database OPTIONS go in the URL's query string, e.g. prepared statements:
+``DATABASE_URL='postgres://postgres@127.0.0.1:5432/x?server_side_binding=true&prepare_threshold=2'``.
+``--keep`` then ``--reuse`` skip the fill on later runs.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ def _bench_url(base: str, name: str) -> str:
 def _recreate_database(base: str, name: str, *, drop_only: bool = False) -> None:
     import psycopg
 
-    admin_url = _bench_url(base, "postgres")
+    # Without the query string: it carries Django OPTIONS (server_side_binding=...).
+    admin_url = urlunsplit(urlsplit(_bench_url(base, "postgres"))._replace(query=""))
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not drop_only:
@@ -102,10 +108,10 @@ def _fill(players: int) -> None:
             cursor.execute(
                 """
                 INSERT INTO ratings_rating (user_id, variant, category, rating, results, wins,
-                    losses, draws, streak, best_streak, is_computer, last_played_at, created_at,
-                    updated_at)
+                    losses, draws, streak, best_streak, is_computer, username, last_played_at,
+                    created_at, updated_at)
                 SELECT id, 'Pente', %s, r.rating, r.results, r.results / 2,
-                    r.results - r.results / 2, 0, 0, 0, is_computer,
+                    r.results - r.results / 2, 0, 0, 0, is_computer, username,
                     now() - (random() * interval '400 days'), now(), now()
                 FROM games_user,
                     LATERAL (SELECT 900 + random() * 1500 + id * 0 AS rating,
@@ -122,25 +128,36 @@ def _fill(players: int) -> None:
             cursor.execute(f"VACUUM ANALYZE {table}")
 
 
-def _time(client, url: str, repeat: int) -> list[float]:
-    for _ in range(5):  # warm up
-        response = client.get(url)
-        assert response.status_code == 200, (url, response.status_code, response.content[:300])
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        response = client.get(url)
-        samples.append(time.perf_counter() - start)
-        assert response.status_code == 200
+def _time(client, cases: list[tuple[str, str]], repeat: int, rounds: int) -> list[list[float]]:
+    """``repeat`` timed requests of each case, in ``rounds`` rounds of consecutive blocks (one
+    block per case, in turn): a noisy neighbour slows every case alike instead of the one that
+    happened to be running, and each block still measures warm, back-to-back requests."""
+    for _, url in cases:
+        for _ in range(5):  # warm up
+            response = client.get(url)
+            assert response.status_code == 200, (url, response.status_code, response.content[:300])
+    samples: list[list[float]] = [[] for _ in cases]
+    block = max(1, repeat // rounds)
+    for _ in range(rounds):
+        for (_, url), times in zip(cases, samples, strict=True):
+            for _ in range(block):
+                start = time.perf_counter()
+                response = client.get(url)
+                times.append(time.perf_counter() - start)
+                assert response.status_code == 200
     return samples
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=200, help="timed requests per case")
+    parser.add_argument("--rounds", type=int, default=10, help="blocks per case, interleaved")
     parser.add_argument("--database", default="pente_bench")
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--reuse", action="store_true", help="time a database kept by --keep (implies --keep)"
+    )
     args = parser.parse_args()
 
     base = os.environ.get("DATABASE_URL", "")
@@ -149,28 +166,30 @@ def main() -> int:
             "Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/x"
         )
     url = _bench_url(base, args.database)
-    print(f"Creating {args.database} with {args.players:,} rated players ...", flush=True)
-    _recreate_database(base, args.database)
+    if not args.reuse:
+        print(f"Creating {args.database} with {args.players:,} rated players ...", flush=True)
+        _recreate_database(base, args.database)
     try:
         _setup_django(url)
         from django.core.management import call_command
         from django.test import Client
 
         call_command("migrate", verbosity=0)
-        started = time.perf_counter()
-        _fill(args.players)
-        print(f"  filled in {time.perf_counter() - started:.1f}s", flush=True)
+        if not args.reuse:
+            started = time.perf_counter()
+            _fill(args.players)
+            print(f"  filled in {time.perf_counter() - started:.1f}s", flush=True)
         _install_urls()
-        return _measure(Client(), args.repeat)
+        return _measure(Client(), args.repeat, args.rounds)
     finally:
         from django.db import connections
 
         connections.close_all()
-        if not args.keep:
+        if not (args.keep or args.reuse):
             _recreate_database(base, args.database, drop_only=True)
 
 
-def _measure(client, repeat: int) -> int:
+def _measure(client, repeat: int, rounds: int) -> int:
     from ratings.models import Rating
     from ratings.selectors import BoardFilter
 
@@ -205,15 +224,19 @@ def _measure(client, repeat: int) -> int:
             f"/api/leaderboards/rank?game=Pente&category=normal&player={ids[2]}",
         ),
     ]
+    from django.db import connection
+
+    options = connection.settings_dict.get("OPTIONS") or {}
     print(
         f"{Rating.objects.count():,} rating rows; {total:,} on the default Pente normal board.\n"
-        f"{repeat} requests each through the Django test client (all middleware, DEBUG off).\n"
+        f"{repeat} requests each through the Django test client (all middleware, DEBUG off),\n"
+        f"in {rounds} interleaved rounds; database OPTIONS: {options or 'none'}.\n"
     )
     print(f"{'request':<36}{'median ms':>10}{'p95 ms':>10}{'x SELECT 1':>12}")
     baseline = None
     worst = 0.0
-    for label, url in cases:
-        samples = sorted(_time(client, url, repeat))
+    for (label, _), samples in zip(cases, _time(client, cases, repeat, rounds), strict=True):
+        samples.sort()
         median = statistics.median(samples) * 1000
         p95 = samples[int(len(samples) * 0.95) - 1] * 1000
         baseline = baseline or median

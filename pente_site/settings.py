@@ -114,6 +114,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "ChallengeStatusEnum": "games.models.Challenge.Status",
+    },
 }
 
 # --- Celery -------------------------------------------------------------------------------

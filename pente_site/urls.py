@@ -10,3 +10,9 @@ urlpatterns = [
     path("api/", include("ratings.urls")),
     path("api/", include("tournaments.urls")),
 ]
+
+# JSON error bodies for requests under /api/ that no view handles (unknown URLs, server errors).
+handler400 = "pente_site.api.handler400"
+handler403 = "pente_site.api.handler403"
+handler404 = "pente_site.api.handler404"
+handler500 = "pente_site.api.handler500"

@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from django.conf import settings
 from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -93,7 +92,7 @@ class BoardRow(NamedTuple):
     wins: int
     losses: int
     draws: int
-    last_played_at: datetime | None
+    last_played_at: datetime | None  # naive, UTC
     username: str
 
 
@@ -143,14 +142,17 @@ def _tables() -> tuple[str, str, str]:
 
 
 @lru_cache(maxsize=64)
-def _page_sql(shape: tuple[bool, bool, bool], after: bool) -> str:
+def _page_sql(shape: tuple[bool, bool, bool], after: bool, vendor: str) -> str:
     provisional, computers, active = shape
     board = BoardFilter("", "", provisional, computers, 1 if active else None)
-    rating, user, _ = _tables()
+    rating, _, _ = _tables()
     keyset = " AND r.rating <= %s AND (r.rating < %s OR (r.rating = %s AND r.id > %s))"
+    # A plain ``timestamp`` in UTC: psycopg's compiled loader reads it (Django replaces the
+    # ``timestamptz`` one with a pure-Python loader, which was most of the cost of a page).
+    # SQLite stores naive UTC text already.
+    played = "r.last_played_at AT TIME ZONE 'UTC'" if vendor == "postgresql" else "r.last_played_at"
     return (
-        "SELECT r.id, r.rating, r.results, r.wins, r.losses, r.draws, r.last_played_at,"
-        f" (SELECT u.username FROM {user} u WHERE u.id = r.user_id)"
+        f"SELECT r.id, r.rating, r.results, r.wins, r.losses, r.draws, {played}, r.username"
         f" FROM {rating} r WHERE {_board_conditions(board, 'r')}{keyset if after else ''}"
         " ORDER BY r.rating DESC, r.id LIMIT %s"
     )
@@ -165,41 +167,31 @@ def leaderboard_page(
 ) -> list[BoardRow]:
     """Up to ``limit`` rows of the board, best first (rating desc, id), starting after
     ``(rating, id)`` when given: keyset pagination on the (variant, category, -rating, id)
-    index. One query; the username comes from a correlated lookup on the user's primary key."""
+    index. One query; on the default board an index-only scan (the index covers the line).
+
+    ``last_played_at`` is a naive datetime in UTC (the caller writes it out with its "Z")."""
     params = _board_params(board, board.active_since())
     if after is not None:
         rating, row_id = after
         params += [rating, rating, rating, row_id]
     params.append(limit)
+    vendor = connection.vendor
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            _load_timestamps_natively(cursor.cursor)
-        cursor.execute(_page_sql(_shape(board), after is not None), params)
+        cursor.execute(_page_sql(_shape(board), after is not None, vendor), params)
         rows = cursor.fetchall()
-    if connection.vendor == "postgresql":
+    if vendor == "postgresql":
         return rows  # already (id, rating, ..., username) tuples: the view unpacks them
-    return [BoardRow._make(row)._replace(last_played_at=_aware(row[6])) for row in rows]
+    return [BoardRow._make(row)._replace(last_played_at=_naive_utc(row[6])) for row in rows]
 
 
-def _load_timestamps_natively(cursor: Any) -> None:
-    """Read ``timestamptz`` columns with psycopg's own (compiled) loader on this cursor only.
-
-    Django registers a pure-Python subclass that pins the time zone; with ``USE_TZ`` Django
-    also sets the session time zone to that same zone, so psycopg's loader gives the same
-    aware datetimes, several times faster (it was most of the cost of a leaderboard page).
-    """
-    from psycopg.types.datetime import TimestamptzLoader
-
-    if settings.USE_TZ and connection.timezone_name == "UTC":
-        cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
-
-
-def _aware(value: Any) -> datetime | None:
-    """A datetime column read through a raw cursor (SQLite gives text, naive UTC)."""
+def _naive_utc(value: Any) -> datetime | None:
+    """A datetime column read through a raw SQLite cursor (text, naive UTC)."""
     if value is None or isinstance(value, datetime):
         return value
     parsed = parse_datetime(value)
-    return parsed.replace(tzinfo=UTC) if parsed is not None and parsed.tzinfo is None else parsed
+    if parsed is not None and parsed.tzinfo is not None:
+        parsed = parsed.astimezone(UTC).replace(tzinfo=None)
+    return parsed
 
 
 _RANK_LOOKUPS = {

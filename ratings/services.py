@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from games.models import GameSet, User
@@ -196,8 +196,15 @@ def on_set_finished(sender, game_set: GameSet, **kwargs) -> None:
 
 
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
-    """Keep ``Rating.is_computer`` (and the rank buckets) equal to ``User.is_computer``."""
-    if created or (update_fields is not None and "is_computer" not in update_fields):
+    """Keep ``Rating.username`` and ``Rating.is_computer`` (and the rank buckets) equal to the
+    user's."""
+    if created:
+        return
+    if update_fields is None or "username" in update_fields:
+        Rating.objects.filter(user_id=instance.pk).exclude(username=instance.username).update(
+            username=instance.username
+        )
+    if update_fields is not None and "is_computer" not in update_fields:
         return
     with transaction.atomic():
         rows = list(
@@ -355,6 +362,10 @@ def _differences(replay: Replay, *, tolerance: float) -> Iterable[Difference]:
             _STAT_FIELDS,
             tolerance,
         )
+    for row_id, stored, actual in Rating.objects.exclude(username=F("user__username")).values_list(
+        "id", "username", "user__username"
+    ):
+        yield Difference(f"rating row {row_id}", "username", stored, actual)
     stored_buckets = Counter(
         {
             tuple(getattr(b, name) for name in _BUCKET_FIELDS): b.players
@@ -403,4 +414,7 @@ def ratings_fix(*, replay: Replay) -> None:
         change.rating = rows[key]
         changes.append(change)
     RatingChange.objects.bulk_create(changes)
+    Rating.objects.exclude(username=F("user__username")).update(
+        username=Subquery(User.objects.filter(pk=OuterRef("user_id")).values("username")[:1])
+    )
     rating_buckets_rebuild()

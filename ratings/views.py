@@ -105,13 +105,10 @@ def _player(username: str, request=None) -> User:
     return user
 
 
-def _iso_datetime(value: datetime | None) -> str | None:
-    """A datetime as DRF writes it (``DateTimeField`` and the JSON encoder: ISO 8601, UTC as
-    ``Z``), formatted here so that rendering a page stays on the encoder's fast path."""
-    if value is None:
-        return None
-    text = value.isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
+def _iso_utc(value: datetime | None) -> str | None:
+    """A naive UTC datetime as DRF writes an aware UTC one (``DateTimeField`` and the JSON
+    encoder: ISO 8601 with a "Z"), formatted here so that rendering a page stays fast."""
+    return None if value is None else value.isoformat() + "Z"
 
 
 # --- keyset cursor -----------------------------------------------------------------------
@@ -188,7 +185,7 @@ class LeaderboardView(APIView):
                     "draws": draws,
                     "established": results >= ESTABLISHED_RESULTS,
                     "rating_class": rating_class(rating)[0],
-                    "last_played_at": _iso_datetime(last_played_at),
+                    "last_played_at": _iso_utc(last_played_at),
                 }
             )
         next_url = None

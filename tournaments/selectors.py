@@ -215,7 +215,9 @@ def bracket(t: Tournament) -> dict[str, Any]:
             "no_bracket", "Only elimination tournaments have a bracket.", status_code=409
         )
     names = _names(t)
-    if t.status == Tournament.Status.REGISTRATION:
+    seeded = Entry.objects.filter(tournament=t, seed__isnull=False).count()
+    if t.status == Tournament.Status.REGISTRATION or seeded < 2:
+        # No bracket is drawn before the start, nor for a tournament that had too few players.
         return {"format": t.format, "matches": [], "champion": None}
     state = bracket_state(t)
     ids = dict(Match.objects.filter(tournament=t).values_list("key", "id"))

@@ -161,7 +161,9 @@ def test_player_list_refuses_a_computer_flag_that_is_not_a_boolean():
 def test_player_list_still_filters_by_computer_and_search():
     UserFactory(username="robot", is_computer=True)
     UserFactory(username="human")
-    names = [p["username"] for p in client_for().get("/api/players?computer=true").json()["results"]]
+    names = [
+        p["username"] for p in client_for().get("/api/players?computer=true").json()["results"]
+    ]
     assert names == ["robot"]
     names = [p["username"] for p in client_for().get("/api/players?search=hum").json()["results"]]
     assert names == ["human"]

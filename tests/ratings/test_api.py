@@ -55,6 +55,23 @@ def test_leaderboard_lists_established_humans_best_first_with_ranks(client):
     assert body["next"] is None
 
 
+def test_leaderboard_writes_last_played_at_like_drf_does(client):
+    from rest_framework.fields import DateTimeField
+
+    played = timezone.now().replace(microsecond=0) - timedelta(days=3)
+    RatingFactory(rating=1900, results=30, last_played_at=played)
+    RatingFactory(rating=1800, results=30, last_played_at=played.replace(microsecond=1234))
+    RatingFactory(rating=1700, results=30, last_played_at=None)
+    rows = _board(client)["results"]
+    expected = [
+        DateTimeField().to_representation(played),
+        DateTimeField().to_representation(played.replace(microsecond=1234)),
+        None,
+    ]
+    assert [r["last_played_at"] for r in rows] == expected
+    assert expected[0].endswith("Z") and "." not in expected[0]
+
+
 def test_leaderboard_can_include_provisional_and_computer_players(client):
     RatingFactory(rating=2100, results=40)
     provisional = RatingFactory(rating=2500, results=3)
@@ -134,6 +151,28 @@ def test_rank_counts_players_rated_higher_under_the_same_filters(client):
     }
     response = client.get("/api/leaderboards/rank", {**params, "provisional": "1"})
     assert response.json()["rank"] == 4
+
+
+def test_rank_finds_a_player_under_another_spelling_and_answers_with_the_real_name(client):
+    me = RatingFactory(rating=1900, results=30, user__username="MixedCase")
+    RatingFactory(rating=2000, results=30)
+    params = {"game": "Pente", "category": "normal", "player": "mixedcase"}
+    response = client.get("/api/leaderboards/rank", params)
+    assert response.status_code == 200
+    assert response.json()["player"] == me.user.username == "MixedCase"
+    assert response.json()["rank"] == 2
+
+
+def test_rank_with_an_activity_filter_counts_only_recent_players(client):
+    RatingFactory(rating=2000, results=30, last_played_at=timezone.now() - timedelta(days=60))
+    RatingFactory(rating=1950, results=30)
+    me = RatingFactory(rating=1900, results=30)
+    params = {"game": "Pente", "player": me.user.username, "active_days": "30"}
+    assert client.get("/api/leaderboards/rank", params).json()["rank"] == 2
+    stale = RatingFactory(rating=1800, results=30, last_played_at=None)
+    params["player"] = stale.user.username
+    response = client.get("/api/leaderboards/rank", params)
+    assert response.status_code == 404 and response.json()["code"] == "not_ranked"
 
 
 def test_rank_of_me_needs_login_and_uses_the_logged_in_player(client):

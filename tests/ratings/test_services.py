@@ -268,3 +268,37 @@ def test_recompute_check_notices_a_drifted_rank_bucket():
     call_command("recompute_ratings", "--fix")
     call_command("recompute_ratings", "--check")
     assert sum(RatingBucket.objects.values_list("players", flat=True)) == 2
+
+
+def test_rating_rows_carry_the_username_and_follow_a_rename():
+    alice, bob = UserFactory(), UserFactory()
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    assert _rating(alice).username == alice.username
+    alice.username = "alice_renamed"
+    alice.save()
+    assert _rating(alice).username == "alice_renamed"
+    bob.username = "bob_renamed"
+    bob.save(update_fields=["username"])
+    assert _rating(bob).username == "bob_renamed"
+
+
+def test_recompute_check_notices_a_stale_username_and_fix_repairs_it():
+    alice, bob = UserFactory(), UserFactory()
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    Rating.objects.filter(user=alice).update(username="someone_else")
+    assert [d.what for d in ratings_replay().differences] == ["username"]
+    call_command("recompute_ratings", "--fix")
+    assert _rating(alice).username == alice.username
+    assert ratings_replay().differences == []
+
+
+def test_bucket_rank_is_exact_just_below_and_on_bucket_edges():
+    import math
+
+    from ratings.selectors import BoardFilter, leaderboard_rank
+
+    values = [1610.0, math.nextafter(1610.0, 0), math.nextafter(1610.0, 2000), 1600.0, 1620.0]
+    rows = [RatingFactory(rating=value, results=30) for value in values]
+    board = BoardFilter(variant="Pente", category="normal")
+    for row in rows:
+        assert leaderboard_rank(board=board, row=row) == 1 + sum(v > row.rating for v in values)

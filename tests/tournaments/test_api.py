@@ -128,3 +128,13 @@ def test_swiss_has_no_bracket_but_a_trf_export():
     assert "XXR 2" in lines and sum(1 for ln in lines if ln.startswith("001")) == 4
     final = client_for().get(f"/api/tournaments/{t.pk}/standings/").data
     assert final["final"] is True and final["standings"][0]["rank"] == 1
+
+
+@pytest.mark.parametrize("players", [0, 1])
+def test_bracket_of_a_knockout_that_started_with_too_few_players_is_empty_not_an_error(players):
+    t = make_tournament(players=players, format="single_elimination")
+    data = client_for().get(f"/api/tournaments/{t.pk}/bracket/")
+    assert data.status_code == 200
+    assert data.data["matches"] == [] and data.data["champion"] is None
+    svg = client_for().get(f"/api/tournaments/{t.pk}/bracket.svg")
+    assert svg.status_code == 200 and svg.content.decode().startswith("<svg")
