@@ -131,15 +131,15 @@ def _fill(players: int) -> None:
 def _time(client, cases: list[tuple[str, str]], repeat: int, rounds: int) -> list[list[float]]:
     """``repeat`` timed requests of each case, in ``rounds`` rounds of consecutive blocks (one
     block per case, in turn): a noisy neighbour slows every case alike instead of the one that
-    happened to be running, and each block still measures warm, back-to-back requests."""
-    for _, url in cases:
-        for _ in range(5):  # warm up
-            response = client.get(url)
-            assert response.status_code == 200, (url, response.status_code, response.content[:300])
+    happened to be running. Each block starts with untimed requests, so that every case is
+    timed warm, as if it ran alone (the switch from one case to the next is not timed)."""
     samples: list[list[float]] = [[] for _ in cases]
     block = max(1, repeat // rounds)
     for _ in range(rounds):
         for (_, url), times in zip(cases, samples, strict=True):
+            for _ in range(5):  # warm up
+                response = client.get(url)
+                assert response.status_code == 200, (url, response.status_code, response.content)
             for _ in range(block):
                 start = time.perf_counter()
                 response = client.get(url)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Upper
 
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
@@ -26,6 +27,10 @@ class User(AbstractUser):
 
     class Meta:
         db_table = "games_user"
+        indexes = [
+            # Case-insensitive name lookups (``username__iexact``, i.e. UPPER(username) = ...).
+            models.Index(Upper("username"), name="user_username_upper"),
+        ]
 
 
 class ApiToken(models.Model):

@@ -82,18 +82,9 @@ class BoardFilter:
         )
 
 
-class BoardRow(NamedTuple):
-    """One leaderboard line, in the column order of the page query (plain tuples on the hot
-    path unpack the same way)."""
-
-    id: int
-    rating: float
-    results: int
-    wins: int
-    losses: int
-    draws: int
-    last_played_at: datetime | None  # naive, UTC
-    username: str
+#: The columns of a leaderboard row, in order (``last_played_at``: a naive datetime in UTC).
+BOARD_COLUMNS = ("id", "rating", "results", "wins", "losses", "draws", "last_played_at", "username")
+BoardRow = tuple[int, float, int, int, int, int, datetime | None, str]
 
 
 class RankedRow(NamedTuple):
@@ -169,7 +160,8 @@ def leaderboard_page(
     ``(rating, id)`` when given: keyset pagination on the (variant, category, -rating, id)
     index. One query; on the default board an index-only scan (the index covers the line).
 
-    ``last_played_at`` is a naive datetime in UTC (the caller writes it out with its "Z")."""
+    Rows are plain tuples of ``BOARD_COLUMNS`` (cheapest to make and unpack, 51 of them per
+    page); ``last_played_at`` is a naive datetime in UTC (the caller writes its "Z")."""
     params = _board_params(board, board.active_since())
     if after is not None:
         rating, row_id = after
@@ -180,8 +172,8 @@ def leaderboard_page(
         cursor.execute(_page_sql(_shape(board), after is not None, vendor), params)
         rows = cursor.fetchall()
     if vendor == "postgresql":
-        return rows  # already (id, rating, ..., username) tuples: the view unpacks them
-    return [BoardRow._make(row)._replace(last_played_at=_naive_utc(row[6])) for row in rows]
+        return rows
+    return [(*row[:6], _naive_utc(row[6]), row[7]) for row in rows]
 
 
 def _naive_utc(value: Any) -> datetime | None:

@@ -188,3 +188,61 @@ def test_topscorers_with_the_same_absolute_preference_may_meet_in_the_last_round
     assert last.pairs and not last.relaxed  # last round: topscorers may meet
     earlier = pair_round(players, round_number=4, total_rounds=5)
     assert earlier.relaxed  # otherwise only by relaxing the colour criteria
+
+
+# --- Worked examples of the 2025/2026 rules ----------------------------------------------------
+# (the situations of bbpPairings' public regression cases "dutch_2025_C5" and "dutch_2025_C9",
+# re-expressed as pairing cards; the expected pairings follow from the rule text.)
+
+
+def test_c5_the_pab_goes_to_the_lowest_score_even_if_a_higher_bracket_pairs_worse():
+    # Round 3 of 3; player 4 is absent. Scores: 1 and 3 have 2, 2 and 5 have 1, 6 has 0.
+    # Under C5 the PAB must go to 6 (score 0); then 2 and 5 (who met) cannot both stay in the
+    # 1-point group, so 1 and 3 (topscorers who have not met) are split: 1-5 and 3-2.
+    cards = [
+        SwissPlayer(1, 1, 4, ("w", "b"), frozenset({4, 2}), floats=(None, None)),
+        SwissPlayer(2, 2, 2, ("b", "w"), frozenset({5, 1}), floats=(None, "up")),
+        SwissPlayer(3, 3, 4, ("w", "b"), frozenset({6, 4}), floats=(None, None)),
+        SwissPlayer(5, 5, 2, ("w", "b"), frozenset({2, 6}), floats=(None, None)),
+        SwissPlayer(6, 6, 0, ("b", "w"), frozenset({3, 5}), floats=(None, None)),
+    ]
+    result = pair_round(cards, round_number=3, total_rounds=3)
+    assert result.bye == 6
+    assert set(result.pairs) == {(1, 5), (3, 2)}
+
+
+def test_c9_the_pab_goes_to_the_player_with_fewest_unplayed_games():
+    # Round 2 of 3: 1 beat 3, 2 beat 4, 5 was absent (zero-point bye). Without C9 the lowest
+    # player (5) would get the PAB; C9 gives it to 4 (no unplayed game), and 3 meets 5.
+    cards = [
+        SwissPlayer(1, 1, 2, ("w",), frozenset({3})),
+        SwissPlayer(2, 2, 2, ("b",), frozenset({4})),
+        SwissPlayer(3, 3, 0, ("b",), frozenset({1})),
+        SwissPlayer(4, 4, 0, ("w",), frozenset({2})),
+        SwissPlayer(5, 5, 0, (None,)),
+    ]
+    result = pair_round(cards, round_number=2, total_rounds=3)
+    assert result.bye == 4
+    assert set(result.pairs) == {(2, 1), (3, 5)}
+
+
+def test_c14_a_repeated_downfloater_is_avoided():
+    # Five players on 1 point; 5 (the lowest) downfloated last round, so 4 floats instead.
+    cards = [
+        SwissPlayer(i, i, 2, ("w",) if i % 2 else ("b",), frozenset({10 + i}), floats=(None,))
+        for i in range(1, 5)
+    ] + [SwissPlayer(5, 5, 2, ("b",), frozenset({15}), floats=("down",))]
+    cards += [SwissPlayer(10 + i, 10 + i, 0, ("b",), frozenset({i})) for i in range(1, 6)]
+    result = pair_round(cards, round_number=2, total_rounds=4)
+    top = {p for pair in result.pairs for p in pair if p < 10}
+    paired_top = {p for pair in result.pairs if max(pair) < 10 for p in pair}
+    assert top == {1, 2, 3, 4, 5} and paired_top == {1, 2, 3, 5}
+
+
+def test_forfeit_winner_gets_a_downfloat_and_no_pab():
+    entrants = [("a", 1), ("b", 2), ("c", 3)]
+    history = [RoundRecord((PlayedPair("a", "b", 2, played=False),), (("c", 2),), "c")]
+    cards = {p.id: p for p in players_from_history(entrants, history)}
+    assert cards["a"].floats == ("down",) and cards["a"].had_bye
+    assert cards["b"].floats == (None,) and not cards["b"].had_bye
+    assert cards["a"].opponents == frozenset()  # a forfeit is not a game: they may meet again

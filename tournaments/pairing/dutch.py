@@ -62,6 +62,7 @@ then meet each other).
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -422,7 +423,7 @@ class _Bracket:
             yield profile, classes[profile]
 
     def optimum(self):
-        """(pairs, floater profile, q, feasible MDP sets) of the best C6/C7 class, or None."""
+        """(pairs, floater profile, feasible MDP sets) of the best C6/C7 class, or None."""
         ctx = self.ctx
         r = len(self.res)
         pmax = 0
@@ -436,19 +437,62 @@ class _Bracket:
                 lambda a, b: ctx.compatible(a, b) and (a in residents or b in residents),
             )
             pmax = min(pmax, len(graph) // 2)
+        need = self.lower_deficiency()
         for p in range(pmax, -1, -1):
             d = self.size - 2 * p
             if self.is_last and d > 1:
                 break
+            if d < need:
+                continue
             for profile, sets in self.mdp_classes(p):
-                feasible = []
-                for chosen in sets:
-                    m = len(chosen)
-                    if self.search(chosen, p - m, mode="exists") is not None:
-                        feasible.append(chosen)
+                feasible = [chosen for chosen in sets if self.exists(chosen, p - len(chosen))]
                 if feasible:
                     return p, profile, feasible
         return None
+
+    def lower_deficiency(self) -> int:
+        """Downfloaters needed at least: lower players left over by a maximum matching among
+        themselves (the PAB can take one)."""
+        if self.is_last:
+            return 0
+        ctx = self.ctx
+        if len(self.lower) > 200:
+            need = len(self.lower) % 2
+        else:
+            need = len(self.lower) - len(max_matching(self.lower, ctx.compatible))
+        return max(0, need - ctx.n % 2)
+
+    def exists(self, chosen, q: int) -> bool:
+        """Is there a legal candidate with MDP set ``chosen`` and ``q`` remainder pairs? The
+        floaters taken from the residents are tried lowest first; the rest must then have a
+        perfect matching in which MDPs meet residents only."""
+        ctx = self.ctx
+        S = [self.mdps[k] for k in chosen]
+        limbo = [self.mdps[k] for k in range(len(self.mdps)) if k not in chosen]
+        p = len(S) + q
+        f = self.size - 2 * p - len(limbo)
+        if f < 0:
+            return False
+        res = self.res
+        mdp_set = set(S)
+
+        def compat(a, b):
+            return ctx.compatible(a, b) and not (a in mdp_set and b in mdp_set)
+
+        tried = 0
+        for picked in itertools.combinations(range(len(res) - 1, -1, -1), f):
+            tried += 1
+            if tried > self.budget // 50:
+                ctx.approximate = True
+                return False
+            floaters = limbo + [res[k] for k in picked]
+            if not self.floaters_ok(floaters):
+                continue
+            taken = set(picked)
+            rest = S + [res[k] for k in range(len(res)) if k not in taken]
+            if len(max_matching(rest, compat)) == len(rest):
+                return True
+        return False
 
     def next_eval(self, floaters: Sequence[int]) -> tuple:
         """C8: the next bracket's best (-pairs, downfloater score profile) with these MDPs."""
@@ -486,28 +530,28 @@ class _Bracket:
         return k
 
     # --- the candidate search ------------------------------------------------------------------
-    def search(self, chosen, q: int, *, mode: str, bound=None, lb=None):
+    def search(self, chosen, q: int, *, mode: str, bound=None, lb=None, budget=None):
         """Depth-first search over the candidates with MDP set ``chosen`` (positions in
         ``self.mdps``) and ``q`` remainder pairs, in generation order.
 
-        mode "exists": the first legal candidate. mode "reach": the first candidate whose vector
-        is <= ``bound`` (a lower bound: so it equals it). mode "best": the first candidate with
-        the smallest vector below ``bound`` (None: any).
-        Returns (vector, pairs, floaters) or None."""
-        ctx = self.ctx
+        mode "reach": the first candidate whose vector is <= ``bound`` (a lower bound: so it
+        equals it). mode "best": the first candidate with the smallest vector below ``bound``
+        (None: any). Returns ((vector, pairs, floaters) or None, budget exhausted?)."""
         S = [self.mdps[k] for k in chosen]
         limbo = [self.mdps[k] for k in range(len(self.mdps)) if k not in chosen]
         p = len(S) + q
         d = self.size - 2 * p
         st = _State(self, S, limbo, q, p, d, mode, bound, lb)
+        st.budget = budget or self.budget
+        hit = False
         try:
             st.level_a(0)
         except _Stop:
             pass
         except _Budget:
-            ctx.approximate = True
+            hit = True
         self.nodes += st.nodes
-        return st.found
+        return st.found, hit
 
 
 class _Stop(Exception):
@@ -552,6 +596,7 @@ class _State:
         self.limbo_down2 = [ctx.score[x] for x in limbo if ctx.down2[x]]
         self.s2_pool: list[int] | None = None  # candidates to float, once known (level C)
         self.res_score = ctx.score[br.res[0]] if br.res else None
+        self.small = br.size <= 24
 
     def _count(self, x: int, sign: int) -> None:
         ctx = self.ctx
@@ -639,7 +684,7 @@ class _State:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _Budget
-        if self.mode == "exists" or self.bound is None:
+        if self.bound is None:
             return False
         nv = self.node_vector()
         if self.mode == "reach":
@@ -713,10 +758,29 @@ class _State:
                 self.level_c(n1, n2, 0)
         self.s2_pool = None
 
+    def transposable(self, s1: list[int], s2: list[int], k: int) -> bool:
+        """Can S1[k:] still all get distinct compatible partners of higher BSN in S2?"""
+        ctx = self.ctx
+        free = [y for y in s2 if y not in self.used]
+        owner: dict[int, int] = {}
+
+        def augment(a: int, seen: set) -> bool:
+            for b in free:
+                if b > a and b not in seen and ctx.compatible(a, b):
+                    seen.add(b)
+                    if b not in owner or augment(owner[b], seen):
+                        owner[b] = a
+                        return True
+            return False
+
+        return all(augment(a, set()) for a in s1[k:])
+
     def level_c(self, s1: list[int], s2: list[int], k: int) -> None:
         ctx = self.ctx
         if k == len(s1):
             self.leaf([y for y in s2 if y not in self.used])
+            return
+        if (k == 0 or self.small) and not self.transposable(s1, s2, k):
             return
         a = s1[k]
         for b in s2:
@@ -734,9 +798,6 @@ class _State:
         self.nodes += 1
         if not self.br.floaters_ok(floaters):
             return
-        if self.mode == "exists":
-            self.found = ((), list(self.pairs), floaters)
-            raise _Stop
         vec = self.leaf_vector(floaters)
         if self.mode == "reach":
             if vec <= self.bound:
@@ -774,7 +835,7 @@ def pair_round(
         for relax in (False, True):
             ctx.relax = relax
             ctx._complete.clear()
-            result = _pair(ctx, node_budget or 60000)
+            result = _pair(ctx, node_budget or 250000)
             if result is not None:
                 pairs, bye = result
                 out = tuple(
@@ -855,27 +916,59 @@ def solve_bracket(br: _Bracket):
         if opt is None:
             return None
     p, _profile, sets = opt
-    root_lb = root_lower_bound(br, p, sets)
-    # Phase 1: the first candidate reaching the lower bound.
-    for chosen in sets:
-        found = br.search(chosen, p - len(chosen), mode="reach", bound=root_lb, lb=root_lb)
-        if found is not None:
-            return found[1], found[2]
+    lb = root_lower_bound(br, p, sets)
+    # Phase 1: the first candidate in generation order reaching the lower bound (a short try
+    # with the cheap bound, then a full one with the matching bound).
+    found = _reach(br, p, sets, lb, br.budget // 10)
+    if found is None:
+        tight = tighten_bound(br, p, lb)
+        found = _reach(br, p, sets, tight, br.budget)
+        lb = tight
+    if found is not None:
+        return found[1], found[2]
     # Phase 2: branch and bound for the true optimum (first in generation order among equals).
     best = None
     for chosen in sets:
-        found = br.search(
-            chosen,
-            p - len(chosen),
-            mode="best",
-            bound=best[0] if best else None,
-            lb=root_lb,
+        got, hit = br.search(
+            chosen, p - len(chosen), mode="best", bound=best[0] if best else None, lb=lb
         )
-        if found is not None and (best is None or found[0] < best[0]):
-            best = found
+        if hit:
+            br.ctx.approximate = True
+        if got is not None and (best is None or got[0] < best[0]):
+            best = got
     if best is None:
         return None
     return best[1], best[2]
+
+
+def _reach(br: _Bracket, p: int, sets, lb: tuple, budget: int):
+    for chosen in sets:
+        found, _hit = br.search(
+            chosen, p - len(chosen), mode="reach", bound=lb, lb=lb, budget=budget
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def tighten_bound(br: _Bracket, p: int, lb: tuple) -> tuple:
+    """C12 >= pairs - (most pairs without a colour conflict); the same for C13."""
+    ctx = br.ctx
+    members = br.mdps + br.res
+    residents = set(br.res)
+
+    def allowed(a, b):
+        return ctx.compatible(a, b) and (a in residents or b in residents)
+
+    def no_conflict(a, b):
+        return allowed(a, b) and not ctx.pair_cost(a, b)[2]
+
+    def no_strong_conflict(a, b):
+        return allowed(a, b) and not ctx.pair_cost(a, b)[3]
+
+    x12 = max(lb[4], p - len(max_matching(members, no_conflict)) // 2)
+    x13 = max(lb[5], p - len(max_matching(members, no_strong_conflict)) // 2)
+    return lb[:4] + (x12, x13) + lb[6:]
 
 
 def root_lower_bound(br: _Bracket, p: int, sets) -> tuple:
@@ -893,6 +986,17 @@ def root_lower_bound(br: _Bracket, p: int, sets) -> tuple:
             nd = nsize - 2 * npairs
         s_next = ctx.score[br.next_res[0]] if br.next_res else 0
         c8 = (-npairs, (s_next,) * nd)
+        options = []
+        for chosen in sets:
+            limbo = [br.mdps[k] for k in range(len(br.mdps)) if k not in chosen]
+            f = d - len(limbo)
+            if len(options) > 40 or math.comb(len(br.res), f) > 40:
+                options = None
+                break
+            for picked in itertools.combinations(br.res, f):
+                options.append(limbo + list(picked))
+        if options:
+            c8 = min(br.next_eval(sorted(o)) for o in options)
     c9 = 0
     if br.c9_possible and d == 1:
         pool = [x for x in br.mdps + br.res if ctx.bye_ok[x]]

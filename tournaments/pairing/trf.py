@@ -1,11 +1,18 @@
-"""FIDE Tournament Report File (TRF-2016 layout, read by TRF(x) tools) with the ``XXR``
-extension for the number of rounds.
+"""FIDE Tournament Report File: TRF-2026 (the player lines of TRF-2016) with the TRF(x) lines
+older tools read.
+
+Header: ``012`` name, ``042``/``052`` dates, ``062`` players, ``072`` rated players, ``092``
+type, then the pairing lines: ``142`` number of rounds and ``152 W`` initial colour (TRF-2026),
+``192 FIDE_DUTCH_2026`` the pairing system (Swiss only), and the TRF(x) equivalents ``XXR`` and
+``XXC white1`` (JaVaFo-style checkers).
 
 Each player gets a ``001`` line: starting rank (TPN) in columns 5-8, name in 15-47, rating in
 49-52, points in 81-84, rank in 86-89, then one 10-character block per round starting at
 column 92: opponent's starting rank (4 digits, ``0000`` for none), colour (``w``/``b``/``-``) and
 result (``1`` win, ``=`` draw, ``0`` loss, ``+``/``-`` forfeit win/loss, ``U`` pairing-allocated
-bye, ``Z`` zero-point bye). The points column equals the sum of the results.
+bye, ``F``/``H``/``Z`` full/half/zero-point bye). The points column equals the sum of the
+results. :func:`truncate` cuts a report to its first rounds, so that the history can be
+exported round by round (the file a checker needs to re-pair the next round).
 """
 
 from __future__ import annotations
@@ -75,7 +82,12 @@ def dump(t: TrfTournament) -> str:
     lines.append(f"062 {len(t.players)}")
     lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
     lines.append(f"092 {t.kind}")
+    lines.append(f"142 {t.rounds}")
+    lines.append("152 W")
+    if "Dutch" in t.kind:
+        lines.append("192 FIDE_DUTCH_2026")
     lines.append(f"XXR {t.rounds}")
+    lines.append("XXC white1")
     for p in sorted(t.players, key=lambda p: p.start_rank):
         name = p.name[:33]
         head = (
@@ -95,7 +107,7 @@ def load(text: str) -> TrfTournament:
         code = line[:3]
         if code == "012":
             name = line[4:].strip()
-        elif code == "XXR":
+        elif code in ("XXR", "142"):
             rounds = int(line[4:].strip())
         elif code == "001":
             games = []
@@ -119,6 +131,14 @@ def load(text: str) -> TrfTournament:
             if abs(declared - players[-1].points) > 1e-9:
                 raise ValueError(f"player {players[-1].start_rank}: points != sum of results")
     return TrfTournament(name, rounds, tuple(players))
+
+
+def truncate(t: TrfTournament, rounds: int) -> TrfTournament:
+    """The report as it stood after ``rounds`` rounds (points recomputed; ranks dropped)."""
+    players = tuple(
+        TrfPlayer(p.start_rank, p.name, p.rating, 0, p.games[:rounds]) for p in t.players
+    )
+    return TrfTournament(t.name, t.rounds, players, t.start, None, t.kind, dict(t.extra))
 
 
 def from_history(
