@@ -25,6 +25,7 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import DataError
 from django.http import Http404, JsonResponse
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -192,3 +193,20 @@ def handler500(request):
     return JsonResponse(
         {"code": "server_error", "detail": "Something went wrong on the server."}, status=500
     )
+
+
+@csrf_exempt  # the view it hands over to enforces CSRF itself (DRF's session authentication)
+def api_fallback(request, *args, **kwargs):
+    """The last route under ``/api/``: a path that only lacks its trailing slash is served by the
+    view it names (any method, no redirect that would drop a POST body); anything else is a JSON
+    404."""
+    from django.urls import Resolver404, resolve
+
+    if not request.path.endswith("/"):
+        try:
+            match = resolve(request.path + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_fallback:
+            return match.func(request, *match.args, **match.kwargs)
+    return handler404(request)

@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from pente_site import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,6 +11,8 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("ratings.urls")),
     path("api/", include("tournaments.urls")),
+    # Anything else under /api/ is a JSON 404, with DEBUG on or off.
+    re_path(r"^api/", api.api_fallback),
 ]
 
 # JSON error bodies for requests under /api/ that no view handles (unknown URLs, server errors).

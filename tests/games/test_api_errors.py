@@ -240,3 +240,36 @@ def test_schema_describes_token_and_bearer_authentication():
     assert schemes["bearerAuth"] == {"type": "http", "scheme": "bearer"}
     moves = schema["paths"]["/api/games/{id}/moves/"]["post"]
     assert {"tokenAuth": []} in moves["security"] and {"bearerAuth": []} in moves["security"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/games/abc/", "/api/games/-1/", "/api/nothing-here"])
+def test_unknown_api_urls_get_a_json_404_with_code_and_detail(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+    assert path in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_list_urls_work_without_their_trailing_slash(client):
+    assert client.get("/api/games").status_code == 200
+    assert client.get("/api/tournaments").status_code == 200
+    response = client.post("/api/challenges", {}, content_type="application/json")
+    assert response.status_code in (401, 403)
+    assert response.json()["code"] == "not_authenticated"
+
+
+@pytest.mark.django_db
+def test_a_post_without_the_trailing_slash_reaches_the_view_with_token_auth():
+    from rest_framework.test import APIClient
+
+    from games.accounts.services import token_create
+    from games.factories import UserFactory
+
+    key = token_create(user=UserFactory(), name="t").key
+    client = APIClient(enforce_csrf_checks=True)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    response = client.post("/api/tournaments", {"name": "x"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
