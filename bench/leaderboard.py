@@ -23,39 +23,10 @@ import statistics
 import sys
 import time
 import types
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from _support import bench_url, recreate_database, setup_django
+
 TARGET_RATIO = 3.0
-
-
-def _bench_url(base: str, name: str) -> str:
-    parts = urlsplit(base)
-    if parts.scheme not in ("postgres", "postgresql"):
-        sys.exit("DATABASE_URL must point at PostgreSQL (postgres://...)")
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def _recreate_database(base: str, name: str, *, drop_only: bool = False) -> None:
-    import psycopg
-
-    # Without the query string: it carries Django OPTIONS (server_side_binding=...).
-    admin_url = urlunsplit(urlsplit(_bench_url(base, "postgres"))._replace(query=""))
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if not drop_only:
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def _setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
 
 
 def _install_urls() -> None:
@@ -165,16 +136,14 @@ def main() -> int:
         sys.exit(
             "Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/x"
         )
-    url = _bench_url(base, args.database)
+    url = bench_url(base, args.database)
     if not args.reuse:
         print(f"Creating {args.database} with {args.players:,} rated players ...", flush=True)
-        _recreate_database(base, args.database)
+        recreate_database(base, args.database)
     try:
-        _setup_django(url)
-        from django.core.management import call_command
+        setup_django(url)
         from django.test import Client
 
-        call_command("migrate", verbosity=0)
         if not args.reuse:
             started = time.perf_counter()
             _fill(args.players)
@@ -186,7 +155,7 @@ def main() -> int:
 
         connections.close_all()
         if not (args.keep or args.reuse):
-            _recreate_database(base, args.database, drop_only=True)
+            recreate_database(base, args.database, drop_only=True)
 
 
 def _measure(client, repeat: int, rounds: int) -> int:

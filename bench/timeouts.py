@@ -28,40 +28,10 @@ import subprocess
 import sys
 import time
 from datetime import timedelta
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from _support import ROOT, bench_url, recreate_database, setup_django
+
 DB_NAME = "pente_bench_timeouts"
-
-
-def _url_with_db(base: str, name: str) -> str:
-    parts = urlsplit(base)
-    if parts.scheme not in ("postgres", "postgresql"):
-        sys.exit("DATABASE_URL must point at PostgreSQL (postgres://...)")
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def _recreate_database(base: str, *, drop_only: bool = False) -> None:
-    import psycopg
-
-    with psycopg.connect(_url_with_db(base, "postgres"), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-        if not drop_only:
-            conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-
-
-def _setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def _users(n: int, prefix: str, **fields):
@@ -241,11 +211,11 @@ def main() -> int:
     base = os.environ.get("DATABASE_URL", "")
     if not base or not os.environ.get("REDIS_URL"):
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL.")
-    _recreate_database(base)
-    url = _url_with_db(base, DB_NAME)
+    recreate_database(base, DB_NAME)
+    url = bench_url(base, DB_NAME)
     ok = True
     try:
-        _setup_django(url)
+        setup_django(url)
         median, worst = bench_live(
             url=url, games=args.live, clock=args.clock, concurrency=args.concurrency
         )
@@ -257,7 +227,7 @@ def main() -> int:
 
         connections.close_all()
         if not args.keep:
-            _recreate_database(base, drop_only=True)
+            recreate_database(base, DB_NAME, drop_only=True)
     print("OK" if ok else "TARGET MISSED")
     return 0 if ok else 1
 

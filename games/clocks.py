@@ -119,6 +119,16 @@ def category_of(*, time_control: str, initial_minutes: int = 0, increment_second
     return SPEED if initial_minutes * 60 + increment_seconds * 15 <= SPEED_LIMIT else NORMAL
 
 
+def category_of_row(row) -> str:
+    """The category of anything with ``time_control``, ``initial_minutes`` and
+    ``increment_seconds`` (a challenge, a tournament)."""
+    return category_of(
+        time_control=row.time_control,
+        initial_minutes=row.initial_minutes,
+        increment_seconds=row.increment_seconds,
+    )
+
+
 # --- live clocks --------------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db import transaction
 from django.utils import timezone
@@ -135,6 +135,21 @@ def illegal_to_api(exc) -> ApiError:
 # --- creation ----------------------------------------------------------------------------
 
 
+def require_valid_time_control(
+    *, time_control: str, initial_minutes: int, increment_seconds: int, days_per_move: int
+) -> None:
+    """``clocks.validate_time_control`` with its refusal as a 400 ``ApiError``."""
+    try:
+        clocks.validate_time_control(
+            time_control=time_control,
+            initial_minutes=initial_minutes,
+            increment_seconds=increment_seconds,
+            days_per_move=days_per_move,
+        )
+    except clocks.ClockError as exc:
+        raise ApiError(exc.code, exc.detail) from None
+
+
 def game_create(
     *,
     variant: str,
@@ -165,15 +180,12 @@ def game_create(
         raise ApiError("bad_seats", "A game has 2 to 6 players.")
     if partners and seats != 4:
         raise ApiError("bad_seats", "Partners games have exactly 4 players.")
-    try:
-        clocks.validate_time_control(
-            time_control=time_control,
-            initial_minutes=initial_minutes,
-            increment_seconds=increment_seconds,
-            days_per_move=days_per_move,
-        )
-    except clocks.ClockError as exc:
-        raise ApiError(exc.code, exc.detail) from None
+    require_valid_time_control(
+        time_control=time_control,
+        initial_minutes=initial_minutes,
+        increment_seconds=increment_seconds,
+        days_per_move=days_per_move,
+    )
     try:
         fresh = engine.Game(
             v,
@@ -413,14 +425,12 @@ def _stale_or_repeat(
     return same(tail)
 
 
-def _raise_stale(game: Game, ply: int, user: User | None = None) -> None:
+def _conflict_with_state(game: Game, user: User | None, code: str, detail: str) -> NoReturn:
+    """A 409 refusal whose body carries the game as ``user`` sees it now."""
     from games.selectors import game_state  # local: selectors import services helpers
 
     raise ApiError(
-        "stale_ply",
-        f"The game is at ply {game.ply}, not {ply}: reload and try again.",
-        status_code=409,
-        extra={"game": game_state(game=game, viewer=user)},
+        code, detail, status_code=409, extra={"game": game_state(game=game, viewer=user)}
     )
 
 
@@ -429,6 +439,76 @@ def _check_message(message: str) -> str:
     if len(message) > MESSAGE_MAX:
         raise ApiError("message_too_long", f"A message has at most {MESSAGE_MAX} characters.")
     return message
+
+
+def _act(
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    now: datetime,
+    what: str,
+    repeats: Callable[[Sequence[Move]], bool],
+    apply: Callable[[Any, int], list[Move]],
+) -> Game:
+    """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
+    user's last action returns the game), in progress, turn, ``apply(position, seat)`` (the
+    engine action; returns the unsaved Move rows, ``ply`` counted from 1), clock, write.
+
+    ``what`` names the action in the not-your-turn detail ("turn", "decision")."""
+    timed_out = False
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seats = _seats_of(game)
+        mine = _require_participant(seats, user)
+        moves = list(Move.objects.filter(game=game).order_by("ply"))
+        if ply != game.ply:
+            if _stale_or_repeat(game, moves, user_seats=mine, ply=ply, same=repeats):
+                return game
+            _conflict_with_state(
+                game,
+                user,
+                "stale_ply",
+                f"The game is at ply {game.ply}, not {ply}: reload and try again.",
+            )
+        _require_in_progress(game)
+        position = position_of(game, moves)
+        seat = position.to_move_seat
+        if seat is None:
+            raise ApiError("game_over", "The game is over.", status_code=409)
+        if seat not in mine:
+            raise ApiError(
+                "not_your_turn", f"It is seat {seat}'s {what}, not yours.", status_code=409
+            )
+        try:
+            rows = apply(position, seat)
+        except _engine().IllegalMove as exc:
+            raise illegal_to_api(exc) from None
+        if game.time_control != "none" and not timeouts.clock_on_move(
+            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
+        ):
+            _timeout_loss(game, seat, now)
+            timed_out = True
+        else:
+            for row in rows:
+                row.game = game
+                row.ply += game.ply
+            Move.objects.bulk_create(rows)
+            game.ply += len(rows)
+            game.undo_requested_by = None
+            game.save()
+            if position.status != "in_progress":
+                _finish_from_position(game, position, now)
+            elif game.deadline is not None:
+                timeouts.timeout_schedule(game=game)
+    if timed_out:
+        _conflict_with_state(
+            game,
+            user,
+            "time_over",
+            f"Seat {seat}'s time had run out: the game is lost on time.",
+        )
+    return game
 
 
 def move_play(
@@ -448,76 +528,27 @@ def move_play(
     message = _check_message(message)
     if not points:
         raise ApiError("wrong_stone_count", "Send a point to play.")
-    timed_out = False
-    with transaction.atomic():
-        game = _lock_game(game_id)
-        seats = _seats_of(game)
-        mine = _require_participant(seats, user)
-        moves = list(Move.objects.filter(game=game).order_by("ply"))
-        if ply != game.ply:
-            if _stale_or_repeat(
-                game,
-                moves,
-                user_seats=mine,
-                ply=ply,
-                same=lambda tail: (
-                    [m.point for m in tail] == list(points)
-                    and all(m.kind == Move.Kind.STONE for m in tail)
-                ),
-            ):
-                return game
-            _raise_stale(game, ply, user)
-        _require_in_progress(game)
-        position = position_of(game, moves)
-        seat = position.to_move_seat
-        if seat is None:
-            raise ApiError("game_over", "The game is over.", status_code=409)
-        if seat not in mine:
-            raise ApiError(
-                "not_your_turn", f"It is seat {seat}'s turn, not yours.", status_code=409
+
+    def repeats(tail: Sequence[Move]) -> bool:
+        return [m.point for m in tail] == list(points) and all(
+            m.kind == Move.Kind.STONE for m in tail
+        )
+
+    def apply(position, seat: int) -> list[Move]:
+        results = position.play_turn(list(points), seat=seat)
+        return [
+            Move(
+                ply=i,
+                seat=seat,
+                kind=Move.Kind.STONE,
+                point=r.point,
+                message=message if i == 1 else "",
             )
-        engine = _engine()
-        try:
-            results = position.play_turn(list(points), seat=seat)
-        except engine.IllegalMove as exc:
-            raise illegal_to_api(exc) from None
-        if game.time_control != "none" and not timeouts.clock_on_move(
-            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
-        ):
-            _timeout_loss(game, seat, now)
-            timed_out = True
-        else:
-            Move.objects.bulk_create(
-                Move(
-                    game=game,
-                    ply=game.ply + i,
-                    seat=seat,
-                    kind=Move.Kind.STONE,
-                    point=r.point,
-                    message=message if i == 1 else "",
-                )
-                for i, r in enumerate(results, start=1)
-            )
-            game.ply += len(results)
-            game.undo_requested_by = None
-            game.save()
-            if position.status != "in_progress":
-                _finish_from_position(game, position, now)
-            elif game.deadline is not None:
-                timeouts.timeout_schedule(game=game)
-    if timed_out:
-        _raise_time_over(game, seat, user)
-    return game
+            for i, r in enumerate(results, start=1)
+        ]
 
-
-def _raise_time_over(game: Game, seat: int, user: User | None = None) -> None:
-    from games.selectors import game_state
-
-    raise ApiError(
-        "time_over",
-        f"Seat {seat}'s time had run out: the game is lost on time.",
-        status_code=409,
-        extra={"game": game_state(game=game, viewer=user)},
+    return _act(
+        game_id=game_id, user=user, ply=ply, now=now, what="turn", repeats=repeats, apply=apply
     )
 
 
@@ -526,58 +557,23 @@ def game_decide(
 ) -> Game:
     """Make the pending D-Pente / Swap2 decision (``keep``/``swap``/``place_two``/``colour1``/
     ``colour2``)."""
-    now = _now(now)
-    timed_out = False
-    with transaction.atomic():
-        game = _lock_game(game_id)
-        seats = _seats_of(game)
-        mine = _require_participant(seats, user)
-        moves = list(Move.objects.filter(game=game).order_by("ply"))
-        if ply != game.ply:
-            if _stale_or_repeat(
-                game,
-                moves,
-                user_seats=mine,
-                ply=ply,
-                same=lambda tail: (
-                    len(tail) == 1
-                    and tail[0].kind == Move.Kind.DECISION
-                    and tail[0].choice == choice
-                ),
-            ):
-                return game
-            _raise_stale(game, ply, user)
-        _require_in_progress(game)
-        position = position_of(game, moves)
-        seat = position.to_move_seat
-        if seat is None:
-            raise ApiError("game_over", "The game is over.", status_code=409)
-        if seat not in mine:
-            raise ApiError(
-                "not_your_turn", f"It is seat {seat}'s decision, not yours.", status_code=409
-            )
-        engine = _engine()
-        try:
-            position.decide(choice, seat=seat)
-        except engine.IllegalMove as exc:
-            raise illegal_to_api(exc) from None
-        if game.time_control != "none" and not timeouts.clock_on_move(
-            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
-        ):
-            _timeout_loss(game, seat, now)
-            timed_out = True
-        else:
-            Move.objects.create(
-                game=game, ply=game.ply + 1, seat=seat, kind=Move.Kind.DECISION, choice=choice
-            )
-            game.ply += 1
-            game.undo_requested_by = None
-            game.save()
-            if game.deadline is not None:
-                timeouts.timeout_schedule(game=game)
-    if timed_out:
-        _raise_time_over(game, seat, user)
-    return game
+
+    def repeats(tail: Sequence[Move]) -> bool:
+        return len(tail) == 1 and tail[0].kind == Move.Kind.DECISION and tail[0].choice == choice
+
+    def apply(position, seat: int) -> list[Move]:
+        position.decide(choice, seat=seat)  # a decision never ends the game
+        return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=choice)]
+
+    return _act(
+        game_id=game_id,
+        user=user,
+        ply=ply,
+        now=_now(now),
+        what="decision",
+        repeats=repeats,
+        apply=apply,
+    )
 
 
 def game_resign(*, game_id: int, user: User, now: datetime | None = None) -> Game:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import User
-from ratings.elo import ESTABLISHED_RESULTS, rating_class
+from ratings.elo import ESTABLISHED_RESULTS, START_RATING, rating_class
 from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 from ratings.services import CATEGORY_OF_SET, rating_category
 
@@ -28,6 +28,16 @@ def rating_for(*, user: User, variant: str, category: str) -> tuple[float, int] 
         .first()
     )
     return (row[0], row[1]) if row else None
+
+
+def rating_or_start(*, user: User, variant: str, category: str) -> tuple[float, int]:
+    """``(rating, rated results)`` as :func:`rating_for`; ``(START_RATING, 0)`` before the first
+    rated result."""
+    found = rating_for(user=user, variant=variant, category=category)
+    if found is None:
+        return START_RATING, 0
+    rating, results = found
+    return float(rating), int(results)
 
 
 def player_ratings(*, user: User) -> QuerySet[Rating]:

@@ -7,7 +7,17 @@ from rest_framework import serializers
 from ratings.elo import rating_class
 
 
-class RatingOut(serializers.Serializer):
+# ``get_rating`` (rounded) and ``get_rating_class`` for a row with a ``rating``. (No docstring:
+# the schema would show it as the description of every serializer built on this.)
+class _RatingValues:
+    def get_rating(self, row) -> float:
+        return round(row.rating, 2)
+
+    def get_rating_class(self, row) -> str:
+        return rating_class(row.rating)[0]
+
+
+class RatingOut(_RatingValues, serializers.Serializer):
     game = serializers.CharField(source="variant")
     category = serializers.CharField()
     rating = serializers.SerializerMethodField()
@@ -21,14 +31,8 @@ class RatingOut(serializers.Serializer):
     rating_class = serializers.SerializerMethodField()
     last_played_at = serializers.DateTimeField(allow_null=True)
 
-    def get_rating(self, row) -> float:
-        return round(row.rating, 2)
 
-    def get_rating_class(self, row) -> str:
-        return rating_class(row.rating)[0]
-
-
-class LeaderboardRowOut(serializers.Serializer):
+class LeaderboardRowOut(_RatingValues, serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField(source="user.username")
     rating = serializers.SerializerMethodField()
@@ -39,12 +43,6 @@ class LeaderboardRowOut(serializers.Serializer):
     established = serializers.BooleanField()
     rating_class = serializers.SerializerMethodField()
     last_played_at = serializers.DateTimeField(allow_null=True)
-
-    def get_rating(self, row) -> float:
-        return round(row.rating, 2)
-
-    def get_rating_class(self, row) -> str:
-        return rating_class(row.rating)[0]
 
 
 class LeaderboardPageOut(serializers.Serializer):

@@ -169,25 +169,40 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
             _store_record(row, after)
             row.last_played_at = when
             row.save()
-            changes.append(
-                RatingChange(
-                    game_set=game_set,
-                    user_id=row.user_id,
-                    rating=row,
-                    opponent=opponent,
-                    result=_RESULT_NAME[outcome],
-                    games_count=game_set.games_count,
-                    rating_before=before.rating,
-                    rating_after=after.rating,
-                    results_before=before.results,
-                    opponent_rating_before=opp_before.rating,
-                    opponent_results_before=opp_before.results,
-                    created_at=when,
-                )
+            change = _change(
+                game_set, row.user_id, opponent.pk, outcome, before, after, opp_before, when
             )
+            change.rating = row
+            changes.append(change)
         RatingChange.objects.bulk_create(changes)
         _buckets_shift(removed=removed, added=[bucket_key(row1), bucket_key(row2)])
     return True
+
+
+def _change(
+    game_set: GameSet,
+    user_id: int,
+    opponent_id: int,
+    outcome: Outcome,
+    before: Record,
+    after: Record,
+    opp_before: Record,
+    when: datetime,
+) -> RatingChange:
+    """The (unsaved) change of one player's rating by a set, made at ``when``."""
+    return RatingChange(
+        game_set_id=game_set.pk,
+        user_id=user_id,
+        opponent_id=opponent_id,
+        result=_RESULT_NAME[outcome],
+        games_count=game_set.games_count,
+        rating_before=before.rating,
+        rating_after=after.rating,
+        results_before=before.results,
+        opponent_rating_before=opp_before.rating,
+        opponent_results_before=opp_before.results,
+        created_at=when,
+    )
 
 
 def on_set_finished(sender, game_set: GameSet, **kwargs) -> None:
@@ -305,19 +320,7 @@ def ratings_replay(*, tolerance: float = 1e-6) -> Replay:
             replay.last_played[key] = when
             replay.changes[(game_set.pk, key[0])] = (
                 key,
-                RatingChange(
-                    game_set_id=game_set.pk,
-                    user_id=key[0],
-                    opponent_id=opp_key[0],
-                    result=_RESULT_NAME[outcome],
-                    games_count=game_set.games_count,
-                    rating_before=before.rating,
-                    rating_after=after.rating,
-                    results_before=before.results,
-                    opponent_rating_before=opp_before.rating,
-                    opponent_results_before=opp_before.results,
-                    created_at=when,
-                ),
+                _change(game_set, key[0], opp_key[0], outcome, before, after, opp_before, when),
             )
         replay.sets += 1
     replay.differences = list(_differences(replay, tolerance=tolerance))

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.serializers import UserBriefSerializer
 from tournaments.models import Tournament
 
 
-class TournamentUserSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-
-
 class TournamentSerializer(serializers.ModelSerializer):
-    organiser = serializers.SerializerMethodField()
-    winner = serializers.SerializerMethodField()
+    organiser = UserBriefSerializer(read_only=True)
+    winner = UserBriefSerializer(read_only=True, allow_null=True)
     players = serializers.IntegerField(read_only=True, default=0)
 
     class Meta:
@@ -51,14 +47,6 @@ class TournamentSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    def get_organiser(self, obj) -> dict:
-        return {"id": obj.organiser_id, "username": obj.organiser.username}
-
-    def get_winner(self, obj) -> dict | None:
-        if obj.winner_id is None:
-            return None
-        return {"id": obj.winner_id, "username": obj.winner.username}
-
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
@@ -83,7 +71,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class EntrySerializer(serializers.Serializer):
-    user = TournamentUserSerializer()
+    user = UserBriefSerializer()
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField(allow_null=True)
     status = serializers.CharField()
@@ -123,11 +111,11 @@ class MatchSerializer(serializers.Serializer):
     bracket = serializers.CharField(allow_null=True)
     bracket_round = serializers.IntegerField(allow_null=True)
     board = serializers.IntegerField()
-    player1 = TournamentUserSerializer(allow_null=True)
-    player2 = TournamentUserSerializer(allow_null=True)
+    player1 = UserBriefSerializer(allow_null=True)
+    player2 = UserBriefSerializer(allow_null=True)
     status = serializers.CharField()
     result = serializers.CharField(allow_null=True)
-    winner = TournamentUserSerializer(allow_null=True)
+    winner = UserBriefSerializer(allow_null=True)
     forfeit = serializers.BooleanField()
     sets = serializers.ListField(child=serializers.DictField())
 
@@ -157,5 +145,5 @@ class BracketMatchSerializer(serializers.Serializer):
 
 class BracketSerializer(serializers.Serializer):
     format = serializers.CharField()
-    champion = TournamentUserSerializer(allow_null=True)
+    champion = UserBriefSerializer(allow_null=True)
     matches = BracketMatchSerializer(many=True)

@@ -29,9 +29,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import services as game_services
-from games.clocks import ClockError, category_of, validate_time_control
+from games.clocks import category_of_row
 from games.models import Game, GameSet, Seat, User
 from pente_site.api import ApiError
+from ratings.elo import ESTABLISHED_RESULTS
+from ratings.selectors import rating_or_start
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import PairingError
 from tournaments.pairing.berger import round_robin_schedule
@@ -48,33 +50,9 @@ from tournaments.pairing.elimination import BYE, resolve, single_elimination
 
 log = logging.getLogger(__name__)
 
-ESTABLISHED_RESULTS = 20
-START_RATING = 1600.0
-
 
 def _now(now: datetime | None) -> datetime:
     return now or timezone.now()
-
-
-def rating_of(*, user: User, variant: str, category: str) -> tuple[float, int]:
-    """(rating, rated results) in the tournament's rating; the start rating before any result."""
-    try:
-        from ratings.selectors import rating_for
-    except ImportError:  # pragma: no cover - the ratings app is optional
-        return START_RATING, 0
-    found = rating_for(user=user, variant=variant, category=category)
-    if found is None:
-        return START_RATING, 0
-    rating, results = found
-    return float(rating), int(results)
-
-
-def tournament_category(t: Tournament) -> str:
-    return category_of(
-        time_control=t.time_control,
-        initial_minutes=t.initial_minutes,
-        increment_seconds=t.increment_seconds,
-    )
 
 
 # --- create / join / withdraw ---------------------------------------------------------------
@@ -111,15 +89,12 @@ def tournament_create(
         raise ApiError("bad_options", f"Unknown game {variant!r}.") from None
     if format not in Tournament.Format.values:
         raise ApiError("bad_options", f"Unknown format {format!r}.")
-    try:
-        validate_time_control(
-            time_control=time_control,
-            initial_minutes=initial_minutes,
-            increment_seconds=increment_seconds,
-            days_per_move=days_per_move,
-        )
-    except ClockError as exc:
-        raise ApiError(exc.code, exc.detail) from None
+    game_services.require_valid_time_control(
+        time_control=time_control,
+        initial_minutes=initial_minutes,
+        increment_seconds=increment_seconds,
+        days_per_move=days_per_move,
+    )
     if games_per_match is None:
         games_per_match = v.set_size
     if games_per_match not in (1, 2):
@@ -207,7 +182,7 @@ def tournament_join(*, tournament_id: int, user: User, now: datetime | None = No
 def _check_eligible(t: Tournament, user: User) -> None:
     if t.rating_above is None and t.rating_below is None and not t.min_rated_results:
         return
-    rating, results = rating_of(user=user, variant=t.variant, category=tournament_category(t))
+    rating, results = rating_or_start(user=user, variant=t.variant, category=category_of_row(t))
     if t.rating_above is not None and rating <= t.rating_above:
         raise ApiError("not_eligible", f"Open to ratings above {t.rating_above}.", status_code=403)
     if t.rating_below is not None and rating >= t.rating_below:
@@ -308,10 +283,12 @@ def _seed(t: Tournament) -> list[Entry]:
         .order_by("id")
     )
     rng = random.Random(t.seed)
-    category = tournament_category(t)
+    category = category_of_row(t)
     keyed = []
     for e in entries:
-        e.rating, e.rated_results = rating_of(user=e.user, variant=t.variant, category=category)
+        e.rating, e.rated_results = rating_or_start(
+            user=e.user, variant=t.variant, category=category
+        )
         keyed.append(((e.rated_results < ESTABLISHED_RESULTS, -e.rating, rng.random()), e))
     keyed.sort(key=lambda pair: pair[0])
     ordered = [e for _, e in keyed]

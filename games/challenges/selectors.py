@@ -7,7 +7,8 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.challenges.services import _category, player_rating, restriction_failure
+from games.challenges.services import player_rating, restriction_failure
+from games.clocks import category_of_row
 from games.models import Challenge, User
 
 
@@ -68,7 +69,7 @@ def challenges_open(
             Challenge.Restriction.RATING_SIMILAR,
             Challenge.Restriction.BEGINNERS,
         ):
-            key = (challenge.variant, _category(challenge))
+            key = (challenge.variant, category_of_row(challenge))
             if key not in ratings:
                 ratings[key] = player_rating(user=user, variant=key[0], category=key[1])
             rating = ratings[key]

@@ -24,6 +24,7 @@ Decisions taken here (the rule book leaves them open):
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,7 +33,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.accounts.selectors import users_playing_together
-from games.clocks import ClockError, validate_time_control
+from games.clocks import ClockError, category_of_row, validate_time_control
 from games.clocks import category_of as category_for
 from games.models import Challenge, ChallengeEntry, User
 
@@ -104,23 +105,11 @@ def time_control_check(
 
 
 def player_rating(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
-    """``(rating, rated results)`` from the ratings app, ``None`` when the player has none.
+    """``(rating, rated results)`` from the ratings app; ``(DEFAULT_RATING, 0)`` before the
+    first rated result. (``None``, accepted by the callers, also means "no rating".)"""
+    from ratings.selectors import rating_or_start
 
-    Without a ratings app every player counts as ``(DEFAULT_RATING, 0)``.
-    """
-    try:
-        from ratings.selectors import rating_for
-    except ImportError:
-        return (DEFAULT_RATING, 0)
-    return rating_for(user=user, variant=variant, category=category)
-
-
-def _category(challenge: Challenge) -> str:
-    return category_for(
-        time_control=challenge.time_control,
-        initial_minutes=challenge.initial_minutes,
-        increment_seconds=challenge.increment_seconds,
-    )
+    return rating_or_start(user=user, variant=variant, category=category)
 
 
 def restriction_failure(
@@ -138,7 +127,9 @@ def restriction_failure(
             return f"{challenge.created_by.username} only accepts players not already playing them."
         return None
     if rating is False:
-        rating = player_rating(user=user, variant=challenge.variant, category=_category(challenge))
+        rating = player_rating(
+            user=user, variant=challenge.variant, category=category_of_row(challenge)
+        )
     if restriction == Challenge.Restriction.BEGINNERS:
         if rating is not None and rating[1] >= BEGINNER_MAX_RESULTS:
             return (
@@ -523,33 +514,46 @@ def challenge_leave(*, challenge_id: int, user: User, now: datetime | None = Non
 
 
 def challenge_decline(*, challenge_id: int, user: User, now: datetime | None = None) -> Challenge:
-    now = now or timezone.now()
-    try:
-        with transaction.atomic():
-            challenge = _lock(challenge_id)
-            if challenge.kind != Challenge.Kind.DIRECT or challenge.invitee_id != user.pk:
-                raise ChallengeRefused(
-                    "not_invitee", "Only the invited player can decline this challenge.", status=403
-                )
-            _check_open(challenge, now)
-            challenge.status = Challenge.Status.DECLINED
-            challenge.save(update_fields=["status"])
-            return challenge
-    except _Expired:
-        raise _refuse_expired(challenge_id) from None
+    return _close(
+        challenge_id=challenge_id,
+        now=now or timezone.now(),
+        status=Challenge.Status.DECLINED,
+        allowed=lambda c: c.kind == Challenge.Kind.DIRECT and c.invitee_id == user.pk,
+        refusal=ChallengeRefused(
+            "not_invitee", "Only the invited player can decline this challenge.", status=403
+        ),
+    )
 
 
 def challenge_cancel(*, challenge_id: int, user: User, now: datetime | None = None) -> Challenge:
-    now = now or timezone.now()
+    return _close(
+        challenge_id=challenge_id,
+        now=now or timezone.now(),
+        status=Challenge.Status.CANCELLED,
+        allowed=lambda c: c.created_by_id == user.pk,
+        refusal=ChallengeRefused(
+            "not_creator", "Only the creator can cancel this challenge.", status=403
+        ),
+    )
+
+
+def _close(
+    *,
+    challenge_id: int,
+    now: datetime,
+    status: str,
+    allowed: Callable[[Challenge], bool],
+    refusal: ChallengeRefused,
+) -> Challenge:
+    """Give an open challenge its final ``status``; ``refusal`` when not ``allowed`` (checked
+    before whether it is still open)."""
     try:
         with transaction.atomic():
             challenge = _lock(challenge_id)
-            if challenge.created_by_id != user.pk:
-                raise ChallengeRefused(
-                    "not_creator", "Only the creator can cancel this challenge.", status=403
-                )
+            if not allowed(challenge):
+                raise refusal
             _check_open(challenge, now)
-            challenge.status = Challenge.Status.CANCELLED
+            challenge.status = status
             challenge.save(update_fields=["status"])
             return challenge
     except _Expired:

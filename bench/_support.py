@@ -1,0 +1,46 @@
+"""What the PostgreSQL benchmarks share: a throwaway database on the server DATABASE_URL points
+at, and Django set up (and migrated) on it. Imported by the scripts of this folder as
+``_support`` (a script's own folder is first on ``sys.path``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bench_url(base: str, name: str) -> str:
+    """``base`` (a PostgreSQL URL) with the database ``name``; exits on any other URL."""
+    parts = urlsplit(base)
+    if parts.scheme not in ("postgres", "postgresql"):
+        sys.exit("DATABASE_URL must point at PostgreSQL (postgres://...)")
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def recreate_database(base: str, name: str, *, drop_only: bool = False) -> None:
+    """Drop the database ``name`` (forcing its connections closed), then create it afresh."""
+    import psycopg
+
+    # Without the query string: it carries Django OPTIONS (server_side_binding=...).
+    admin_url = urlunsplit(urlsplit(bench_url(base, "postgres"))._replace(query=""))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str) -> None:
+    """Django on ``url`` with DEBUG off, the database migrated."""
+    os.environ["DATABASE_URL"] = url
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
