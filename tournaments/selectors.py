@@ -250,8 +250,11 @@ def bracket(t: Tournament) -> dict[str, Any]:
     }
 
 
-def trf_text(t: Tournament) -> str:
-    """FIDE TRF of a Swiss or round robin: one ``001`` line per player, round by round."""
+def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
+    """FIDE TRF of a Swiss or round robin: one ``001`` line per player, round by round.
+
+    ``after_round`` gives the report as it stood after that round, for checking each round's
+    pairing with an outside Dutch-system checker."""
     if t.is_elimination:
         raise ApiError("no_trf", "TRF export is for Swiss and round-robin events.", status_code=409)
     all_entries = list(
@@ -303,6 +306,12 @@ def trf_text(t: Tournament) -> str:
         doc = trf.TrfTournament(
             doc.name, doc.rounds, doc.players, doc.start, doc.end, "Round robin (Berger)"
         )
+    if after_round is not None:
+        if not 0 <= after_round <= len(history):
+            raise ApiError(
+                "bad_round", f"round must be 0..{len(history)} (the rounds paired so far)."
+            )
+        doc = trf.truncate(doc, after_round)
     return trf.dump(doc)
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from pente_site.api import ApiError
 from tournaments import selectors, services
 from tournaments.serializers import (
     BracketSerializer,
@@ -134,9 +135,18 @@ class TournamentBracketSvgView(APIView):
 class TournamentTrfView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "text/plain"): str})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, description="The report as it stood after this round.")
+        ],
+        responses={(200, "text/plain"): str},
+    )
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
-        response = HttpResponse(selectors.trf_text(t), content_type="text/plain; charset=utf-8")
+        after = request.query_params.get("round")
+        if after is not None and not after.isdigit():
+            raise ApiError("bad_round", "round must be a whole number.")
+        text = selectors.trf_text(t, after_round=None if after is None else int(after))
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.trf"'
         return response

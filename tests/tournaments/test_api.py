@@ -138,3 +138,20 @@ def test_bracket_of_a_knockout_that_started_with_too_few_players_is_empty_not_an
     assert data.data["matches"] == [] and data.data["champion"] is None
     svg = client_for().get(f"/api/tournaments/{t.pk}/bracket.svg")
     assert svg.status_code == 200 and svg.content.decode().startswith("<svg")
+
+
+def test_trf_export_round_by_round_for_outside_checkers():
+    from tournaments.pairing import trf
+
+    t = make_tournament(players=6, rounds=3)
+    play_all(t)
+    full = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=3").content.decode()
+    after_one = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=1").content.decode()
+    for text, rounds in ((after_one, 1), (full, 3)):
+        doc = trf.load(text)
+        for player in doc.players:
+            assert len([g for g in player.games if g is not None]) <= rounds
+    assert after_one != full
+    bad = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=9")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_round"
+    assert client_for().get(f"/api/tournaments/{t.pk}/trf/?round=x").json()["code"] == "bad_round"

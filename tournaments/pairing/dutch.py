@@ -61,6 +61,7 @@ then meet each other).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import sys
@@ -595,6 +596,8 @@ class _State:
         self.limbo_down1 = [ctx.score[x] for x in limbo if ctx.down1[x]]
         self.limbo_down2 = [ctx.score[x] for x in limbo if ctx.down2[x]]
         self.s2_pool: list[int] | None = None  # candidates to float, once known (level C)
+        self.s2_free = 0  # unpaired players of S2 (level C), and how many would count for C14/16
+        self.s2_dirty = [0, 0]
         self.res_score = ctx.score[br.res[0]] if br.res else None
         self.small = br.size <= 24
 
@@ -622,19 +625,12 @@ class _State:
 
     def node_vector(self) -> tuple:
         """A lower bound of the vector of every candidate below this node."""
-        ctx = self.ctx
         lb = self.lb
         x12, x13 = self.colour_lb()
         lb14 = lb16 = 0
         if self.s2_pool is not None and self.f:
-            res_score = self.res_score
-            free = [y for y in self.s2_pool if y not in self.used]
-            lb14 = max(
-                0, self.f - sum(1 for y in free if not ctx.down1[y] or ctx.score[y] != res_score)
-            )
-            lb16 = max(
-                0, self.f - sum(1 for y in free if not ctx.down2[y] or ctx.score[y] != res_score)
-            )
+            lb14 = max(0, self.f - (self.s2_free - self.s2_dirty[0]))
+            lb16 = max(0, self.f - (self.s2_free - self.s2_dirty[1]))
         s = self.sums
         return (
             lb[0],
@@ -759,10 +755,22 @@ class _State:
         self.s2_pool = None
 
     def transposable(self, s1: list[int], s2: list[int], k: int) -> bool:
-        """Can S1[k:] still all get distinct compatible partners of higher BSN in S2?"""
+        """Can S1[k:] still all get distinct compatible partners of higher BSN in S2? (A greedy
+        pass, then augmenting paths for the players it leaves over.)"""
         ctx = self.ctx
         free = [y for y in s2 if y not in self.used]
         owner: dict[int, int] = {}
+        taken = [False] * len(free)
+        left = []
+        for a in s1[k:]:
+            j = bisect.bisect_right(free, a)
+            while j < len(free) and (taken[j] or not ctx.compatible(a, free[j])):
+                j += 1
+            if j < len(free):
+                taken[j] = True
+                owner[free[j]] = a
+            else:
+                left.append(a)
 
         def augment(a: int, seen: set) -> bool:
             for b in free:
@@ -773,10 +781,20 @@ class _State:
                         return True
             return False
 
-        return all(augment(a, set()) for a in s1[k:])
+        return all(augment(a, set()) for a in left)
+
+    def dirt(self, y: int) -> tuple[bool, bool]:
+        """Would this resident floating count for C14 / C16?"""
+        ctx = self.ctx
+        resident = ctx.score[y] == self.res_score
+        return resident and ctx.down1[y], resident and ctx.down2[y]
 
     def level_c(self, s1: list[int], s2: list[int], k: int) -> None:
         ctx = self.ctx
+        if k == 0:
+            free = [y for y in s2 if y not in self.used]
+            self.s2_free = len(free)
+            self.s2_dirty = [sum(self.dirt(y)[0] for y in free), sum(self.dirt(y)[1] for y in free)]
         if k == len(s1):
             self.leaf([y for y in s2 if y not in self.used])
             return
@@ -786,10 +804,17 @@ class _State:
         for b in s2:
             if b < a or b in self.used or not ctx.compatible(a, b):
                 continue
+            d1, d2 = self.dirt(b)
+            self.s2_free -= 1
+            self.s2_dirty[0] -= d1
+            self.s2_dirty[1] -= d2
             cost = self.add(a, b)
             if not self.pruned():
                 self.level_c(s1, s2, k + 1)
             self.remove(a, b, cost)
+            self.s2_free += 1
+            self.s2_dirty[0] += d1
+            self.s2_dirty[1] += d2
 
     def leaf(self, free: list[int]) -> None:
         floaters = sorted(self.limbo + free)
