@@ -36,6 +36,9 @@ def setup_django(url: str) -> None:
     """Django on ``url`` with DEBUG off, the database migrated."""
     os.environ["DATABASE_URL"] = url
     os.environ["DEBUG"] = "0"
+    # Production settings refuse the default key and redirect plain HTTP; a bench needs neither.
+    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
     sys.path.insert(0, str(ROOT))
     import django

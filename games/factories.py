@@ -82,6 +82,15 @@ class GameFactory(factory.django.DjangoModelFactory):
     seats = 2
     status = Game.Status.IN_PROGRESS
     started_at = factory.LazyFunction(timezone.now)
+    winner_seats = factory.LazyFunction(list)
+    # A finished game has an end reason and an over game its finishing time (database
+    # constraints).
+    end_reason = factory.LazyAttribute(
+        lambda g: ("five" if g.winner_seats else "draw") if g.status == Game.Status.FINISHED else ""
+    )
+    finished_at = factory.LazyAttribute(
+        lambda g: None if g.status == Game.Status.IN_PROGRESS else timezone.now()
+    )
 
     @factory.post_generation
     def players(obj, create, extracted, **kwargs):  # noqa: N805

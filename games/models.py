@@ -5,7 +5,42 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import F, Q
 from django.db.models.functions import Upper
+
+MAX_SEATS = 6
+# The time-control ranges of ``games.clocks`` (kept literal here: migrations freeze them).
+MAX_INITIAL_MINUTES = 999
+MAX_INCREMENT_SECONDS = 59
+MAX_DAYS_PER_MOVE = 30
+CATEGORIES = ("speed", "normal", "turn", "untimed")
+
+
+def choice_check(field: str, values: tuple[str, ...], name: str) -> models.CheckConstraint:
+    """A CHECK that ``field`` holds one of ``values``. (A ``Meta`` body cannot see the choices
+    classes nested in its model, so the values are spelled out; tests/games/test_constraints.py
+    checks that they match the choices.)"""
+    return models.CheckConstraint(condition=Q(**{f"{field}__in": values}), name=name)
+
+
+def time_control_checks(prefix: str) -> list[models.CheckConstraint]:
+    """Choice and range CHECKs of the four time-control columns of a model."""
+    return [
+        choice_check("time_control", ("none", "live", "turn"), f"{prefix}_time_control_valid"),
+        models.CheckConstraint(
+            condition=Q(initial_minutes__lte=MAX_INITIAL_MINUTES),
+            name=f"{prefix}_initial_minutes_range",
+        ),
+        models.CheckConstraint(
+            condition=Q(increment_seconds__lte=MAX_INCREMENT_SECONDS),
+            name=f"{prefix}_increment_seconds_range",
+        ),
+        models.CheckConstraint(
+            condition=Q(days_per_move__lte=MAX_DAYS_PER_MOVE),
+            name=f"{prefix}_days_per_move_range",
+        ),
+    ]
+
 
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
@@ -30,6 +65,9 @@ class User(AbstractUser):
         indexes = [
             # Case-insensitive name lookups (``username__iexact``, i.e. UPPER(username) = ...).
             models.Index(Upper("username"), name="user_username_upper"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(time_zone__gt=""), name="user_time_zone_not_empty"),
         ]
 
 
@@ -126,6 +164,51 @@ class Challenge(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            choice_check("kind", ("direct", "open"), "challenge_kind_valid"),
+            choice_check(
+                "restriction",
+                (
+                    "none",
+                    "rating_above",
+                    "rating_below",
+                    "rating_similar",
+                    "not_playing_me",
+                    "beginners",
+                ),
+                "challenge_restriction_valid",
+            ),
+            choice_check(
+                "status",
+                ("open", "accepted", "declined", "cancelled", "expired"),
+                "challenge_status_valid",
+            ),
+            *time_control_checks("challenge"),
+            models.CheckConstraint(
+                condition=Q(seats__gte=2, seats__lte=MAX_SEATS), name="challenge_seats_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(partners=False) | Q(seats=4), name="challenge_partners_four_seats"
+            ),
+            models.CheckConstraint(
+                condition=Q(seat_wanted__isnull=True) | Q(seat_wanted__in=(1, 2), seats=2),
+                name="challenge_seat_wanted_range",
+            ),
+            # A direct challenge names its invitee (someone else); an open one names nobody.
+            models.CheckConstraint(
+                condition=(Q(kind="direct") & Q(invitee__isnull=False))
+                | (Q(kind="open") & Q(invitee__isnull=True)),
+                name="challenge_direct_has_invitee",
+            ),
+            models.CheckConstraint(
+                condition=~Q(invitee=F("created_by")), name="challenge_not_self"
+            ),
+            models.CheckConstraint(
+                condition=Q(restriction_rating__isnull=True)
+                | Q(restriction_rating__gte=0, restriction_rating__lte=5000),
+                name="challenge_restriction_rating_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Challenge {self.pk} {self.variant} by {self.created_by_id} ({self.status})"
@@ -180,6 +263,36 @@ class GameSet(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            choice_check(
+                "status", ("in_progress", "finished", "cancelled"), "gameset_status_valid"
+            ),
+            choice_check("category", CATEGORIES, "gameset_category_valid"),
+            models.CheckConstraint(
+                condition=Q(result__isnull=True) | Q(result__in=("player1", "player2", "draw")),
+                name="gameset_result_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(games_count__in=(1, 2)), name="gameset_games_count_range"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="gameset_distinct_players"
+            ),
+            # A finished set has a result. (Not checked: its finished_at, which every service sets but
+            # ratings.services.rating_apply_set tolerates missing.)
+            models.CheckConstraint(
+                condition=~Q(status="finished") | Q(result__isnull=False),
+                name="gameset_finished_has_result",
+            ),
+            # The winner is the player the result names (nobody for a draw or no result).
+            models.CheckConstraint(
+                condition=Q(result="player1", winner=F("player1"))
+                | Q(result="player2", winner=F("player2"))
+                | (~Q(result__in=("player1", "player2")) & Q(winner__isnull=True))
+                | Q(result__isnull=True, winner__isnull=True),
+                name="gameset_winner_matches_result",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Set {self.pk} {self.variant} {self.player1_id} v {self.player2_id}"
@@ -241,6 +354,53 @@ class Game(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
+        constraints = [
+            choice_check("status", ("in_progress", "finished", "cancelled"), "game_status_valid"),
+            choice_check(
+                "end_reason",
+                ("", "five", "captures", "draw", "resign", "timeout", "forfeit"),
+                "game_end_reason_valid",
+            ),
+            choice_check("category", CATEGORIES, "game_category_valid"),
+            *time_control_checks("game"),
+            models.CheckConstraint(
+                condition=Q(seats__gte=2, seats__lte=MAX_SEATS), name="game_seats_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(partners=False) | Q(seats=4), name="game_partners_four_seats"
+            ),
+            models.CheckConstraint(condition=Q(set_index__in=(1, 2)), name="game_set_index_range"),
+            models.CheckConstraint(
+                condition=Q(undo_requested_by__isnull=True)
+                | Q(undo_requested_by__gte=1, undo_requested_by__lte=F("seats")),
+                name="game_undo_requested_by_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(cancel_requested_by__isnull=True)
+                | Q(cancel_requested_by__gte=1, cancel_requested_by__lte=F("seats")),
+                name="game_cancel_requested_by_seat",
+            ),
+            # A game in progress has no end reason; a finished one (other than an archived
+            # record without a date) has its finishing time; only a finished game has winners'
+            # reason codes.
+            models.CheckConstraint(
+                condition=~Q(status="in_progress") | Q(end_reason=""),
+                name="game_in_progress_no_end_reason",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="finished") | ~Q(end_reason=""),
+                name="game_finished_has_end_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="in_progress") | Q(finished_at__isnull=False) | Q(imported=True),
+                name="game_over_has_finished_at",
+            ),
+            # Imported records are unrated and not part of a set.
+            models.CheckConstraint(
+                condition=Q(imported=False) | Q(rated=False, game_set__isnull=True),
+                name="game_imported_unrated",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} {self.variant} ({self.status})"
@@ -262,7 +422,14 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["game_id", "seat"]
-        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat"),
+            # A player takes one seat of a game (imported records' seats have no user).
+            models.UniqueConstraint(fields=["game", "user"], name="unique_game_user"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="seat_number_range"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.game_id} seat {self.seat}: {self.name}"
@@ -286,7 +453,19 @@ class Move(models.Model):
 
     class Meta:
         ordering = ["game_id", "ply"]
-        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="unique_game_ply")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="unique_game_ply"),
+            models.CheckConstraint(condition=Q(ply__gte=1), name="move_ply_positive"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="move_seat_range"
+            ),
+            # A stone has a point and no choice; a decision has a choice and no point.
+            models.CheckConstraint(
+                condition=Q(kind="stone", point__isnull=False, choice="")
+                | (Q(kind="decision", point__isnull=True) & ~Q(choice="")),
+                name="move_stone_or_decision",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.game_id} ply {self.ply}"

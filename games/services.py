@@ -138,7 +138,16 @@ def illegal_to_api(exc) -> ApiError:
 def require_valid_time_control(
     *, time_control: str, initial_minutes: int, increment_seconds: int, days_per_move: int
 ) -> None:
-    """``clocks.validate_time_control`` with its refusal as a 400 ``ApiError``."""
+    """``clocks.validate_time_control`` with its refusal as a 400 ``ApiError``. The numbers a
+    time control does not use must still be in their ranges (the database checks them)."""
+    limits = (
+        ("initial_minutes", initial_minutes, clocks.MAX_INITIAL_MINUTES),
+        ("increment_seconds", increment_seconds, clocks.MAX_INCREMENT_SECONDS),
+        ("days_per_move", days_per_move, clocks.MAX_DAYS_PER_MOVE),
+    )
+    for name, value, most in limits:
+        if not 0 <= value <= most:
+            raise ApiError("bad_time_control", f"{name} must be 0..{most}.")
     try:
         clocks.validate_time_control(
             time_control=time_control,
@@ -180,6 +189,8 @@ def game_create(
         raise ApiError("bad_seats", "A game has 2 to 6 players.")
     if partners and seats != 4:
         raise ApiError("bad_seats", "Partners games have exactly 4 players.")
+    if len({user.pk for user in players}) != seats:
+        raise ApiError("bad_players", "A player can take only one seat of a game.")
     require_valid_time_control(
         time_control=time_control,
         initial_minutes=initial_minutes,

@@ -16,6 +16,7 @@ in the root URLconf and apply when ``DEBUG`` is off.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import traceback
 from typing import Any
@@ -29,6 +30,8 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
@@ -65,6 +68,51 @@ class ApiError(exceptions.APIException):
         self.extra = extra or {}
 
 
+# --- throttling ---------------------------------------------------------------------------
+
+
+class _LiveRatesMixin:
+    """Read the rate from the current ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (DRF copies
+    the rates into a class attribute at import time, so overriding settings would not apply)."""
+
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class ScopedIpThrottle(_LiveRatesMixin, ScopedRateThrottle):
+    """The view's ``throttle_scope`` rate, counted per client IP address (``REMOTE_ADDR``, or
+    the address ``NUM_PROXIES`` trusted proxies put in ``X-Forwarded-For``) whoever is
+    authenticated: the endpoints it guards are used before one is."""
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class ScopedUsernameThrottle(_LiveRatesMixin, ScopedRateThrottle):
+    """The rate of scope ``<throttle_scope>_username``, counted per username named in the
+    request body (case-insensitively), so that guessing one account's password from many
+    addresses is slowed down too. Requests without a username are not counted."""
+
+    def allow_request(self, request, view):
+        base = getattr(view, self.scope_attr, None)
+        if not base:
+            return True
+        self.scope = f"{base}_username"
+        self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super(ScopedRateThrottle, self).allow_request(request, view)
+
+    def get_cache_key(self, request, view):
+        data = request.data  # a malformed body raises ParseError here: a 400 as in the view
+        username = data.get("username") if hasattr(data, "get") else None
+        if not isinstance(username, str) or not username.strip():
+            return None
+        ident = hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
 _DEFAULT_CODES = {
     400: "bad_request",
     401: "not_authenticated",
@@ -94,7 +142,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     status_code = response.status_code
-    if isinstance(exc, exceptions.ParseError):
+    if isinstance(exc, exceptions.Throttled):
+        wait = max(1, int(exc.wait or 1))
+        unit = "second" if wait == 1 else "seconds"
+        response.data = {
+            "code": "throttled",
+            "detail": f"Too many requests: try again in {wait} {unit}.",
+            "retry_after": wait,
+        }
+    elif isinstance(exc, exceptions.ParseError):
         response.data = {"code": "malformed_request", "detail": str(exc.detail)}
     elif isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}

@@ -12,14 +12,60 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PENTE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me")
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    try:
+        return int(value) if value else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
+
+
+DEFAULT_SECRET_KEY = "dev-only-insecure-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
 DEBUG = os.environ.get("DEBUG", "1") == "1"
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "*").split(",")
+if not DEBUG and SECRET_KEY in ("", DEFAULT_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "DEBUG is off but SECRET_KEY is not set: set SECRET_KEY to a long random value."
+    )
+
+# --- HTTPS / security headers (production: DEBUG=0 behind TLS) ----------------------------
+# Each is driven by an environment variable; with DEBUG off the secure choice is the default.
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", False)
+# Joining the browsers' HSTS preload list is the operator's choice (hard to undo), not a default.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (e.g. SECURE_PROXY_SSL_HEADER=1).
+if _env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The health check and other plain-HTTP probes of the load balancer may be exempted.
+SECURE_REDIRECT_EXEMPT = [
+    p for p in os.environ.get("SECURE_REDIRECT_EXEMPT", "").split(",") if p.strip()
+]
+CSRF_TRUSTED_ORIGINS = [
+    o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -106,6 +152,14 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # Registration, log-in and token requests (see pente_site.api's throttles): per client IP
+    # and per username named in the body. A throttled request gets 429 {"code": "throttled"}.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": os.environ.get("THROTTLE_AUTH_RATE", "20/min"),
+        "auth_username": os.environ.get("THROTTLE_AUTH_USERNAME_RATE", "10/min"),
+    },
+    # Proxies in front of the server that append to X-Forwarded-For (0: use the peer address).
+    "NUM_PROXIES": _env_int("NUM_PROXIES", 0),
 }
 
 SPECTACULAR_SETTINGS = {
@@ -120,8 +174,20 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# --- Celery -------------------------------------------------------------------------------
+# --- Cache (throttle counters) ---------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "pente",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Celery -------------------------------------------------------------------------------
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from ratings.elo import ESTABLISHED_RESULTS, START_RATING
+
+# The values of RatingCategory, spelled out for the CHECK constraints (a Meta body cannot see
+# them through the class; tests/ratings/test_constraints.py checks they match).
+RATING_CATEGORIES = ("speed", "normal", "turn")
 
 
 class RatingCategory(models.TextChoices):
@@ -50,7 +54,19 @@ class Rating(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "variant", "category"], name="unique_rating_per_game_category"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(category__in=RATING_CATEGORIES), name="rating_category_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(best_streak__gte=F("streak")), name="rating_best_streak_at_least_streak"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    wins__lte=F("results"), losses__lte=F("results"), draws__lte=F("results")
+                ),
+                name="rating_outcomes_within_results",
+            ),
         ]
         indexes = [
             # Every leaderboard / rank query: (variant, category) then rating, best first.
@@ -112,7 +128,16 @@ class RatingChange(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["game_set", "user"], name="unique_rating_change_per_set"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=("win", "loss", "draw")), name="rating_change_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(games_count__in=(1, 2)), name="rating_change_games_count_range"
+            ),
+            models.CheckConstraint(
+                condition=~Q(user=F("opponent")), name="rating_change_distinct_players"
+            ),
         ]
         indexes = [models.Index(fields=["rating", "created_at", "id"], name="rating_history")]
 
@@ -168,7 +193,10 @@ class RatingBucket(models.Model):
             models.UniqueConstraint(
                 fields=["variant", "category", "established", "is_computer", "bucket"],
                 name="unique_rating_bucket",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(category__in=RATING_CATEGORIES), name="rating_bucket_category_valid"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -35,3 +35,30 @@ def _celery_eager():
 def _fast_password_hashing(settings):
     """Hashing with the production hasher costs ~0.3 s a user; tests need no such strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _auth_throttle_rates_high(settings):
+    """Tests register and log in far more often than the production rates allow (and the
+    throttle counters outlive a test in the cache): lift the rates. Tests of the throttle set
+    their own rates with the ``auth_throttle_rates`` fixture."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"auth": "100000/min", "auth_username": "100000/min"},
+    }
+
+
+@pytest.fixture
+def auth_throttle_rates(settings):
+    """Set the auth throttle rates for one test: ``auth_throttle_rates(auth="3/min")``."""
+
+    def set_rates(**rates: str) -> None:
+        settings.REST_FRAMEWORK = {
+            **settings.REST_FRAMEWORK,
+            "DEFAULT_THROTTLE_RATES": {
+                **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                **rates,
+            },
+        }
+
+    return set_rates

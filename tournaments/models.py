@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+
+from games.models import choice_check, time_control_checks
 
 
 class Tournament(models.Model):
@@ -62,6 +65,36 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_at", "-id"]
+        constraints = [
+            choice_check(
+                "format",
+                ("single_elimination", "double_elimination", "swiss", "round_robin"),
+                "tournament_format_valid",
+            ),
+            choice_check(
+                "status",
+                ("registration", "running", "finished", "cancelled"),
+                "tournament_status_valid",
+            ),
+            *time_control_checks("tournament"),
+            models.CheckConstraint(
+                condition=Q(games_per_match__in=(1, 2)), name="tournament_games_per_match_range"
+            ),
+            models.CheckConstraint(condition=Q(cycles__in=(1, 2)), name="tournament_cycles_range"),
+            models.CheckConstraint(
+                condition=Q(rounds__isnull=True) | Q(rounds__gte=1),
+                name="tournament_rounds_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_players__isnull=True) | Q(max_players__gte=2),
+                name="tournament_max_players_range",
+            ),
+            # A finished or cancelled tournament has its finishing time.
+            models.CheckConstraint(
+                condition=Q(status__in=("registration", "running")) | Q(finished_at__isnull=False),
+                name="tournament_over_has_finished_at",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -90,7 +123,14 @@ class Entry(models.Model):
     class Meta:
         ordering = ["seed", "joined_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], name="unique_entry_per_user")
+            models.UniqueConstraint(fields=["tournament", "user"], name="unique_entry_per_user"),
+            choice_check("status", ("active", "withdrawn"), "entry_status_valid"),
+            # A withdrawn entry has its withdrawal time; an active one none.
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_at__isnull=True)
+                | Q(status="withdrawn", withdrawn_at__isnull=False),
+                name="entry_withdrawn_at_matches_status",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -114,7 +154,9 @@ class Round(models.Model):
     class Meta:
         ordering = ["number"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            choice_check("status", ("in_progress", "finished"), "round_status_valid"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
 
     def __str__(self) -> str:
@@ -163,7 +205,24 @@ class Match(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key")
+            models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key"),
+            choice_check("status", ("in_progress", "finished"), "match_status_valid"),
+            choice_check("result", ("", "player1", "player2", "draw", "bye"), "match_result_valid"),
+            choice_check("bracket", ("", "W", "L", "GF"), "match_bracket_valid"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="match_board_positive"),
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="match_distinct_players"
+            ),
+            # A match is finished exactly when it has a result (and then its finishing time).
+            models.CheckConstraint(
+                condition=Q(status="in_progress", result="")
+                | (Q(status="finished", finished_at__isnull=False) & ~Q(result="")),
+                name="match_finished_has_result",
+            ),
+            models.CheckConstraint(
+                condition=~Q(result="bye") | Q(player2__isnull=True),
+                name="match_bye_has_no_player2",
+            ),
         ]
         indexes = [models.Index(fields=["tournament", "status"])]
 
@@ -183,7 +242,8 @@ class MatchSet(models.Model):
     class Meta:
         ordering = ["index"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "index"], name="unique_match_set_index")
+            models.UniqueConstraint(fields=["match", "index"], name="unique_match_set_index"),
+            models.CheckConstraint(condition=Q(index__gte=1), name="match_set_index_positive"),
         ]
 
     def __str__(self) -> str:

@@ -24,7 +24,10 @@ from games.accounts.serializers import (
     TokenObtainIn,
     TokenOut,
 )
-from pente_site.api import ApiError
+from pente_site.api import ApiError, ScopedIpThrottle, ScopedUsernameThrottle
+
+# Registration and password checks: rates "auth" (per IP) and "auth_username" (per username).
+AUTH_THROTTLES = [ScopedIpThrottle, ScopedUsernameThrottle]
 
 
 def _api_error(exc: services.AccountError) -> ApiError:
@@ -34,6 +37,8 @@ def _api_error(exc: services.AccountError) -> ApiError:
 class RegisterView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = AUTH_THROTTLES
+    throttle_scope = "auth"
 
     @extend_schema(request=RegisterIn, responses={201: ProfileOut})
     def post(self, request):
@@ -51,6 +56,8 @@ class LoginView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = AUTH_THROTTLES
+    throttle_scope = "auth"
 
     @extend_schema(request=CredentialsIn, responses={200: ProfileOut})
     def post(self, request):
@@ -78,6 +85,8 @@ class TokenObtainView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = AUTH_THROTTLES
+    throttle_scope = "auth"
 
     @extend_schema(request=TokenObtainIn, responses={201: TokenIssuedOut})
     def post(self, request):

@@ -695,6 +695,7 @@ def _default_tournament_rule(game: Game, *, rated: bool) -> bool | None:
 def _new_game(record: Record) -> Game:
     from .errors import UnknownGame
     from .game import Game
+    from .variants import VARIANTS
 
     name = record.game_name
     if not name:
@@ -712,7 +713,10 @@ def _new_game(record: Record) -> Game:
             adjacent_only=record.adjacent_only,
         )
     except UnknownGame as exc:
-        raise BadRecord("unknown_game", f"Unknown game {name!r}: {exc}", record.line) from exc
+        # One sentence: the engine's own message already names the game and lists the known ones.
+        known = ", ".join(VARIANTS)
+        detail = f"Unknown game {name!r}; the engine plays {known}."
+        raise BadRecord("unknown_game", detail, record.line) from exc
     except (EngineError, ValueError) as exc:
         code = getattr(exc, "code", "bad_options")
         raise BadRecord(code, str(exc), record.line) from exc

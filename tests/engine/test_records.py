@@ -308,6 +308,13 @@ class TestReplay:
         assert replay_summary(record("Chess", "1. e4"))["error"]["code"] == "unknown_game"
         assert replay_summary(parse_record("1. K10 L11"))["error"]["code"] == "missing_game"
 
+    def test_unknown_game_detail_is_one_sentence_naming_the_game_once(self):
+        detail = replay_summary(record("Foo", "1. K10"))["error"]["detail"]
+        assert detail.count("Unknown game") == 1
+        assert detail.startswith("Unknown game 'Foo'; the engine plays Pente, ")
+        assert detail.endswith("Connect6.")
+        assert detail.count(".") == 1
+
     def test_resign_token_makes_the_other_side_win(self):
         summary = replay_summary(record("Pente", "1. K10 L11 2. M12 Resign 1-0"))
         assert (summary["status"], summary["winner"], summary["reason"]) == (
