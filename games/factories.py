@@ -80,7 +80,11 @@ class GameFactory(factory.django.DjangoModelFactory):
 
     variant = "Pente"
     seats = 2
-    status = Game.Status.IN_PROGRESS
+    imported = False
+    # Imported records are archived (a database constraint).
+    status = factory.LazyAttribute(
+        lambda g: Game.Status.ARCHIVED if g.imported else Game.Status.IN_PROGRESS
+    )
     started_at = factory.LazyFunction(timezone.now)
     winner_seats = factory.LazyFunction(list)
     # A finished game has an end reason and an over game its finishing time (database
@@ -89,7 +93,9 @@ class GameFactory(factory.django.DjangoModelFactory):
         lambda g: ("five" if g.winner_seats else "draw") if g.status == Game.Status.FINISHED else ""
     )
     finished_at = factory.LazyAttribute(
-        lambda g: None if g.status == Game.Status.IN_PROGRESS else timezone.now()
+        lambda g: (
+            None if g.status in (Game.Status.IN_PROGRESS, Game.Status.ARCHIVED) else timezone.now()
+        )
     )
 
     @factory.post_generation

@@ -82,7 +82,7 @@ class GameFilter(django_filters.FilterSet):
     - ``opponent``: another username holding a seat (with ``player``: games between the two)
     - ``variant``: engine name or slug (``Pente``, ``keryo-pente``)
     - ``rated``, ``imported``: true/false
-    - ``status``: in_progress | finished | cancelled
+    - ``status``: in_progress | finished | cancelled | archived (imported records)
     - ``end_reason``: five | captures | draw | resign | timeout | forfeit
     - ``result``: win | loss | draw, seen from ``player`` (needs ``player``)
     - ``winner``: username of a winner
@@ -103,7 +103,14 @@ class GameFilter(django_filters.FilterSet):
         label="result for player",
     )
     winner = django_filters.CharFilter(method="filter_winner", label="winner username")
-    date = django_filters.DateFromToRangeFilter(field_name="started_at")
+    # Two filters rather than one DateFromToRangeFilter, so that a bad value is reported under
+    # the parameter that was sent (``fields: {"date_after": ...}``), not under "date".
+    date_after = django_filters.DateFilter(
+        field_name="started_at", lookup_expr="date__gte", label="started on or after (YYYY-MM-DD)"
+    )
+    date_before = django_filters.DateFilter(
+        field_name="started_at", lookup_expr="date__lte", label="started on or before (YYYY-MM-DD)"
+    )
     set = IdFilter(field_name="game_set_id")
 
     class Meta:
@@ -131,10 +138,12 @@ class GameFilter(django_filters.FilterSet):
         player = self.data.get("player")
         if not player:
             raise ApiError("player_required", "The result filter needs a player.")
+        # Games with an outcome: finished ones and archived records that were finished (both
+        # have an end reason; games in progress, cancelled games and unfinished records do not).
+        decided = queryset.exclude(end_reason="")
         if value == "draw":
-            return queryset.filter(status=Game.Status.FINISHED, winner_seats=[])
+            return decided.filter(winner_seats=[])
         won = _winning_seat_of(player)
-        queryset = _with_winner_columns(queryset)
         if value == "win":
-            return queryset.filter(won)
-        return queryset.filter(status=Game.Status.FINISHED).exclude(winner_seats=[]).exclude(won)
+            return _with_winner_columns(queryset).filter(won)
+        return _with_winner_columns(decided).exclude(winner_seats=[]).exclude(won)

@@ -305,6 +305,9 @@ class Game(models.Model):
         IN_PROGRESS = "in_progress"
         FINISHED = "finished"
         CANCELLED = "cancelled"
+        # An imported record: never playable. Its replayed outcome, if any, is in end_reason and
+        # winner_seats (an unfinished record has end_reason "").
+        ARCHIVED = "archived"
 
     class EndReason(models.TextChoices):
         NONE = "", "none"
@@ -355,7 +358,9 @@ class Game(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
         constraints = [
-            choice_check("status", ("in_progress", "finished", "cancelled"), "game_status_valid"),
+            choice_check(
+                "status", ("in_progress", "finished", "cancelled", "archived"), "game_status_valid"
+            ),
             choice_check(
                 "end_reason",
                 ("", "five", "captures", "draw", "resign", "timeout", "forfeit"),
@@ -380,9 +385,9 @@ class Game(models.Model):
                 | Q(cancel_requested_by__gte=1, cancel_requested_by__lte=F("seats")),
                 name="game_cancel_requested_by_seat",
             ),
-            # A game in progress has no end reason; a finished one (other than an archived
-            # record without a date) has its finishing time; only a finished game has winners'
-            # reason codes.
+            # A game in progress has no end reason; a finished one has one. A game over has its
+            # finishing time, except an archived record (which may have an end reason or not, and
+            # has a finishing time only when its record is dated).
             models.CheckConstraint(
                 condition=~Q(status="in_progress") | Q(end_reason=""),
                 name="game_in_progress_no_end_reason",
@@ -392,8 +397,14 @@ class Game(models.Model):
                 name="game_finished_has_end_reason",
             ),
             models.CheckConstraint(
-                condition=Q(status="in_progress") | Q(finished_at__isnull=False) | Q(imported=True),
+                condition=Q(status__in=("in_progress", "archived")) | Q(finished_at__isnull=False),
                 name="game_over_has_finished_at",
+            ),
+            # Every imported record is archived, and only imported records are.
+            models.CheckConstraint(
+                condition=Q(imported=True, status="archived")
+                | (Q(imported=False) & ~Q(status="archived")),
+                name="game_archived_iff_imported",
             ),
             # Imported records are unrated and not part of a set.
             models.CheckConstraint(

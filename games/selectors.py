@@ -271,6 +271,9 @@ def record_headers(*, game: Game, position=None) -> list[tuple[str, str]]:
         computer = any(h.user is not None and h.user.is_computer for h in holders)
         types.append(("Computer" if computer else "Human") if holders else None)
     event = "Rated Game" if game.rated else "Unrated Game"
+    if game.time_control == "turn":
+        # Pente.org's mark of a turn-based game: its TimeControl is then days per move.
+        event = event.replace(" Game", " Turn-based Game")
     return list(
         records.standard_headers(
             game=game.variant,
@@ -302,11 +305,7 @@ def game_record(*, game: Game):
         forfeit = game.end_reason == "forfeit"
     record = records.record_from_game(position, headers, resigned_colour=resigned, forfeit=forfeit)
     sides = 2 if game.partners or game.seats == 2 else game.seats
-    if (
-        game.status == Game.Status.FINISHED
-        and position.status == "in_progress"
-        and game.winner_seats
-    ):
+    if game.end_reason and position.status == "in_progress" and game.winner_seats:
         win_colours = {position.seat_colour(s) for s in game.winner_seats}
         token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))
         record = replace(record, result=token).with_header("Result", token)

@@ -13,6 +13,7 @@ Refusals are ``pente_site.api.ApiError`` with a machine-readable ``code``:
 - 409 ``stale_ply``           the ply sent is not the game's current ply (body has ``game``)
 - 409 ``not_your_turn``       another seat is to move
 - 409 ``game_over``           the game is finished or cancelled
+- 409 ``archived``            the game is an imported record (status ``archived``): never played
 - 409 ``time_over``           the mover's clock had run out: the game was lost on time
 - 400 engine codes            ``occupied``, ``off_board``, ``bad_coordinate``, ``tournament_rule``,
                               ``g_pente_point``, ``adjacent_only``, ``decision_pending``,
@@ -22,8 +23,10 @@ Refusals are ``pente_site.api.ApiError`` with a machine-readable ``code``:
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
@@ -85,10 +88,23 @@ def _now(now: datetime | None) -> datetime:
 
 
 def _lock_game(game_id: int) -> Game:
+    """The game row, locked. An archived (imported) game is refused at once: nobody plays it,
+    and its seats have no users, so this comes before the participant check."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise ApiError("not_found", f"There is no game {game_id}.", status_code=404) from None
+    _refuse_archived(game)
+    return game
+
+
+def _refuse_archived(game: Game) -> None:
+    if game.status == Game.Status.ARCHIVED:
+        raise ApiError(
+            "archived",
+            f"Game {game.pk} is an imported record, kept as an archive: it cannot be played.",
+            status_code=409,
+        )
 
 
 def _seats_of(game: Game) -> list[Seat]:
@@ -111,6 +127,7 @@ def _require_participant(seats: Sequence[Seat], user: User | None) -> list[int]:
 
 
 def _require_in_progress(game: Game) -> None:
+    _refuse_archived(game)
     if game.status != Game.Status.IN_PROGRESS:
         raise ApiError("game_over", f"Game {game.pk} is over ({game.status}).", status_code=409)
 
@@ -458,15 +475,13 @@ def _act(
     user: User,
     ply: int,
     now: datetime,
-    what: str,
     repeats: Callable[[Sequence[Move]], bool],
     apply: Callable[[Any, int], list[Move]],
 ) -> Game:
     """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
-    user's last action returns the game), in progress, turn, ``apply(position, seat)`` (the
-    engine action; returns the unsaved Move rows, ``ply`` counted from 1), clock, write.
-
-    ``what`` names the action in the not-your-turn detail ("turn", "decision")."""
+    user's last action returns the game), in progress, ``apply(position, seat)`` (the engine
+    action, which checks the turn; returns the unsaved Move rows, ``ply`` counted from 1),
+    clock, write."""
     timed_out = False
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -484,13 +499,12 @@ def _act(
             )
         _require_in_progress(game)
         position = position_of(game, moves)
-        seat = position.to_move_seat
-        if seat is None:
+        if position.to_move_seat is None:
             raise ApiError("game_over", "The game is over.", status_code=409)
-        if seat not in mine:
-            raise ApiError(
-                "not_your_turn", f"It is seat {seat}'s {what}, not yours.", status_code=409
-            )
+        # Act as the user's seat and let the engine check the turn: its checks come in its own
+        # order (a stone while a decision is pending is ``decision_pending`` whoever sends it;
+        # then ``not_your_turn``), so the API gives the engine's codes and sentences.
+        seat = position.to_move_seat if position.to_move_seat in mine else mine[0]
         try:
             rows = apply(position, seat)
         except _engine().IllegalMove as exc:
@@ -558,9 +572,7 @@ def move_play(
             for i, r in enumerate(results, start=1)
         ]
 
-    return _act(
-        game_id=game_id, user=user, ply=ply, now=now, what="turn", repeats=repeats, apply=apply
-    )
+    return _act(game_id=game_id, user=user, ply=ply, now=now, repeats=repeats, apply=apply)
 
 
 def game_decide(
@@ -581,7 +593,6 @@ def game_decide(
         user=user,
         ply=ply,
         now=_now(now),
-        what="decision",
         repeats=repeats,
         apply=apply,
     )
@@ -605,6 +616,8 @@ def game_resign(*, game_id: int, user: User, now: datetime | None = None) -> Gam
 
 def cancel_forbidden_reason(game: Game) -> str | None:
     """Why the game cannot be cancelled (None when it can)."""
+    if game.status == Game.Status.ARCHIVED:
+        return "The game is an imported record."
     if game.status != Game.Status.IN_PROGRESS:
         return "The game is over."
     for check in CANCEL_FORBIDDEN_CHECKS:
@@ -741,8 +754,9 @@ def game_undo_withdraw(*, game_id: int, user: User) -> Game:
 
 
 def games_import(*, text: str, user: User | None = None) -> list[Game]:
-    """Import Pente.org records as archived games (imported=True, unrated, seats without users,
-    names from the headers). Status is what the replay gives (finished or in progress)."""
+    """Import Pente.org records as archived games (status ``archived``, imported=True, unrated,
+    seats without users, names from the headers, the time control from ``TimeControl``). The
+    replayed outcome is in end_reason / winner_seats (an unfinished record: end_reason "")."""
     from games.engine import records
 
     engine = _engine()
@@ -791,11 +805,9 @@ def _archive(record, position) -> Game:
     headers = record.header_dict
     seats = position.seats
     summary = records.replay_summary(record)
-    status = Game.Status.IN_PROGRESS
     reason = ""
     winners: list[int] = []
     if summary.get("status") == "finished":
-        status = Game.Status.FINISHED
         reason = summary.get("reason") or "draw"
         colour = summary.get("winner")
         if colour is not None:
@@ -807,6 +819,7 @@ def _archive(record, position) -> Game:
         # The name column holds 150 characters; a longer recorded name is cut, not refused.
         names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
     when = _header_date(headers)
+    clock = imported_time_control(headers)
     game = Game.objects.create(
         variant=position.variant.name,
         seats=seats,
@@ -816,12 +829,17 @@ def _archive(record, position) -> Game:
         adjacent_only=position.adjacent_only,
         imported=True,
         headers=headers,
-        status=status,
+        status=Game.Status.ARCHIVED,
         end_reason=reason,
         winner_seats=winners,
         ply=len(position.actions),
+        time_control=clock.time_control,
+        initial_minutes=clock.initial_minutes,
+        increment_seconds=clock.increment_seconds,
+        days_per_move=clock.days_per_move,
+        category=clock.category,
         started_at=when,
-        finished_at=when if status == Game.Status.FINISHED else None,
+        finished_at=when if reason else None,
     )
     Seat.objects.bulk_create(
         Seat(game=game, seat=i, user=None, name=name) for i, name in enumerate(names, start=1)
@@ -848,6 +866,61 @@ def _moves_from_position(game: Game, position) -> list[Move]:
             replay.play(action)
             rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.STONE, point=action))
     return rows
+
+
+@dataclass(frozen=True)
+class ImportedClock:
+    """The time control of an imported record (untimed unless its header is a valid one)."""
+
+    time_control: str = clocks.NONE
+    initial_minutes: int = 0
+    increment_seconds: int = 0
+    days_per_move: int = 0
+    category: str = clocks.UNTIMED
+
+
+_LIVE_TIME_CONTROL = re.compile(r"^(\d{1,3})(?:\s*\+\s*(\d{1,2}))?$", re.ASCII)
+_TURN_DAYS = re.compile(r"^(\d{1,2})$", re.ASCII)
+
+
+def _is_turn_based(headers: dict) -> bool:
+    """Pente.org marks turn-based games in the ``Game`` name ("Turn-based Pente") or the
+    ``Event`` ("Turn-based Game"); this server's exports write "... Turn-based Game" too."""
+    game = str(headers.get("Game") or headers.get("GameType") or "").strip().casefold()
+    event = str(headers.get("Event") or "").casefold()
+    return game.startswith("turn-based") or "turn-based" in event
+
+
+def imported_time_control(headers: dict) -> ImportedClock:
+    """Pente.org's ``TimeControl`` header as a time control: ``initial`` or ``initial+increment``
+    (minutes, seconds) for live games, the days per move for turn-based ones (see
+    ``games.engine.records``). A missing, placeholder (``-``/``?``) or invalid value (out of the
+    ranges ``clocks`` allows) is untimed: a record is never refused for its clock."""
+    raw = str(headers.get("TimeControl") or "").strip()
+    if _is_turn_based(headers):
+        match = _TURN_DAYS.match(raw)
+        if match is None:
+            return ImportedClock()
+        values = {"time_control": clocks.TURN, "days_per_move": int(match[1])}
+    else:
+        match = _LIVE_TIME_CONTROL.match(raw)
+        if match is None:
+            return ImportedClock()
+        values = {
+            "time_control": clocks.LIVE,
+            "initial_minutes": int(match[1]),
+            "increment_seconds": int(match[2] or 0),
+        }
+    try:
+        clocks.validate_time_control(**values)
+    except clocks.ClockError:
+        return ImportedClock()
+    category = clocks.category_of(
+        time_control=values["time_control"],
+        initial_minutes=values.get("initial_minutes", 0),
+        increment_seconds=values.get("increment_seconds", 0),
+    )
+    return ImportedClock(**values, category=category)
 
 
 def _header_date(headers: dict) -> datetime | None:

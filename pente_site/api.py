@@ -27,11 +27,15 @@ from django.db import DataError
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
@@ -66,6 +70,54 @@ class ApiError(exceptions.APIException):
         if status_code is not None:
             self.status_code = status_code
         self.extra = extra or {}
+
+
+class StrictOrderingFilter(OrderingFilter):
+    """DRF's ``OrderingFilter`` (``?ordering=-finished_at,id``), but an unknown field is a 400
+    ``{"code": "invalid", "detail": ..., "fields": {"ordering": [...]}, "allowed": [...]}``
+    instead of being dropped silently. The fields a list may be ordered by are the view's
+    ``ordering_fields`` (``"__all__"``: every model field); a view that declares none cannot be
+    ordered at all (DRF would fall back to the serializer's fields, some of which are no
+    database columns). An empty ``ordering`` keeps the view's default order."""
+
+    def get_valid_fields(self, queryset, view, context=None):
+        if getattr(view, "ordering_fields", self.ordering_fields) is None:
+            return []
+        return super().get_valid_fields(queryset, view, context)
+
+    def remove_invalid_fields(self, queryset, fields, view, request):
+        allowed = [item[0] for item in self.get_valid_fields(queryset, view, {"request": request})]
+        terms = [term for term in fields if term]
+        unknown = [term for term in terms if term.removeprefix("-") not in allowed]
+        if unknown:
+            names = ", ".join(repr(term) for term in unknown)
+            if allowed:
+                detail = (
+                    f"Unknown ordering {names}: order by {', '.join(allowed)} "
+                    "(a leading - for descending, several separated by commas)."
+                )
+            else:
+                detail = f"Unknown ordering {names}: this list cannot be ordered."
+            raise ApiError(
+                "invalid",
+                detail,
+                extra={"fields": {self.ordering_param: [detail]}, "allowed": allowed},
+            )
+        return terms
+
+    def get_schema_operation_parameters(self, view):
+        allowed = getattr(view, "ordering_fields", self.ordering_fields)
+        if allowed is None:
+            return []
+        parameters = super().get_schema_operation_parameters(view)
+        if isinstance(allowed, list | tuple):
+            names = [item if isinstance(item, str) else item[0] for item in allowed]
+            for parameter in parameters:
+                parameter["description"] = (
+                    f"Order by {', '.join(names)}: a leading - for descending, several separated "
+                    "by commas. Any other field is a 400."
+                )
+        return parameters
 
 
 # --- throttling ---------------------------------------------------------------------------
@@ -249,6 +301,61 @@ def handler500(request):
     return JsonResponse(
         {"code": "server_error", "detail": "Something went wrong on the server."}, status=500
     )
+
+
+# --- the API root ----------------------------------------------------------------------------
+
+#: The main collections linked from ``GET /api/``: URL names of the apps' URLconfs, with the
+#: query a collection needs to answer (the leaderboard is per game; this links Pente's).
+API_ROOT_LINKS = {
+    "docs": ("docs", ""),
+    "schema": ("schema", ""),
+    "games": ("game-list", ""),
+    "challenges": ("challenge-list", ""),
+    "players": ("player-list", ""),
+    "leaderboards": ("leaderboard", "?game=Pente"),
+    "tournaments": ("tournament-list", ""),
+    "me": ("me", ""),
+}
+
+
+class ApiRootView(APIView):
+    """``GET /api/``: what this API is and where its main collections are (absolute URLs)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ApiRoot",
+                {
+                    "name": serializers.CharField(),
+                    "version": serializers.CharField(),
+                    "links": inline_serializer(
+                        "ApiRootLinks",
+                        {key: serializers.URLField() for key in API_ROOT_LINKS},
+                    ),
+                },
+            )
+        }
+    )
+    def get(self, request):
+        from django.conf import settings
+        from django.urls import reverse
+
+        spectacular = getattr(settings, "SPECTACULAR_SETTINGS", {})
+        # Every collection answers with or without its trailing slash: show the slashed form.
+        links = {
+            key: request.build_absolute_uri(reverse(name).rstrip("/") + "/" + query)
+            for key, (name, query) in API_ROOT_LINKS.items()
+        }
+        return Response(
+            {
+                "name": spectacular.get("TITLE", "Pente server API"),
+                "version": spectacular.get("VERSION", ""),
+                "links": links,
+            }
+        )
 
 
 @csrf_exempt  # the view it hands over to enforces CSRF itself (DRF's session authentication)

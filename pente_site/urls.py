@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/", api.ApiRootView.as_view(), name="api-root"),
     path("api/", include("games.urls")),
     path("api/", include("ratings.urls")),
     path("api/", include("tournaments.urls")),

@@ -104,12 +104,17 @@ class TokenObtainView(APIView):
         return Response(TokenIssuedOut(issued).data, status=status.HTTP_201_CREATED)
 
 
-class TokenListCreateView(APIView):
-    permission_classes = [IsAuthenticated]
+class TokenListCreateView(ListAPIView):
+    """GET: your API tokens, newest first, paginated like every list (``count``, ``next``,
+    ``previous``, ``results``; ``page``/``page_size``). POST: a new token (the key is shown
+    once)."""
 
-    @extend_schema(responses={200: TokenOut(many=True)})
-    def get(self, request):
-        return Response(TokenOut(selectors.token_list(user=request.user), many=True).data)
+    permission_classes = [IsAuthenticated]
+    serializer_class = TokenOut
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.token_list(user=self.request.user)
 
     @extend_schema(request=TokenCreateIn, responses={201: TokenIssuedOut})
     def post(self, request):

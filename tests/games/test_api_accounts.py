@@ -167,11 +167,25 @@ def test_token_create_list_and_revoke(authed, user):
     assert len(created.data["key"]) >= 40
     listed = authed.get("/api/me/tokens")
     assert listed.status_code == 200
-    assert [t["name"] for t in listed.data] == ["bot"]
-    assert set(listed.data[0]) == {"id", "name", "prefix", "created_at", "last_used_at"}
+    assert [t["name"] for t in listed.data["results"]] == ["bot"]
+    assert set(listed.data["results"][0]) == {"id", "name", "prefix", "created_at", "last_used_at"}
     revoked = authed.delete(f"/api/me/tokens/{created.data['id']}")
     assert revoked.status_code == 204
     assert not user.api_tokens.exists()
+
+
+def test_the_token_list_is_paginated_like_every_list(authed, user):
+    for name in ("one", "two", "three"):
+        assert authed.post("/api/me/tokens", {"name": name}).status_code == 201
+    ApiTokenFactory()  # someone else's token is never listed
+    first = authed.get("/api/me/tokens", {"page_size": 2})
+    assert first.status_code == 200
+    assert set(first.data) == {"count", "next", "previous", "results"}
+    assert first.data["count"] == 3 and first.data["previous"] is None
+    assert [t["name"] for t in first.data["results"]] == ["three", "two"]
+    second = authed.get(first.data["next"])
+    assert [t["name"] for t in second.data["results"]] == ["one"]
+    assert second.data["next"] is None
 
 
 def test_token_revoke_refuses_someone_elses_token(authed):

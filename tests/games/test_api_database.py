@@ -96,9 +96,45 @@ def test_filter_by_date_range(library):
     assert _ids(got) == [library["g2"]]
 
 
+@pytest.mark.parametrize("parameter", ["date_after", "date_before"])
+def test_a_bad_date_is_reported_under_the_parameter_sent(library, parameter):
+    response = client_for().get("/api/games/", {parameter: "garbage"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid"
+    assert set(body["fields"]) == {parameter}
+    assert body["detail"].startswith(f"{parameter}: ")
+
+
+def test_the_date_filters_include_their_whole_days(library):
+    c = client_for()
+    assert _ids(c.get("/api/games/", {"date_after": "2024-03-05"})) == [
+        library["g2"],
+        library["g3"],
+    ]
+    assert _ids(c.get("/api/games/", {"date_before": "2024-03-05"})) == [
+        library["g1"],
+        library["g2"],
+    ]
+
+
 def test_ordering(library):
     body = client_for().get("/api/games/", {"ordering": "started_at"}).json()
     assert [g["id"] for g in body["results"]] == [library["g1"], library["g2"], library["g3"]]
+    body = client_for().get("/api/games/", {"ordering": "-started_at"}).json()
+    assert [g["id"] for g in body["results"]] == [library["g3"], library["g2"], library["g1"]]
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/games/records"])
+@pytest.mark.parametrize("ordering", ["-bogus", "bogus", "started_at,-bogus", "players", "-"])
+def test_an_unknown_ordering_field_is_a_400_naming_the_allowed_fields(library, url, ordering):
+    response = client_for().get(url, {"ordering": ordering})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid"
+    assert set(body["fields"]) == {"ordering"}
+    assert body["allowed"] == ["id", "created_at", "started_at", "finished_at", "ply", "variant"]
+    assert "finished_at" in body["detail"] and repr(ordering.split(",")[-1]) in body["detail"]
 
 
 def test_a_game_exports_as_a_pente_org_record(library):
@@ -141,7 +177,7 @@ def test_export_then_import_round_trip(library):
     keryo = Game.objects.get(pk=by_variant["Keryo-Pente"]["id"])
     original = Game.objects.get(pk=library["g2"])
     assert keryo.imported and not keryo.rated
-    assert keryo.status == "finished" and keryo.end_reason == "five"
+    assert keryo.status == "archived" and keryo.end_reason == "five"
     assert keryo.winner_seats == original.winner_seats
     assert keryo.ply == original.ply
     assert list(keryo.moves.values_list("point", flat=True)) == list(
@@ -151,8 +187,8 @@ def test_export_then_import_round_trip(library):
         ("bob", None),
         ("carol", None),
     ]
-    statuses = sorted(g["status"] for g in body["games"])
-    assert statuses == ["finished", "finished", "in_progress"]
+    assert [g["status"] for g in body["games"]] == ["archived"] * 3
+    assert sorted(g["end_reason"] for g in body["games"]) == ["", "five", "resign"]
     resigned = Game.objects.filter(imported=True, end_reason="resign").get()
     assert resigned.winner_seats == [1]
     reexported = client_for().get(f"/api/games/{keryo.pk}/record").content.decode()
@@ -198,6 +234,173 @@ def test_import_needs_a_login():
         "/api/games/import", '[Game "Pente"]\n\n1. K10 *\n', content_type="text/plain"
     )
     assert response.status_code in (401, 403)
+
+
+# --- imported records are archived -------------------------------------------------------
+
+UNFINISHED_RECORD = """[Game "Pente"]
+[Site "Pente.org"]
+[Event "Rated Game"]
+[TimeControl "5"]
+[Rated "N"]
+[Player 1 Name "dora"]
+[Player 2 Name "ed"]
+[Result "?"]
+
+1. K10 L10 2. K12 *
+"""
+
+
+def _import(text: str, user=None) -> list[dict]:
+    response = client_for(user or UserFactory()).post(
+        "/api/games/import", text, content_type="text/plain"
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()["games"]
+
+
+def _record(time_control: str, *, event: str = "Rated Game", game: str = "Pente") -> str:
+    return (
+        UNFINISHED_RECORD.replace('"5"', f'"{time_control}"')
+        .replace("Rated Game", event)
+        .replace('[Game "Pente"]', f'[Game "{game}"]')
+    )
+
+
+def test_an_unfinished_imported_record_is_archived_not_in_progress(library):
+    (imported,) = _import(UNFINISHED_RECORD)
+    assert imported["status"] == "archived" and imported["end_reason"] == ""
+    game = Game.objects.get(pk=imported["id"])
+    assert game.status == "archived" and game.finished_at is None and game.ply == 3
+    c = client_for()
+    assert _ids(c.get("/api/games/", {"status": "in_progress"})) == [library["g3"]]
+    assert _ids(c.get("/api/games/", {"status": "archived"})) == [imported["id"]]
+    state = c.get(f"/api/games/{imported['id']}/").json()
+    assert state["status"] == "archived"
+    assert state["to_move"] is None and state["pending_decision"] is None
+    assert state["cancellable"] is False
+
+
+def test_a_finished_imported_record_keeps_its_outcome_while_archived(library):
+    text = client_for().get(f"/api/games/{library['g2']}/record").content.decode()
+    (imported,) = _import(text)
+    assert imported["status"] == "archived"
+    assert imported["end_reason"] == "five"
+    assert imported["winner_seats"] == Game.objects.get(pk=library["g2"]).winner_seats
+    assert Game.objects.get(pk=imported["id"]).finished_at is not None  # the record is dated
+    c = client_for()
+    assert _ids(c.get("/api/games/", {"status": "finished", "end_reason": "five"})) == [
+        library["g2"]
+    ]
+    assert _ids(c.get("/api/games/", {"status": "archived", "end_reason": "five"})) == [
+        imported["id"]
+    ]
+    # The recorded names play in the result filter too (carol lost to bob in the record).
+    lost = c.get("/api/games/", {"player": "carol", "result": "loss", "status": "archived"})
+    assert _ids(lost) == [imported["id"]]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("post", "moves", {"ply": 3, "point": "A1"}),
+        ("post", "decision", {"ply": 3, "choice": "keep"}),
+        ("post", "resign", None),
+        ("post", "cancel", None),
+        ("delete", "cancel", None),
+        ("post", "undo", None),
+        ("delete", "undo", None),
+    ],
+)
+def test_an_archived_game_is_never_playable(method, path, body):
+    (imported,) = _import(UNFINISHED_RECORD)
+    before = client_for().get(f"/api/games/{imported['id']}/").json()
+    response = getattr(client_for(UserFactory()), method)(
+        f"/api/games/{imported['id']}/{path}", body
+    )
+    assert response.status_code == 409, response.json()
+    assert response.json()["code"] == "archived"
+    after = client_for().get(f"/api/games/{imported['id']}/").json()
+    assert after["ply"] == before["ply"] == 3 and after["status"] == "archived"
+
+
+def test_archived_games_are_refused_by_the_services_too():
+    (imported,) = _import(UNFINISHED_RECORD)
+    with pytest.raises(services.ApiError) as refused:
+        services.move_play(game_id=imported["id"], user=UserFactory(), ply=3, points=[0])
+    assert refused.value.error_code == "archived" and refused.value.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("5", ("live", 5, 0, 0, "speed")),
+        ("5+2", ("live", 5, 2, 0, "speed")),
+        ("15+10", ("live", 15, 10, 0, "normal")),
+        ("0+20", ("live", 0, 20, 0, "speed")),
+        ("-", ("none", 0, 0, 0, "untimed")),
+        ("?", ("none", 0, 0, 0, "untimed")),
+        ("", ("none", 0, 0, 0, "untimed")),
+        ("0", ("none", 0, 0, 0, "untimed")),
+        ("1000", ("none", 0, 0, 0, "untimed")),
+        ("5+60", ("none", 0, 0, 0, "untimed")),
+        ("five", ("none", 0, 0, 0, "untimed")),
+        ("5/0", ("none", 0, 0, 0, "untimed")),
+        ("\u0665", ("none", 0, 0, 0, "untimed")),  # an Arabic-Indic five is no number here
+    ],
+)
+def test_an_imported_live_time_control_header_is_parsed(header, expected):
+    (imported,) = _import(_record(header))
+    game = Game.objects.get(pk=imported["id"])
+    got = (
+        game.time_control,
+        game.initial_minutes,
+        game.increment_seconds,
+        game.days_per_move,
+        game.category,
+    )
+    assert got == expected
+    assert imported["category"] == expected[-1]
+    assert game.deadline is None and game.clocks_ms == []
+
+
+@pytest.mark.parametrize(
+    ("event", "game_name", "header", "expected"),
+    [
+        ("Turn-based Game", "Pente", "3", ("turn", 0, 0, 3, "turn")),
+        ("Rated Game", "Turn-based Pente", "5", ("turn", 0, 0, 5, "turn")),
+        ("Turn-based Game", "Pente", "31", ("none", 0, 0, 0, "untimed")),
+        ("Turn-based Game", "Pente", "5+2", ("none", 0, 0, 0, "untimed")),
+    ],
+)
+def test_an_imported_turn_based_time_control_is_days_per_move(event, game_name, header, expected):
+    (imported,) = _import(_record(header, event=event, game=game_name))
+    game = Game.objects.get(pk=imported["id"])
+    got = (
+        game.time_control,
+        game.initial_minutes,
+        game.increment_seconds,
+        game.days_per_move,
+        game.category,
+    )
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"time_control": "live", "initial_minutes": 10, "increment_seconds": 5},
+        {"time_control": "live", "initial_minutes": 3},
+        {"time_control": "turn", "days_per_move": 4},
+    ],
+)
+def test_an_exported_timed_game_imports_with_its_time_control(clock):
+    original = make_game(**clock)
+    text = client_for().get(f"/api/games/{original.pk}/record").content.decode()
+    (imported,) = _import(text)
+    game = Game.objects.get(pk=imported["id"])
+    fields = ("time_control", "initial_minutes", "increment_seconds", "days_per_move", "category")
+    assert [getattr(game, f) for f in fields] == [getattr(original, f) for f in fields]
 
 
 # --- SVG --------------------------------------------------------------------------------

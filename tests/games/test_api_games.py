@@ -381,3 +381,48 @@ def test_a_decision_when_none_is_pending_is_refused(game, players):
     response = client_for(bob).post(f"/api/games/{game.pk}/decision", {"ply": 1, "choice": "keep"})
     assert response.status_code == 400
     assert response.json()["code"] == "no_decision_pending"
+
+
+def _d_pente_after_four_stones():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob], variant="D-Pente")
+    for ply, point in enumerate(["K10", "L10", "K12", "M12"]):
+        assert play(client_for(alice), game.pk, ply, point).status_code == 200
+    return game, alice, bob
+
+
+@pytest.mark.parametrize("sender", ["seat 1 (who placed the stones)", "seat 2 (who decides)"])
+def test_a_stone_while_the_d_pente_decision_is_pending_is_decision_pending_whoever_sends_it(
+    sender,
+):
+    from games.engine import Game as EngineGame
+    from games.engine import IllegalMove
+
+    game, alice, bob = _d_pente_after_four_stones()
+    user = alice if sender.startswith("seat 1") else bob
+    response = play(client_for(user), game.pk, 4, "E1")
+    assert response.status_code == 400, response.json()
+    assert response.json()["code"] == "decision_pending"
+    # The engine's own sentence, not one the service made up.
+    position = EngineGame.replay(
+        "D-Pente",
+        list(Move.objects.filter(game=game).values_list("point", flat=True).order_by("ply")),
+    )
+    with pytest.raises(IllegalMove) as engine_refusal:
+        position.play("E1", seat=1 if user == alice else 2)
+    assert response.json()["detail"] == engine_refusal.value.detail
+    assert Game.objects.get(pk=game.pk).ply == 4
+
+
+def test_seat_1_still_cannot_make_the_d_pente_decision():
+    game, alice, _ = _d_pente_after_four_stones()
+    wrong = client_for(alice).post(f"/api/games/{game.pk}/decision", {"ply": 4, "choice": "keep"})
+    assert wrong.status_code == 409 and wrong.json()["code"] == "not_your_turn"
+
+
+def test_a_stone_out_of_turn_with_no_decision_pending_is_still_not_your_turn(game, players):
+    alice, _ = players  # bob (seat 2) is to move after the centre stone
+    response = play(client_for(alice), game.pk, 1, "A1")
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_your_turn"
+    assert "seat 2" in response.json()["detail"]

@@ -76,9 +76,24 @@ def test_a_finished_game_without_finished_at_or_end_reason_is_refused():
     rows.update(status="finished", end_reason="resign", finished_at=timezone.now())
 
 
-def test_an_imported_record_without_a_date_may_be_finished_without_finished_at():
+def test_an_archived_record_may_have_an_end_reason_or_not_and_no_finished_at():
     game = GameFactory(imported=True, players=[])
-    Game.objects.filter(pk=game.pk).update(status="finished", end_reason="five")
+    assert game.status == "archived" and game.finished_at is None
+    rows = Game.objects.filter(pk=game.pk)
+    rows.update(end_reason="five", winner_seats=[1])
+    rows.update(end_reason="", winner_seats=[])
+
+
+def test_only_imported_records_are_archived_and_every_one_is():
+    played = GameFactory()
+    _refused(lambda: Game.objects.filter(pk=played.pk).update(status="archived"))
+    record = GameFactory(imported=True, players=[])
+    _refused(lambda: Game.objects.filter(pk=record.pk).update(status="in_progress"))
+    _refused(
+        lambda: Game.objects.filter(pk=record.pk).update(
+            status="finished", end_reason="five", finished_at=timezone.now()
+        )
+    )
 
 
 def test_an_undo_request_names_a_seat_of_the_game():
@@ -91,7 +106,7 @@ def test_a_user_takes_one_seat_of_a_game_but_imported_seats_may_all_be_empty():
     alice = UserFactory()
     game = GameFactory(players=[alice])
     _refused(lambda: SeatFactory(game=game, seat=2, user=alice))
-    record = Game.objects.create(variant="Pente", imported=True)
+    record = Game.objects.create(variant="Pente", imported=True, status="archived")
     SeatFactory(game=record, seat=1, user=None)
     SeatFactory(game=record, seat=2, user=None)
 
