@@ -4,6 +4,7 @@ checks (and can repair) every stored rating.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import Counter
 from collections.abc import Iterable
@@ -11,10 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, OuterRef, Prefetch, Subquery
 from django.utils import timezone
 
-from games.models import GameSet, User
+from games.models import Game, GameSet, User
 from ratings.elo import ESTABLISHED_RESULTS, Outcome, Record, bucket_of, record_set
 from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 
@@ -36,7 +37,8 @@ def rating_category(category: str) -> str:
 
 
 def set_is_rateable(game_set: GameSet) -> bool:
-    """A finished rated set with a result between two different humans."""
+    """A finished rated set with a result between two different humans, in which at least one
+    game was actually played (see :func:`set_was_played`)."""
     return (
         game_set.rated
         and game_set.status == GameSet.Status.FINISHED
@@ -45,7 +47,50 @@ def set_is_rateable(game_set: GameSet) -> bool:
         and game_set.category in CATEGORY_OF_SET
         and not game_set.player1.is_computer
         and not game_set.player2.is_computer
+        and set_was_played(game_set)
     )
+
+
+_GAME_FIELDS_FOR_PLAYED = (
+    "game_set_id",
+    "end_reason",
+    "ply",
+    "variant",
+    "seats",
+    "partners",
+    "tournament_rule",
+    "rated",
+    "adjacent_only",
+)
+
+
+@functools.cache
+def _automatic_plies_of(variant: str, options: tuple[tuple[str, object], ...]) -> int:
+    from games.engine import Game as EngineGame
+    from games.engine import get_variant
+
+    return len(EngineGame(get_variant(variant), **dict(options)).actions)
+
+
+def _automatic_plies(game: Game) -> int:
+    """The actions the engine makes by itself when the game is created (the centre stone)."""
+    from games.services import engine_options
+
+    return _automatic_plies_of(game.variant, tuple(sorted(engine_options(game).items())))
+
+
+def game_was_forfeited_unplayed(game: Game) -> bool:
+    """Ended by forfeit before either player placed a stone (beyond the automatic ones)."""
+    return game.end_reason == Game.EndReason.FORFEIT and game.ply <= _automatic_plies(game)
+
+
+def set_was_played(game_set: GameSet) -> bool:
+    """False when every game of the set was forfeited without a stone played (a tournament
+    withdrawal forfeits games nobody played): such a set changes no rating. A game forfeited
+    after real play is a normal result; a set row without games counts as played. Uses the
+    set's prefetched ``games`` when there are."""
+    games = list(game_set.games.all())
+    return not games or not all(game_was_forfeited_unplayed(g) for g in games)
 
 
 def _record_of(row: Rating) -> Record:
@@ -301,9 +346,11 @@ def _replay_order(candidates: list[GameSet]) -> list[GameSet]:
 def ratings_replay(*, tolerance: float = 1e-6) -> Replay:
     """Replay every rateable set in memory and compare with the stored rows."""
     replay = Replay()
-    candidates = GameSet.objects.filter(
-        rated=True, status=GameSet.Status.FINISHED, result__isnull=False
-    ).select_related("player1", "player2")
+    candidates = (
+        GameSet.objects.filter(rated=True, status=GameSet.Status.FINISHED, result__isnull=False)
+        .select_related("player1", "player2")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.only(*_GAME_FIELDS_FOR_PLAYED)))
+    )
     for game_set in _replay_order([s for s in candidates if set_is_rateable(s)]):
         variant, category = game_set.variant, rating_category(game_set.category)
         key1 = (game_set.player1_id, variant, category)

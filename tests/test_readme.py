@@ -117,7 +117,11 @@ def test_readme_ratings_walkthrough_shows_the_rankings(walkthrough_output):
 
 def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_output):
     out = walkthrough_output["tournament"]
+    # Started: round 1 of the knockout is in play, its two matches listed from the rounds page.
+    assert re.search(r"^running 1$", out, re.M), out
+    assert re.search(r"^\[\('W1-1', '\w+', '\w+'\), \('W1-2', '\w+', '\w+'\)\]$", out, re.M), out
     champion = re.search(r"^finished (\w+)$", out, re.M)
     assert champion, out
-    assert f"[(1, '{champion.group(1)}', 2.0), " in out
+    # The standings page: the final flag, then the rows (the champion first with 2 wins).
+    assert f"True [(1, '{champion.group(1)}', 2.0), " in out
     assert "bracket.svg written" in out

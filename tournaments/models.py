@@ -31,7 +31,7 @@ class Tournament(models.Model):
     variant = models.CharField(max_length=32, default="Pente")
     rated = models.BooleanField(default=True)
     format = models.CharField(max_length=24, choices=Format.choices, default=Format.SWISS)
-    time_control = models.CharField(max_length=8, default="turn")  # "none" | "live" | "turn"
+    time_control = models.CharField(max_length=8, default="turn")  # "live" | "turn" (no "none")
     initial_minutes = models.PositiveIntegerField(default=0)
     increment_seconds = models.PositiveIntegerField(default=0)
     days_per_move = models.PositiveIntegerField(default=0)

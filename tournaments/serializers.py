@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.serializers import UserBriefSerializer
+from pente_site.api import ApiError
 from tournaments.models import Tournament
 
 
@@ -46,6 +47,39 @@ class TournamentSerializer(serializers.ModelSerializer):
             "finished_at",
         ]
         read_only_fields = fields
+        extra_kwargs = {
+            "current_round": {
+                "help_text": (
+                    "0 before the start. Swiss and round robin: the number of the latest round "
+                    "paired. Elimination: the latest bracket stage with a match in play or "
+                    "played, where a match's stage is one more than the latest stage of the "
+                    "matches its players come from (the first round is 1). Single elimination: "
+                    "the bracket round. Double elimination: the count of waves of matches, "
+                    "winners' and losers' rounds and the grand final numbered in one sequence "
+                    "(8 players: winners' rounds 1-3 are stages 1-3, losers' rounds 1-4 stages "
+                    "2-5, the grand final 6, its reset 7)."
+                )
+            },
+            "days_per_move": {"help_text": "Turn-based only; 0 for a live tournament."},
+            "initial_minutes": {"help_text": "Live only; 0 for a turn-based tournament."},
+            "increment_seconds": {"help_text": "Live only; 0 for a turn-based tournament."},
+        }
+
+
+class TimeControlField(serializers.ChoiceField):
+    """``live`` or ``turn``; anything else is refused as 400 ``bad_time_control`` (as the
+    service does), not as a generic validation error."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=["live", "turn"], **kwargs)
+
+    def to_internal_value(self, data):
+        if data not in ("live", "turn"):
+            raise ApiError(
+                "bad_time_control",
+                f"A tournament's time control is live or turn-based, not {data!r}.",
+            )
+        return data
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -53,10 +87,27 @@ class TournamentCreateSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     variant = serializers.CharField(max_length=32, default="Pente")
     rated = serializers.BooleanField(default=True)
-    time_control = serializers.ChoiceField(choices=["none", "live", "turn"], default="turn")
-    initial_minutes = serializers.IntegerField(min_value=0, max_value=999, default=0)
-    increment_seconds = serializers.IntegerField(min_value=0, max_value=59, default=0)
-    days_per_move = serializers.IntegerField(min_value=0, max_value=30, default=3)
+    time_control = TimeControlField(
+        default="turn",
+        help_text="live or turn: a tournament's games always have a clock (no untimed ones).",
+    )
+    initial_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=999,
+        default=None,
+        allow_null=True,
+        help_text="Live only (0 if omitted); initial time and increment cannot both be 0.",
+    )
+    increment_seconds = serializers.IntegerField(
+        min_value=0, max_value=59, default=None, allow_null=True, help_text="Live only."
+    )
+    days_per_move = serializers.IntegerField(
+        min_value=0,
+        max_value=30,
+        default=None,
+        allow_null=True,
+        help_text="Turn-based only (3 if omitted).",
+    )
     games_per_match = serializers.IntegerField(min_value=1, max_value=2, required=False)
     registration_opens_at = serializers.DateTimeField(required=False, allow_null=True)
     registration_closes_at = serializers.DateTimeField(required=False, allow_null=True)
@@ -126,9 +177,14 @@ class RoundSerializer(serializers.Serializer):
     matches = MatchSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
-    final = serializers.BooleanField()
-    standings = StandingSerializer(many=True)
+class StandingsPageSerializer(serializers.Serializer):
+    """A page of the standings (the project's pagination) with the ``final`` flag."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    final = serializers.BooleanField(help_text="True once the tournament is over.")
+    results = StandingSerializer(many=True)
 
 
 class BracketMatchSerializer(serializers.Serializer):

@@ -14,7 +14,7 @@ finishes). A periodic sweeper repeats all of this as a backstop. Every step is i
 
 Refusals are ``ApiError``: 404 ``not_found``; 403 ``not_organiser``, ``not_eligible``;
 409 ``registration_closed``, ``already_joined``, ``not_joined``, ``tournament_full``,
-``already_started``, ``tournament_over``; 400 ``bad_options``.
+``already_started``, ``tournament_over``; 400 ``bad_options``, ``bad_time_control``.
 """
 
 from __future__ import annotations
@@ -46,9 +46,17 @@ from tournaments.pairing.dutch import (
     pair_round,
     players_from_history,
 )
-from tournaments.pairing.elimination import BYE, resolve, single_elimination
+from tournaments.pairing.elimination import (
+    BYE,
+    bracket_stages,
+    resolve,
+    single_elimination,
+)
 
 log = logging.getLogger(__name__)
+
+#: Days per move of a turn-based tournament that does not say.
+DEFAULT_DAYS_PER_MOVE = 3
 
 
 def _now(now: datetime | None) -> datetime:
@@ -67,9 +75,9 @@ def tournament_create(
     variant: str = "Pente",
     rated: bool = True,
     time_control: str = "turn",
-    initial_minutes: int = 0,
-    increment_seconds: int = 0,
-    days_per_move: int = 3,
+    initial_minutes: int | None = None,
+    increment_seconds: int | None = None,
+    days_per_move: int | None = None,
     games_per_match: int | None = None,
     registration_opens_at: datetime | None = None,
     registration_closes_at: datetime | None = None,
@@ -89,7 +97,7 @@ def tournament_create(
         raise ApiError("bad_options", f"Unknown game {variant!r}.") from None
     if format not in Tournament.Format.values:
         raise ApiError("bad_options", f"Unknown format {format!r}.")
-    game_services.require_valid_time_control(
+    initial_minutes, increment_seconds, days_per_move = _time_control_numbers(
         time_control=time_control,
         initial_minutes=initial_minutes,
         increment_seconds=increment_seconds,
@@ -139,6 +147,42 @@ def tournament_create(
 
         transaction.on_commit(lambda: tasks.schedule_start(t.pk, t.start_at))
     return t
+
+
+def _time_control_numbers(
+    *,
+    time_control: str,
+    initial_minutes: int | None,
+    increment_seconds: int | None,
+    days_per_move: int | None,
+) -> tuple[int, int, int]:
+    """The (initial_minutes, increment_seconds, days_per_move) a tournament stores: only the
+    numbers of its time control, the others 0. A tournament is live or turn-based (its games
+    must not stall forever); turn-based defaults to 3 days per move. Giving a number the time
+    control does not use is refused, as for challenges."""
+    if time_control not in ("live", "turn"):
+        raise ApiError(
+            "bad_time_control",
+            "A tournament's time control is live or turn-based "
+            f'("live" or "turn"), not {time_control!r}.',
+        )
+    if time_control == "live":
+        if days_per_move:
+            raise ApiError("bad_time_control", "A live tournament has no days per move.")
+        numbers = (initial_minutes or 0, increment_seconds or 0, 0)
+    else:
+        if initial_minutes or increment_seconds:
+            raise ApiError(
+                "bad_time_control", "A turn-based tournament has no initial time or increment."
+            )
+        numbers = (0, 0, DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move)
+    game_services.require_valid_time_control(
+        time_control=time_control,
+        initial_minutes=numbers[0],
+        increment_seconds=numbers[1],
+        days_per_move=numbers[2],
+    )
+    return numbers
 
 
 def _lock(tournament_id: int) -> Tournament:
@@ -565,6 +609,12 @@ def _advance_bracket(t: Tournament, now: datetime) -> str:
                 bracket_round=ms.match.round,
             )
             created += 1
+    # current_round: the latest stage (see ``bracket_stages``) with a match in play or played.
+    stages = bracket_stages(ms.match for ms in state.matches)
+    latest = max((stages[key] for key in existing if key in stages), default=0)
+    if latest > t.current_round:
+        t.current_round = latest
+        t.save(update_fields=["current_round"])
     if state.finished and state.champion not in (None, BYE):
         _finish(t, now, champion_id=state.champion)
         return "finished"

@@ -9,13 +9,15 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pente_site.api import ApiError
+from pente_site.api import ApiError, Pagination
 from tournaments import selectors, services
+from tournaments.models import Tournament
 from tournaments.serializers import (
     BracketSerializer,
     MatchSerializer,
     RoundSerializer,
-    StandingsSerializer,
+    StandingSerializer,
+    StandingsPageSerializer,
     TournamentCreateSerializer,
     TournamentDetailSerializer,
     TournamentSerializer,
@@ -87,30 +89,68 @@ class TournamentStartView(APIView):
         return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
 
 
-class TournamentRoundsView(APIView):
+class _PaginatedListView(generics.GenericAPIView):
+    """A paginated list (``count``, ``next``, ``previous``, ``results``; ``?page=``,
+    ``?page_size=``) of rows a selector computes."""
+
     permission_classes = [AllowAny]
+    pagination_class = Pagination
+    filter_backends: list = []
+
+    def paginated(self, rows: list, **extra) -> Response:
+        page = self.paginate_queryset(rows)
+        response = self.get_paginated_response(page)
+        if extra:
+            data = response.data
+            response.data = {
+                "count": data["count"],
+                "next": data["next"],
+                "previous": data["previous"],
+                **extra,
+                "results": data["results"],
+            }
+        return response
+
+
+class TournamentRoundsView(_PaginatedListView):
+    """The rounds with their pairings, first round first (for brackets: one entry per bracket
+    round, winners' then losers' then the grand final)."""
+
+    serializer_class = RoundSerializer
 
     @extend_schema(responses={200: RoundSerializer(many=True)})
     def get(self, request, pk: int):
-        return Response(selectors.rounds(selectors.tournament_get(tournament_id=pk)))
+        return self.paginated(selectors.rounds(selectors.tournament_get(tournament_id=pk)))
 
 
-class TournamentStandingsView(APIView):
-    permission_classes = [AllowAny]
+class TournamentStandingsView(_PaginatedListView):
+    """The standings, best first; ``final`` is true once the tournament is over."""
 
-    @extend_schema(responses={200: StandingsSerializer})
+    serializer_class = StandingSerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "page", int, description="A page number within the paginated result set."
+            ),
+            OpenApiParameter("page_size", int, description="Number of results to return per page."),
+        ],
+        responses={200: StandingsPageSerializer},
+    )
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
-        return Response({"final": t.status == "finished", "standings": selectors.standings(t)})
+        return self.paginated(selectors.standings(t), final=t.status == Tournament.Status.FINISHED)
 
 
-class TournamentPlayerMatchesView(APIView):
-    permission_classes = [AllowAny]
+class TournamentPlayerMatchesView(_PaginatedListView):
+    """A player's matches in the tournament, in playing order."""
+
+    serializer_class = MatchSerializer
 
     @extend_schema(responses={200: MatchSerializer(many=True)})
     def get(self, request, pk: int, user_id: int):
         t = selectors.tournament_get(tournament_id=pk)
-        return Response(selectors.player_matches(t, user_id=user_id))
+        return self.paginated(selectors.player_matches(t, user_id=user_id))
 
 
 class TournamentBracketView(APIView):

@@ -302,3 +302,91 @@ def test_bucket_rank_is_exact_just_below_and_on_bucket_edges():
     board = BoardFilter(variant="Pente", category="normal")
     for row in rows:
         assert leaderboard_rank(board=board, row=row) == 1 + sum(v > row.rating for v in values)
+
+
+# --- sets nobody played -------------------------------------------------------------------
+
+
+def _forfeit_set(player1, player2, *, played_plies: int = 0, games_count: int = 2):
+    """A rated set finished by forfeits (player2 forfeits every game, as a withdrawal does),
+    after ``played_plies`` stones by the players in game 1 (Pente: the centre stone is
+    automatic, so seat 2 of game 1, player2, places the first)."""
+    from django.db import transaction
+
+    from games.models import Game
+    from games.services import game_finish, move_play, set_create
+
+    with transaction.atomic():
+        game_set = set_create(
+            player1=player1, player2=player2, variant="Pente", rated=True, games_count=games_count
+        )
+    games = list(game_set.games.order_by("set_index"))
+    centre = 9 * 19 + 9
+    seats = [player2, player1]
+    for i in range(played_plies):
+        game = Game.objects.get(pk=games[0].pk)
+        move_play(game_id=game.pk, user=seats[i % 2], ply=game.ply, points=[centre + 1 + i])
+    for game in games:
+        winner_seat = 1 if game.set_index == 1 else 2  # player1's seat
+        with transaction.atomic():
+            game_finish(
+                game=Game.objects.get(pk=game.pk), end_reason="forfeit", winner_seats=[winner_seat]
+            )
+    game_set.refresh_from_db()
+    return game_set
+
+
+@pytest.mark.parametrize("games_count", [1, 2])
+def test_a_set_forfeited_before_any_stone_changes_no_rating(games_count):
+    alice, bob = UserFactory(), UserFactory()
+    game_set = _forfeit_set(alice, bob, games_count=games_count)
+    assert (game_set.status, game_set.result) == ("finished", "player1")
+    assert not Rating.objects.filter(user__in=[alice, bob]).exists()
+    assert not RatingChange.objects.filter(game_set=game_set).exists()
+    assert rating_apply_set(game_set=game_set) is False
+    # The replay (and so the recompute command) skips it too.
+    replay = ratings_replay()
+    assert replay.sets == 0 and replay.differences == []
+    call_command("recompute_ratings", "--check")
+
+
+def test_a_set_forfeited_after_real_play_is_a_normal_result():
+    alice, bob = UserFactory(), UserFactory()
+    game_set = _forfeit_set(alice, bob, played_plies=1)
+    assert _rating(alice).rating == pytest.approx(1800)
+    assert _rating(bob).rating == pytest.approx(1400)
+    assert RatingChange.objects.filter(game_set=game_set).count() == 2
+    replay = ratings_replay()
+    assert replay.sets == 1 and replay.differences == []
+
+
+def test_a_set_with_one_game_played_and_one_forfeited_unplayed_counts():
+    from django.db import transaction
+
+    from games.models import Game
+    from games.services import game_finish, game_resign, set_create
+
+    alice, bob = UserFactory(), UserFactory()
+    with transaction.atomic():
+        game_set = set_create(player1=alice, player2=bob, variant="Pente", rated=True)
+    first, second = game_set.games.order_by("set_index")
+    with transaction.atomic():
+        game_resign(game_id=first.pk, user=bob)  # a result, though no stone was played
+    with transaction.atomic():
+        game_finish(game=Game.objects.get(pk=second.pk), end_reason="forfeit", winner_seats=[2])
+    assert RatingChange.objects.filter(game_set=game_set).count() == 2
+    assert _rating(alice).rating == pytest.approx(1800)
+
+
+def test_recompute_fix_drops_ratings_from_sets_nobody_played():
+    alice, bob = UserFactory(), UserFactory()
+    unplayed = _forfeit_set(alice, bob)
+    # As stored before the rule: the unplayed set moved both ratings by 200.
+    RatingFactory(user=alice, rating=1800.0, results=1, wins=1, streak=1, best_streak=1)
+    RatingFactory(user=bob, rating=1400.0, results=1, losses=1)
+    with pytest.raises(CommandError):
+        call_command("recompute_ratings", "--check")
+    call_command("recompute_ratings", "--fix")
+    assert not Rating.objects.filter(user__in=[alice, bob]).exists()
+    assert not RatingChange.objects.filter(game_set=unplayed).exists()
+    call_command("recompute_ratings", "--check")

@@ -18,7 +18,9 @@ def make_tournament(*, players: int, start: bool = True, **options) -> Tournamen
     organiser = UserFactory()
     options.setdefault("format", "swiss")
     options.setdefault("rated", False)
-    options.setdefault("time_control", "none")
+    options.setdefault("time_control", "turn")
+    if options["time_control"] == "turn":
+        options.setdefault("days_per_move", 3)
     options.setdefault("games_per_match", 1)
     t = services.tournament_create(
         organiser=organiser,
@@ -63,6 +65,11 @@ def play_all(
     while True:
         t.refresh_from_db()
         if t.status != Tournament.Status.RUNNING:
+            # Turn-based clocks (3 days a move) never run out while a test plays.
+            timed_out = Game.objects.filter(
+                game_set__tournament_match_set__match__tournament=t, end_reason="timeout"
+            )
+            assert not timed_out.exists(), "a tournament game timed out"
             return batches
         open_matches = list(Match.objects.filter(tournament=t, status="in_progress"))
         assert open_matches or batches < 500, "stuck"

@@ -58,16 +58,21 @@ def test_create_join_start_and_read_rounds_and_standings():
     )
     started = api.post(f"/api/tournaments/{tid}/start")
     assert started.status_code == 200 and started.data["status"] == "running"
-    rounds = client_for().get(f"/api/tournaments/{tid}/rounds/").data
+    page = client_for().get(f"/api/tournaments/{tid}/rounds/").data
+    assert (page["count"], page["next"], page["previous"]) == (1, None, None)
+    rounds = page["results"]
     assert len(rounds) == 1 and len(rounds[0]["matches"]) == 3  # two pairs and a bye
     bye = [m for m in rounds[0]["matches"] if m["player2"] is None]
     assert len(bye) == 1 and bye[0]["result"] == "bye"
     paired = [m for m in rounds[0]["matches"] if m["player2"]]
     assert all(len(m["sets"][0]["games"]) == 2 for m in paired)
     standings = client_for().get(f"/api/tournaments/{tid}/standings/").data
-    assert standings["final"] is False and len(standings["standings"]) == 5
+    assert standings["final"] is False and standings["count"] == 5
+    assert len(standings["results"]) == 5 and "standings" not in standings
     me = players[0]
     mine = client_for().get(f"/api/tournaments/{tid}/players/{me.pk}/matches/").data
+    assert mine["count"] == 1
+    mine = mine["results"]
     assert len(mine) == 1
     assert me.pk in (mine[0]["player1"]["id"], (mine[0]["player2"] or {}).get("id"))
 
@@ -127,7 +132,7 @@ def test_swiss_has_no_bracket_but_a_trf_export():
     lines = response.content.decode().splitlines()
     assert "XXR 2" in lines and sum(1 for ln in lines if ln.startswith("001")) == 4
     final = client_for().get(f"/api/tournaments/{t.pk}/standings/").data
-    assert final["final"] is True and final["standings"][0]["rank"] == 1
+    assert final["final"] is True and final["results"][0]["rank"] == 1
 
 
 @pytest.mark.parametrize("players", [0, 1])
@@ -155,3 +160,72 @@ def test_trf_export_round_by_round_for_outside_checkers():
     bad = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=9")
     assert bad.status_code == 400 and bad.json()["code"] == "bad_round"
     assert client_for().get(f"/api/tournaments/{t.pk}/trf/?round=x").json()["code"] == "bad_round"
+
+
+def test_rounds_standings_and_player_matches_are_paginated_with_page_size():
+    t = make_tournament(players=6, rounds=3)
+    play_all(t, draws=False)
+    rounds = client_for().get(f"/api/tournaments/{t.pk}/rounds/?page_size=2").json()
+    assert rounds["count"] == 3 and [r["number"] for r in rounds["results"]] == [1, 2]
+    assert rounds["previous"] is None and "page=2" in rounds["next"]
+    last = client_for().get(rounds["next"]).json()
+    assert [r["number"] for r in last["results"]] == [3] and last["next"] is None
+    standings = client_for().get(f"/api/tournaments/{t.pk}/standings/?page_size=4").json()
+    assert list(standings) == ["count", "next", "previous", "final", "results"]
+    assert standings["count"] == 6 and standings["final"] is True
+    assert [row["rank"] for row in standings["results"]] == sorted(
+        row["rank"] for row in standings["results"]
+    )
+    rest = client_for().get(standings["next"]).json()
+    assert len(rest["results"]) == 2 and rest["final"] is True
+    player = standings["results"][0]["user_id"]
+    mine = client_for().get(f"/api/tournaments/{t.pk}/players/{player}/matches/?page_size=1")
+    assert mine.json()["count"] == 3 and len(mine.json()["results"]) == 1
+    beyond = client_for().get(f"/api/tournaments/{t.pk}/standings/?page=9")
+    assert beyond.status_code == 404 and beyond.json()["code"] == "not_found"
+
+
+def test_untimed_tournaments_are_refused_as_bad_time_control():
+    user = UserFactory()
+    for control in ("none", "blitz"):
+        response = client_for(user).post(
+            "/api/tournaments/", create_body(time_control=control), format="json"
+        )
+        assert response.status_code == 400, response.data
+        assert response.data["code"] == "bad_time_control"
+
+
+def test_a_tournament_shows_only_the_numbers_of_its_time_control():
+    user = UserFactory()
+    live = client_for(user).post(
+        "/api/tournaments/",
+        {**create_body(time_control="live", initial_minutes=5), "days_per_move": None},
+        format="json",
+    )
+    assert live.status_code == 201, live.data
+    assert (live.data["initial_minutes"], live.data["increment_seconds"]) == (5, 0)
+    assert live.data["days_per_move"] == 0
+    body = create_body()
+    del body["days_per_move"]
+    turn = client_for(user).post("/api/tournaments/", body, format="json")
+    assert turn.status_code == 201, turn.data
+    assert (turn.data["days_per_move"], turn.data["initial_minutes"]) == (3, 0)
+    assert turn.data["increment_seconds"] == 0
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"time_control": "live", "initial_minutes": 5, "days_per_move": 3},
+        {"time_control": "turn", "initial_minutes": 5},
+        {"time_control": "turn", "increment_seconds": 2},
+        {"time_control": "live", "days_per_move": None},  # no initial time nor increment
+        {"time_control": "turn", "days_per_move": 0},
+    ],
+)
+def test_time_control_numbers_that_do_not_belong_are_refused(extra):
+    response = client_for(UserFactory()).post(
+        "/api/tournaments/", create_body(**extra), format="json"
+    )
+    assert response.status_code == 400, response.data
+    assert response.data["code"] == "bad_time_control"

@@ -102,7 +102,7 @@ def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
     assert resigned == 40  # 5 matches of two games a round
     response = APIClient().get(f"/api/tournaments/{t.pk}/standings/")
     assert response.data["final"] is True
-    rows = response.data["standings"]
-    assert len(rows) == 10 and sum(r["points"] for r in rows) == 20
+    rows = response.data["results"]
+    assert response.data["count"] == len(rows) == 10 and sum(r["points"] for r in rows) == 20
     assert rows[0]["user_id"] == t.winner_id
     assert Crown.objects.filter(tournament_id=t.pk, user_id=t.winner_id).exists()

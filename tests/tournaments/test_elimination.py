@@ -9,6 +9,7 @@ import pytest
 from tournaments.pairing.double_elimination import double_elimination
 from tournaments.pairing.elimination import (
     BYE,
+    bracket_stages,
     elimination_places,
     resolve,
     seed_order,
@@ -148,3 +149,35 @@ def test_no_reset_when_the_winners_champion_wins_the_first_final():
     state = resolve(matches, seeds, winners)
     assert state.by_key["GF2"].status == "void"
     assert (state.finished, state.champion) == (True, "p1")
+
+
+@pytest.mark.parametrize("n", [2, 5, 8, 16, 33])
+def test_single_elimination_stage_is_the_round(n):
+    matches = single_elimination(n)
+    assert bracket_stages(matches) == {m.key: m.round for m in matches}
+
+
+def test_double_elimination_stages_number_winners_losers_and_finals_in_one_sequence():
+    stages = bracket_stages(double_elimination(8))
+    by_stage: dict[int, list[str]] = {}
+    for key, stage in stages.items():
+        by_stage.setdefault(stage, []).append(key.split("-")[0])
+    assert {s: sorted(set(k)) for s, k in by_stage.items()} == {
+        1: ["W1"],
+        2: ["L1", "W2"],
+        3: ["L2", "W3"],
+        4: ["L3"],
+        5: ["L4"],
+        6: ["GF1"],
+        7: ["GF2"],
+    }
+
+
+@pytest.mark.parametrize("n", range(2, 34))
+def test_every_double_elimination_match_comes_after_the_matches_that_feed_it(n):
+    matches = double_elimination(n)
+    stages = bracket_stages(matches)
+    for m in matches:
+        for slot in (m.a, m.b):
+            if slot.kind != "seed":
+                assert stages[m.key] > stages[str(slot.ref)]

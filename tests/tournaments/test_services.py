@@ -375,3 +375,121 @@ def test_a_withdrawn_players_next_bracket_match_is_a_walkover():
     assert final.forfeit and final.winner_id != finalist.pk
     assert not final.match_sets.exists()
     assert (t.status, t.winner_id) == ("finished", final.winner_id)
+
+
+# --- current round of knockouts -----------------------------------------------------------
+
+
+def _current_rounds_while_playing(t, pick):
+    """Play every open match of the tournament, wave by wave; the current_round after the
+    start and after each wave."""
+    t.refresh_from_db()
+    seen = [t.current_round]
+    while t.status == "running":
+        for m in Match.objects.filter(tournament=t, status="in_progress"):
+            finish_match_games(m, pick(m))
+        services.sweep()
+        t.refresh_from_db()
+        seen.append(t.current_round)
+    return seen
+
+
+def test_single_elimination_current_round_is_the_bracket_round_in_play():
+    t = make_tournament(players=8, format="single_elimination")
+    assert t.current_round == 1
+    assert _current_rounds_while_playing(t, lambda m: "player1") == [1, 2, 3, 3]
+
+
+def test_single_elimination_with_byes_counts_the_latest_round_with_a_match():
+    # 5 players in an 8 bracket: seeds 1-3 skip round 1, so 2 v 3 (round 2) is played at once.
+    t = make_tournament(players=5, format="single_elimination")
+    in_play = Match.objects.filter(tournament=t, status="in_progress")
+    assert sorted(in_play.values_list("bracket_round", flat=True)) == [1, 2]
+    assert t.current_round == 2
+
+
+@pytest.mark.parametrize("reset", [False, True])
+def test_double_elimination_current_round_counts_the_waves_of_matches(reset):
+    t = make_tournament(players=8, format="double_elimination")
+    assert t.current_round == 1
+    seed_of = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+
+    def pick(m):
+        if reset and m.bracket == "GF":  # the losers' champion wins GF1 (and GF2)
+            return "player2"
+        return "player1" if seed_of[m.player1_id] < seed_of[m.player2_id] else "player2"
+
+    seen = _current_rounds_while_playing(t, pick)
+    # W1 | W2, L1 | W3, L2 | L3 | L4 | GF1 (| GF2)
+    assert seen == ([1, 2, 3, 4, 5, 6, 7, 7] if reset else [1, 2, 3, 4, 5, 6, 6])
+    assert services.bracket_stages(services.bracket_matches(t))["GF2"] == 7
+
+
+def test_current_round_of_a_knockout_shows_in_the_api_after_start():
+    from rest_framework.test import APIClient
+
+    t = make_tournament(players=4, format="double_elimination")
+    assert APIClient().get(f"/api/tournaments/{t.pk}/").data["current_round"] == 1
+
+
+# --- time controls ----------------------------------------------------------------------
+
+
+def test_an_untimed_tournament_is_refused_by_the_service():
+    with pytest.raises(ApiError) as err:
+        make_tournament(players=0, start=False, time_control="none")
+    assert (err.value.error_code, err.value.status_code) == ("bad_time_control", 400)
+
+
+def test_a_live_tournament_stores_no_days_per_move_and_a_turn_one_no_clock_minutes():
+    live = make_tournament(players=0, start=False, time_control="live", initial_minutes=10)
+    assert (live.initial_minutes, live.increment_seconds, live.days_per_move) == (10, 0, 0)
+    turn = services.tournament_create(
+        organiser=UserFactory(), name="Turn", start_at=timezone.now() + timedelta(hours=1)
+    )
+    assert (turn.time_control, turn.days_per_move, turn.initial_minutes) == ("turn", 3, 0)
+    with pytest.raises(ApiError) as err:
+        make_tournament(
+            players=0, start=False, time_control="live", increment_seconds=5, days_per_move=3
+        )
+    assert err.value.error_code == "bad_time_control"
+
+
+def test_a_live_tournaments_games_get_its_clock():
+    t = make_tournament(players=2, time_control="live", initial_minutes=5, increment_seconds=3)
+    game = Game.objects.get(game_set=Match.objects.get(tournament=t).match_sets.get().game_set)
+    assert (game.time_control, game.initial_minutes, game.increment_seconds) == ("live", 5, 3)
+    assert game.days_per_move == 0 and game.deadline is not None
+
+
+# --- ratings after withdrawals ------------------------------------------------------------
+
+
+def test_a_withdrawal_before_any_stone_changes_no_rating():
+    from ratings.models import Rating, RatingChange
+    from ratings.services import ratings_replay
+
+    t = make_tournament(players=2, rated=True, format="swiss", rounds=1, games_per_match=2)
+    match = Match.objects.get(tournament=t)
+    leaver, stayer = match.player1, match.player2
+    services.tournament_withdraw(tournament_id=t.pk, user=leaver)
+    services.sweep()
+    match.refresh_from_db()
+    assert match.forfeit and match.winner_id == stayer.pk
+    assert not Rating.objects.filter(user__in=[leaver, stayer]).exists()
+    assert not RatingChange.objects.exists()
+    assert ratings_replay().differences == []
+
+
+def test_a_withdrawal_after_real_play_rates_the_forfeit():
+    from ratings.models import Rating
+
+    t = make_tournament(players=2, rated=True, format="swiss", rounds=1, games_per_match=1)
+    match = Match.objects.get(tournament=t)
+    game = Game.objects.get(game_set=match.match_sets.get().game_set)
+    second = game.seat_rows.get(seat=2).user  # moves first after the automatic centre stone
+    game_services.move_play(game_id=game.pk, user=second, ply=game.ply, points=[9 * 19 + 10])
+    leaver = game.seat_rows.get(seat=1).user
+    services.tournament_withdraw(tournament_id=t.pk, user=leaver)
+    assert Rating.objects.get(user=second, variant="Pente", category="turn").rating == 1800
+    assert Rating.objects.get(user=leaver, variant="Pente", category="turn").rating == 1400

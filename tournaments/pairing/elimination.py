@@ -111,6 +111,23 @@ def single_elimination(n: int) -> list[BracketMatch]:
     return matches
 
 
+def bracket_stages(matches: Iterable[BracketMatch]) -> dict[str, int]:
+    """The stage of every match of a bracket layout (given in playing order): one more than the
+    latest stage of the matches its players come from, seeds being stage 0; a grand-final reset
+    comes one after every match before it. A stage is a "wave": every match of it can be played
+    once the stages before it are over. In single elimination the stage is the round; in double
+    elimination (8 players) winners' rounds 1-3 are stages 1-3, losers' rounds 1-4 stages 2-5,
+    the grand final 6 and its reset 7."""
+    stages: dict[str, int] = {}
+    for m in matches:
+        if m.reset:
+            stages[m.key] = 1 + max(stages.values(), default=0)
+            continue
+        sources = [s for s in (m.a, m.b) if s.kind != "seed"]
+        stages[m.key] = 1 + max((stages[str(s.ref)] for s in sources), default=0)
+    return stages
+
+
 def resolve(
     matches: Iterable[BracketMatch],
     seeds: Mapping[int, Hashable],

@@ -6,6 +6,9 @@
 
 Sets are replayed in (finished_at, id) order; sets already applied keep the order in which they
 were applied (it differs only when two finishing transactions of the same player raced).
+The replay rates exactly the sets ``rating_apply_set`` rates (``ratings.services.set_is_rateable``):
+a set in which no game was played (every game forfeited before a stone beyond the automatic
+centre stone) changes no rating.
 """
 
 from __future__ import annotations
