@@ -10,8 +10,10 @@ player. Prints the median and 95th percentile of each and its ratio to the basel
 within 3x). Exit status 1 when a median is over the target. The cases run in interleaved
 rounds, so that the load of a shared machine falls on all of them alike.
 
-Django database OPTIONS go in the URL's query string, e.g. prepared statements:
-``DATABASE_URL='postgres://postgres@127.0.0.1:5432/x?server_side_binding=true&prepare_threshold=2'``.
+The leaderboard and rank reads prepare their statements on the server by themselves
+(``ratings.selectors._hot_cursor``; ``RATINGS_PREPARED_STATEMENTS = False`` turns that off).
+Other Django database OPTIONS go in the URL's query string, e.g. prepared statements for every
+query: ``DATABASE_URL='postgres://postgres@127.0.0.1:5432/x?server_side_binding=true&prepare_threshold=2'``.
 ``--keep`` then ``--reuse`` skip the fill on later runs.
 """
 

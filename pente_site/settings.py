@@ -122,6 +122,9 @@ else:
         }
     }
 USING_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
+# The leaderboard and rank queries run as server-side prepared statements on PostgreSQL; turn
+# this off behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode).
+RATINGS_PREPARED_STATEMENTS = os.environ.get("RATINGS_PREPARED_STATEMENTS", "1") == "1"
 
 AUTH_USER_MODEL = "games.User"
 AUTH_PASSWORD_VALIDATORS = [

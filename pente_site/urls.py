@@ -9,8 +9,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/", api.ApiRootView.as_view(), name="api-root"),
-    path("api/", include("games.urls")),
+    # ratings' patterns are specific (leaderboards/, players/<name>/ratings|stats/) and come
+    # first so the hot leaderboard routes resolve quickly; none of them overlaps games'.
     path("api/", include("ratings.urls")),
+    path("api/", include("games.urls")),
     path("api/", include("tournaments.urls")),
     # Anything else under /api/ is a JSON 404, with DEBUG on or off.
     re_path(r"^api/", api.api_fallback),

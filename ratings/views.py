@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from datetime import datetime
 
 from django.http import HttpResponse, JsonResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -20,7 +19,7 @@ from games.engine import UnknownGame, get_variant
 from games.models import User
 from pente_site.api import ApiError
 from ratings import selectors
-from ratings.elo import ESTABLISHED_RESULTS, rating_class
+from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
 from ratings.models import RatingCategory
 from ratings.serializers import (
     LeaderboardPageOut,
@@ -105,10 +104,15 @@ def _player(username: str, request=None) -> User:
     return user
 
 
-def _iso_utc(value: datetime | None) -> str | None:
-    """A naive UTC datetime as DRF writes an aware UTC one (``DateTimeField`` and the JSON
-    encoder: ISO 8601 with a "Z"), formatted here so that rendering a page stays fast."""
-    return None if value is None else value.isoformat() + "Z"
+_CLASS_FLOORS = tuple((floor, label) for floor, label, _colour in RATING_CLASSES)
+
+
+def _class_label(rating: float, floors=_CLASS_FLOORS) -> str:
+    """``rating_class(rating)[0]`` without building the tuple (the leaderboard's hot loop)."""
+    for floor, label in floors:
+        if rating >= floor:
+            return label
+    return rating_class(rating)[0]  # pragma: no cover - the last floor is -inf
 
 
 # --- keyset cursor -----------------------------------------------------------------------
@@ -169,12 +173,16 @@ class LeaderboardView(APIView):
             prev_rating, rank, position, after = None, 0, 0, None
         rows = selectors.leaderboard_page(board=board, after=after, limit=size + 1)
         more = len(rows) > size
+        # The hot loop: locals only, one dict literal per line.
         lines = []
+        append = lines.append
+        established = ESTABLISHED_RESULTS
+        class_of = _class_label
         for _id, rating, results, wins, losses, draws, last_played_at, name in rows[:size]:
             position += 1
             if rating != prev_rating:
                 rank, prev_rating = position, rating
-            lines.append(
+            append(
                 {
                     "rank": rank,
                     "player": name,
@@ -183,9 +191,12 @@ class LeaderboardView(APIView):
                     "wins": wins,
                     "losses": losses,
                     "draws": draws,
-                    "established": results >= ESTABLISHED_RESULTS,
-                    "rating_class": rating_class(rating)[0],
-                    "last_played_at": _iso_utc(last_played_at),
+                    "established": results >= established,
+                    "rating_class": class_of(rating),
+                    # As DRF writes an aware UTC datetime: ISO 8601 with a "Z".
+                    "last_played_at": (
+                        None if last_played_at is None else last_played_at.isoformat() + "Z"
+                    ),
                 }
             )
         next_url = None

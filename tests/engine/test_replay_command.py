@@ -140,3 +140,57 @@ def test_subprocess_runs_without_a_database(tmp_path, source):
     assert "error" in lines[2]
     assert proc.returncode != 0
     assert "could not be replayed" in proc.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n", "% only a comment\n"])
+def test_input_without_records_is_an_error_with_status_2(text):
+    lines, error = run("-", stdin=text)
+    assert lines == []
+    assert error is not None and error.returncode == 2
+    assert "no records found" in str(error)
+
+
+def _subprocess_env() -> dict[str, str]:
+    return {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SETTINGS_MODULE": "pente_site.settings",
+        "DATABASE_URL": "postgres://nobody@127.0.0.1:1/none",
+    }
+
+
+def test_empty_file_prints_no_records_found_on_stderr_and_exits_2(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("")
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "replay", str(path)],
+        cwd=ROOT,
+        env=_subprocess_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "no records found" in proc.stderr
+
+
+def test_reader_closing_the_pipe_early_stops_quietly(tmp_path):
+    # Far more output than a pipe buffer holds, so the command is still writing when the
+    # reader goes away (like ``replay games.txt | head -1``).
+    path = tmp_path / "many.txt"
+    path.write_text((GOOD + "\n") * 200)
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "replay", str(path)],
+        cwd=ROOT,
+        env=_subprocess_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert json.loads(first)["game"] == "Pente"
+    assert "Traceback" not in stderr and "BrokenPipeError" not in stderr, stderr
+    assert stderr == ""
+    assert proc.returncode == 141
