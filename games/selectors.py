@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games.models import Game, GameSet, Move, Seat, User
-from games.services import cancel_forbidden_reason, position_of, team_of
+from games.services import cancel_forbidden_reason, position_of, replayed, team_of
 from games.timeouts import clock_view
 from pente_site.api import ApiError
 
@@ -88,13 +88,18 @@ def game_state(
     moves: list[Move] | None = None,
     now: datetime | None = None,
 ) -> dict[str, Any]:
-    """Everything a client needs to draw and play the game (one SELECT of moves + seats)."""
+    """Everything a client needs to draw and play the game (one SELECT of moves + seats; none of
+    moves and no replay right after a player's action on this instance)."""
     from games.engine.notation import point_name
 
     now = now or timezone.now()
-    if moves is None:
-        moves = list(Move.objects.filter(game=game).order_by("ply"))
-    position = position_of(game, moves)
+    kept = replayed(game) if moves is None else None
+    if kept is not None:
+        moves, position = kept
+    else:
+        if moves is None:
+            moves = list(Move.objects.filter(game=game).order_by("ply"))
+        position = position_of(game, moves)
     seats = _seats(game)
     by_seat = {s.seat: s for s in seats}
     size = position.size
@@ -253,6 +258,11 @@ def _time_control_text(game: Game) -> str | None:
     return None
 
 
+def _sides(game: Game) -> int:
+    """How many colours (and result columns) the game has: partners play two."""
+    return 2 if game.partners or game.seats == 2 else game.seats
+
+
 def record_headers(*, game: Game, position=None) -> list[tuple[str, str]]:
     """Pente.org header block of a game (imported games keep their own headers)."""
     from games.engine import records
@@ -262,7 +272,7 @@ def record_headers(*, game: Game, position=None) -> list[tuple[str, str]]:
     position = position if position is not None else position_of(game)
     seats = _seats(game)
     by_seat = {s.seat: s for s in seats}
-    sides = 2 if game.partners or game.seats == 2 else game.seats
+    sides = _sides(game)
     names: list[str | None] = []
     types: list[str | None] = []
     for colour in range(1, sides + 1):
@@ -304,7 +314,7 @@ def game_record(*, game: Game):
         resigned = position.seat_colour(losers[0])
         forfeit = game.end_reason == "forfeit"
     record = records.record_from_game(position, headers, resigned_colour=resigned, forfeit=forfeit)
-    sides = 2 if game.partners or game.seats == 2 else game.seats
+    sides = _sides(game)
     if game.end_reason and position.status == "in_progress" and game.winner_seats:
         win_colours = {position.seat_colour(s) for s in game.winner_seats}
         token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))

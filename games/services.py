@@ -80,6 +80,16 @@ def position_of(game: Game, moves: Sequence[Move] | None = None):
     return _engine().Game.replay(game.variant, move_actions(moves), **engine_options(game))
 
 
+def replayed(game: Game) -> tuple[list[Move], Any] | None:
+    """The moves and engine position a player's action left on this ``game`` instance (so the
+    response need not SELECT and replay them again); None when the instance has none or has
+    moved on since."""
+    kept = getattr(game, "_replayed", None)
+    if kept is None or kept[0] != game.ply:
+        return None
+    return kept[1], kept[2]
+
+
 # --- small helpers -----------------------------------------------------------------------
 
 
@@ -358,11 +368,7 @@ def game_finish(
     game.save()
     game_finished.send(sender=Game, game=game)
     if game.game_set_id is not None:
-        _set_maybe_finish(game_set_id=game.game_set_id, now=now)
-
-
-def _set_maybe_finish(*, game_set_id: int, now: datetime) -> None:
-    sets_maybe_finish(game_set_ids=[game_set_id], now=now)
+        sets_maybe_finish(game_set_ids=[game.game_set_id], now=now)
 
 
 def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
@@ -520,6 +526,7 @@ def _act(
                 row.ply += game.ply
             Move.objects.bulk_create(rows)
             game.ply += len(rows)
+            game._replayed = (game.ply, [*moves, *rows], position)
             game.undo_requested_by = None
             game.save()
             if position.status != "in_progress":

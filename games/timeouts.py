@@ -44,7 +44,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import clocks
-from games.models import Game, GameSet, Move, Seat, User
+from games.models import Game, Move, Seat, User
 from pente_site.api import ApiError
 
 IN_PROGRESS = Game.Status.IN_PROGRESS
@@ -396,13 +396,6 @@ def _expire(
     return "timeout"
 
 
-def _sets_finisher():
-    """``games.services.sets_maybe_finish`` (the many-sets check) when the service has it."""
-    from games import services
-
-    return getattr(services, "sets_maybe_finish", None)
-
-
 def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
     """Finish many locked turn-based games lost on time: one UPDATE per winner list instead of
     one per game, then, per game, what ``game_finish`` does after its save: the
@@ -434,21 +427,7 @@ def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
     set_ids = sorted({g.game_set_id for g in games if g.game_set_id is not None})
     if not set_ids:
         return
-    finish_many = _sets_finisher()
-    if finish_many is not None:  # a few queries however many sets
-        finish_many(game_set_ids=set_ids, now=now)
-        return
-    # Lock the sets first (in one query, id order), then skip the sets that still have a game
-    # to play: under the locks no other finisher can be between its game and its set check.
-    list(GameSet.objects.select_for_update().filter(pk__in=set_ids).order_by("pk").values("pk"))
-    still_open = set(
-        Game.objects.filter(game_set_id__in=set_ids, status=IN_PROGRESS).values_list(
-            "game_set_id", flat=True
-        )
-    )
-    for game_set_id in set_ids:
-        if game_set_id not in still_open:
-            services._set_maybe_finish(game_set_id=game_set_id, now=now)
+    services.sets_maybe_finish(game_set_ids=set_ids, now=now)  # a few queries however many sets
 
 
 def timeout_fire(*, game_id: int, ply: int, now: datetime | None = None) -> str:

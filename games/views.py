@@ -291,10 +291,8 @@ class GameImportView(APIView):
             data.is_valid(raise_exception=True)
             text = data.validated_data["text"]
         games = services.games_import(text=text, user=request.user)
-        body = {
-            "count": len(games),
-            "games": [selectors.game_summary(selectors.game_get(game_id=g.pk)) for g in games],
-        }
+        loaded = selectors.games_queryset().in_bulk([g.pk for g in games])  # one query, not N
+        body = {"count": len(games), "games": [selectors.game_summary(loaded[g.pk]) for g in games]}
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -637,10 +637,8 @@ def _finish(t: Tournament, now: datetime, *, champion_id: int | None = None) -> 
 
 
 def _award_crown(t: Tournament, user_id: int, now: datetime) -> None:
-    try:
-        from ratings.services import crown_award
-    except ImportError:  # pragma: no cover
-        return
+    from ratings.services import crown_award
+
     crown_award(
         user=User.objects.get(pk=user_id),
         tournament_name=t.name,

@@ -7,11 +7,12 @@ import threading
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
 from games.challenges import services
-from games.challenges.tasks import BEAT_SCHEDULE, challenges_expire
+from games.challenges.tasks import challenges_expire
 from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge, Game
 
@@ -76,7 +77,7 @@ def test_challenges_expire_due_counts_what_it_marked():
 
 
 def test_beat_schedule_entry_names_the_registered_task():
-    entry = BEAT_SCHEDULE["challenges-expire"]
+    entry = settings.CELERY_BEAT_SCHEDULE["challenges-expire"]
     assert entry["task"] == challenges_expire.name
 
 

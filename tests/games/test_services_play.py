@@ -153,3 +153,35 @@ def test_an_agreed_undo_gives_the_asker_the_turn_and_the_clock():
     assert game.ply == 1 and game.undo_requested_by is None
     assert game.deadline == t2 + timedelta(milliseconds=game.clocks_ms[1])
     assert services.position_of(game).to_move_seat == 2
+
+
+def _play_and_compare_states(monkeypatch, variant, actions):
+    from games import selectors
+
+    players = _users(2)
+    game = services.game_create(variant=variant, players=players, now=T0)
+    real_position_of = selectors.position_of
+    for seat, action in actions:
+        user, ply = players[seat - 1], game.ply
+        if isinstance(action, str):
+            game = services.game_decide(game_id=game.pk, user=user, ply=ply, choice=action)
+        else:
+            game = services.move_play(
+                game_id=game.pk, user=user, ply=ply, points=action, message=f"m{ply}", now=T0
+            )
+        monkeypatch.setattr(selectors, "position_of", None)  # no second replay
+        after_action = selectors.game_state(game=game, viewer=players[0], now=T0)
+        monkeypatch.setattr(selectors, "position_of", real_position_of)
+        fresh = Game.objects.get(pk=game.pk)
+        assert after_action == selectors.game_state(game=fresh, viewer=players[0], now=T0)
+    return after_action
+
+
+def test_the_state_after_an_action_reuses_its_replay_and_matches_a_fresh_read(monkeypatch):
+    swap2 = [(1, [180]), (1, [0]), (1, [18]), (2, "place_two"), (2, [342]), (2, [360])]
+    state = _play_and_compare_states(monkeypatch, "Swap2-Pente", [*swap2, (1, "colour2")])
+    assert state["status"] == "in_progress" and state["ply"] == 7
+    five = [(2, [0]), (1, [181]), (2, [2]), (1, [182]), (2, [4]), (1, [183]), (2, [6])]
+    five.append((1, [184]))  # after the automatic first stone on 180: five in a row
+    state = _play_and_compare_states(monkeypatch, "Pente", five)
+    assert state["status"] == "finished" and state["winner_seats"] == [1]

@@ -405,10 +405,7 @@ def test_sweep_enqueues_far_deadlines_once_they_come_near(sent):
 # --- sets ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bulk_sets", [True, False])
-def test_swept_timeouts_finish_a_set_only_when_its_last_game_ends(bulk_sets, monkeypatch):
-    if not bulk_sets:
-        monkeypatch.setattr(timeouts, "_sets_finisher", lambda: None)
+def test_swept_timeouts_finish_a_set_only_when_its_last_game_ends():
     p1 = UserFactory(vacation_hours_left=0, vacation_year=2025)
     p2 = UserFactory(vacation_hours_left=0, vacation_year=2025)
     game_set = services.set_create(
