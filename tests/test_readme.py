@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -60,13 +61,23 @@ def embedded_server(tmp_path_factory):
                 log.close()
                 pytest.fail("server did not start:\n" + (var_dir / "serve.log").read_text())
             time.sleep(0.3)
-    yield {"base": base, "workdir": var_dir}
-    os.killpg(proc.pid, 15)
+    yield {"base": base, "workdir": var_dir, "proc": proc}
     try:
+        os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=15)
+    except ProcessLookupError:
+        pass  # already stopped (the SIGTERM test below)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
+        os.killpg(proc.pid, signal.SIGKILL)
     log.close()
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 SECTIONS = ("play", "timed", "ratings", "tournament")
@@ -125,3 +136,16 @@ def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_o
     # The standings page: the final flag, then the rows (the champion first with 2 wins).
     assert f"True [(1, '{champion.group(1)}', 2.0), " in out
     assert "bracket.svg written" in out
+
+
+def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(
+    embedded_server, walkthrough_output
+):
+    """Runs last: a process manager's SIGTERM to ``serve`` alone must not orphan the worker."""
+    proc = embedded_server["proc"]
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=20)
+    deadline = time.monotonic() + 20
+    while _group_alive(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _group_alive(proc.pid), "the Celery worker outlived manage.py serve"

@@ -50,6 +50,8 @@ class Command(BaseCommand):
             )
             self.stdout.write(f"Celery worker and beat started (pid {worker.pid}).")
         self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")
+        # A SIGTERM (kill, a process manager) must stop the worker too, as Ctrl+C does.
+        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
         try:
             call_command("runserver", addrport, use_reloader=False, use_threading=True)
         finally:
