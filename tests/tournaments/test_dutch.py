@@ -20,14 +20,15 @@ from tournaments.pairing.dutch import (
 )
 
 
-def play_swiss(n, rounds, seed, *, draws=True):
-    """Pair and play ``rounds`` rounds with random results; return the history."""
+def play_swiss(n, rounds, seed, *, draws=True, total_rounds=None):
+    """Pair and play ``rounds`` rounds (of ``total_rounds``, default ``rounds``) with random
+    results; return the history."""
     rng = random.Random(seed)
     entrants = [(f"p{i}", i) for i in range(1, n + 1)]
     history: list[RoundRecord] = []
     for r in range(1, rounds + 1):
         players = players_from_history(entrants, history)
-        result = pair_round(players, round_number=r, total_rounds=rounds)
+        result = pair_round(players, round_number=r, total_rounds=total_rounds or rounds)
         assert not result.relaxed
         pairs = []
         for w, b in result.pairs:
@@ -246,3 +247,17 @@ def test_forfeit_winner_gets_a_downfloat_and_no_pab():
     assert cards["a"].floats == ("down",) and cards["a"].had_bye
     assert cards["b"].floats == (None,) and not cards["b"].had_bye
     assert cards["a"].opponents == frozenset()  # a forfeit is not a game: they may meet again
+
+
+@pytest.mark.parametrize(
+    ("n", "total", "seed", "number"), [(59, 6, 0, 5), (143, 7, 1, 6), (150, 7, 0, 5)]
+)
+def test_rounds_that_used_to_hit_the_search_budget_are_paired_exactly(n, total, seed, number):
+    # Found by simulation: the bracket's lower bound (C8 and the colour criteria) was not
+    # reachable, so the search ran out of budget. The bound per downfloater set and the pruning
+    # of pairs over an exhausted criterion now find the optimum.
+    entrants, history = play_swiss(n, number - 1, seed, total_rounds=total)
+    players = players_from_history(entrants, history)
+    result = pair_round(players, round_number=number, total_rounds=total)
+    assert not result.approximate
+    assert len(result.pairs) == n // 2

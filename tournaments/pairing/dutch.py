@@ -44,7 +44,9 @@ smallest BSN moved up) and transpositions -- and the pairing of a bracket is the
 candidate in that order whose criteria vector (C8..C21, compared lexicographically) is the best
 achievable. The search is a depth-first branch and bound in generation order: it first looks
 for a candidate reaching a lower bound of the vector (which is normally achievable: then the
-first hit is the answer), and only if none exists does it search for the true optimum, keeping
+first hit is the answer; the bound is tightened, when a cheap one is missed, by maximum
+matchings per downfloater set, and pairs that would exceed a criterion already at its bound are
+pruned early), and only if none exists does it search for the true optimum, keeping
 the first candidate found with each better vector. Huge searches are capped by a node budget;
 if one is hit the best candidate found so far is used and the result says ``approximate``.
 
@@ -600,6 +602,9 @@ class _State:
         self.s2_dirty = [0, 0]
         self.res_score = ctx.score[br.res[0]] if br.res else None
         self.small = br.size <= 24
+        # reach mode in a mid-sized bracket: check at every level that S1 can still be paired
+        # without exceeding a criterion that has reached its bound
+        self.strict = mode == "reach" and br.size <= 64
 
     def _count(self, x: int, sign: int) -> None:
         ctx = self.ctx
@@ -758,13 +763,26 @@ class _State:
         """Can S1[k:] still all get distinct compatible partners of higher BSN in S2? (A greedy
         pass, then augmenting paths for the players it leaves over.)"""
         ctx = self.ctx
+        compatible = ctx.compatible
+        if self.mode == "reach":
+            # The bound is a lower bound, so a hit equals it in every criterion: once a per-pair
+            # criterion has reached its bound, a pair costing it more cannot be used.
+            full = [k for k, at in enumerate((2, 3, 4, 5, 7, 9)) if self.sums[k] >= self.bound[at]]
+            if full:
+
+                def compatible(a, b, full=full):
+                    if not ctx.compatible(a, b):
+                        return False
+                    cost = ctx.pair_cost(a, b)
+                    return not any(cost[k] for k in full)
+
         free = [y for y in s2 if y not in self.used]
         owner: dict[int, int] = {}
         taken = [False] * len(free)
         left = []
         for a in s1[k:]:
             j = bisect.bisect_right(free, a)
-            while j < len(free) and (taken[j] or not ctx.compatible(a, free[j])):
+            while j < len(free) and (taken[j] or not compatible(a, free[j])):
                 j += 1
             if j < len(free):
                 taken[j] = True
@@ -774,7 +792,7 @@ class _State:
 
         def augment(a: int, seen: set) -> bool:
             for b in free:
-                if b > a and b not in seen and ctx.compatible(a, b):
+                if b > a and b not in seen and compatible(a, b):
                     seen.add(b)
                     if b not in owner or augment(owner[b], seen):
                         owner[b] = a
@@ -798,7 +816,7 @@ class _State:
         if k == len(s1):
             self.leaf([y for y in s2 if y not in self.used])
             return
-        if (k == 0 or self.small) and not self.transposable(s1, s2, k):
+        if (k == 0 or self.small or self.strict) and not self.transposable(s1, s2, k):
             return
         a = s1[k]
         for b in s2:
@@ -947,6 +965,8 @@ def solve_bracket(br: _Bracket):
     found = _reach(br, p, sets, lb, br.budget // 10)
     if found is None:
         tight = tighten_bound(br, p, lb)
+        if br.size <= 64:
+            tight = floater_set_bound(br, p, sets, tight)
         found = _reach(br, p, sets, tight, br.budget)
         lb = tight
     if found is not None:
@@ -1045,3 +1065,64 @@ def root_lower_bound(br: _Bracket, p: int, sets) -> tuple:
     x13 = max(0, x12 - mild[side] - (ab[side] // 2 if allow_aa else 0))
     # Limbo players are common to every set only if there is one set; keep the bound valid.
     return (c8, c9, 0, 0, x12, x13, 0, 0, 0, 0, (-1,) * d, (0,) * p, (-1,) * d, (0,) * p)
+
+
+def floater_set_bound(br: _Bracket, p: int, sets, lb: tuple) -> tuple:
+    """A tighter bound when the downfloater sets are few: the smallest, over the sets F for
+    which a candidate exists, of F's own criteria (C8, C9, C14, C16, C18, C20) with the colour
+    criteria bounded by maximum matchings of the players left to pair (C10-C13: at least one
+    per pair that cannot be made free of that cost)."""
+    ctx = br.ctx
+    d = br.size - 2 * p
+    options = []
+    for chosen in sets:
+        S = [br.mdps[k] for k in chosen]
+        limbo = [br.mdps[k] for k in range(len(br.mdps)) if k not in chosen]
+        f = d - len(limbo)
+        if f < 0 or len(options) + math.comb(len(br.res), f) > 64:
+            return lb
+        for picked in itertools.combinations(br.res, f):
+            options.append((S, limbo + list(picked)))
+    res_score = ctx.score[br.res[0]] if br.res else None
+    best = None
+    for S, floaters in options:
+        if not br.floaters_ok(floaters):
+            continue
+        out = set(floaters)
+        mdp_set = set(S)
+        rest = [x for x in br.mdps + br.res if x not in out]
+
+        def allowed(a, b, mdp_set=mdp_set):
+            return ctx.compatible(a, b) and not (a in mdp_set and b in mdp_set)
+
+        if len(max_matching(rest, allowed)) != len(rest):
+            continue
+        x = []
+        for k in range(4):  # C10..C13
+
+            def free(a, b, k=k):
+                return allowed(a, b) and not ctx.pair_cost(a, b)[k]
+
+            x.append(max(lb[2 + k], p - len(max_matching(rest, free)) // 2))
+        floaters = sorted(floaters)
+        c9 = 0
+        if br.c9_possible and len(floaters) == 1:
+            c9 = ctx.unplayed[floaters[0]]
+        c14 = sum(1 for y in floaters if ctx.down1[y] and ctx.score[y] == res_score)
+        c16 = sum(1 for y in floaters if ctx.down2[y] and ctx.score[y] == res_score)
+        vec = (
+            br.next_eval(floaters),
+            c9,
+            *x,
+            c14,
+            0,
+            c16,
+            0,
+            _pad([ctx.score[y] for y in floaters if ctx.down1[y]], d, -1),
+            (0,) * p,
+            _pad([ctx.score[y] for y in floaters if ctx.down2[y]], d, -1),
+            (0,) * p,
+        )
+        if best is None or vec < best:
+            best = vec
+    return lb if best is None else max(lb, best)
