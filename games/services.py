@@ -784,7 +784,7 @@ def games_import(*, text: str, user: User | None = None) -> list[Game]:
     with transaction.atomic():
         for index, record in enumerate(parsed, start=1):
             try:
-                position = records.game_from_record(record)
+                replay = records.replay_record(record)
             except engine.EngineError as exc:
                 detail = getattr(exc, "detail", str(exc))
                 raise ApiError(
@@ -792,7 +792,7 @@ def games_import(*, text: str, user: User | None = None) -> list[Game]:
                     _shortened(f"Record {index}: {detail}"),
                     extra={"record": index, "line": getattr(exc, "line", None)},
                 ) from None
-            created.append(_archive(record, position))
+            created.append(_archive(record, replay))
     return created
 
 
@@ -806,17 +806,16 @@ def _shortened(detail: str) -> str:
     return detail[: IMPORT_DETAIL_MAX - 1] + "…"
 
 
-def _archive(record, position) -> Game:
-    from games.engine import records
-
+def _archive(record, replay) -> Game:
+    """Store one record, replayed once (``records.replay_record``), as an archived game."""
+    position = replay.game
     headers = record.header_dict
     seats = position.seats
-    summary = records.replay_summary(record)
     reason = ""
     winners: list[int] = []
-    if summary.get("status") == "finished":
-        reason = summary.get("reason") or "draw"
-        colour = summary.get("winner")
+    if replay.status == "finished":
+        reason = replay.reason or "draw"
+        colour = replay.winner
         if colour is not None:
             winners = [s for s in range(1, seats + 1) if position.seat_colour(s) == colour]
     names = []
@@ -851,26 +850,17 @@ def _archive(record, position) -> Game:
     Seat.objects.bulk_create(
         Seat(game=game, seat=i, user=None, name=name) for i, name in enumerate(names, start=1)
     )
-    Move.objects.bulk_create(_moves_from_position(game, position))
+    Move.objects.bulk_create(_moves_from_replay(game, replay))
     return game
 
 
-def _moves_from_position(game: Game, position) -> list[Move]:
-    """Move rows for an engine position's actions, seats found by replaying."""
-    engine = _engine()
-    replay = engine.Game(position.variant, **engine_options(game))
+def _moves_from_replay(game: Game, replay) -> list[Move]:
+    """Move rows for a replayed record's actions, with the seat that took each (no new replay)."""
     rows: list[Move] = []
-    actions = list(position.actions)
-    for i, action in enumerate(actions, start=1):
-        if i <= len(replay.actions):
-            rows.append(Move(game=game, ply=i, seat=1, kind=Move.Kind.STONE, point=action))
-            continue
-        seat = replay.to_move_seat or 1
+    for i, (action, seat) in enumerate(zip(replay.game.actions, replay.seats, strict=True), 1):
         if isinstance(action, str):
-            replay.decide(action)
             rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.DECISION, choice=action))
         else:
-            replay.play(action)
             rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.STONE, point=action))
     return rows
 

@@ -70,7 +70,8 @@ for G-Pente), ``[Adjacent Only "Y"]``, and ``Player N Name/Rating/Type`` for sea
 record without a ``Rated`` header is read as unrated. With three or more sides the result is
 written ``0-1-0`` (one number per colour; a draw ``1/2-1/2-1/2``).
 
-Replaying (``game_from_record`` / ``replay_summary``) plays every stone through the engine with
+Replaying (``replay_record``, and ``game_from_record`` / ``replay_summary`` built on it) plays every
+stone through the engine with
 the game's rules; a rated record is played with the tournament rule. The winner always comes from
 the moves, never from the ``Result`` header.
 """
@@ -99,11 +100,13 @@ __all__ = [
     "TOURNAMENT_RULE_HEADER",
     "Record",
     "RecordMoveError",
+    "Replay",
     "game_from_record",
     "parse_record",
     "parse_records",
     "result_token",
     "record_from_game",
+    "replay_record",
     "replay_summary",
     "standard_headers",
     "write_record",
@@ -606,16 +609,60 @@ def record_from_game(
     return record
 
 
-def game_from_record(record: Record) -> Game:
-    """Replay ``record`` through the engine and return the position after its last move.
+@dataclass(frozen=True)
+class Replay:
+    """A record replayed once through the engine.
+
+    ``game`` is the position after the last stone (a final Resign/Forfeit token does not change
+    it: the engine has no resignation); ``seats`` is the seat that took each of ``game.actions``
+    (1 for the automatic centre stone); ``ending`` is the move text's final ``"Resign"`` /
+    ``"Forfeit"`` token or None, and ``resigned_colour`` the colour that resigned or forfeited.
+    """
+
+    game: Game
+    seats: tuple[int, ...] = ()
+    ending: str | None = None
+    resigned_colour: int | None = None
+
+    @property
+    def status(self) -> str:
+        """``"finished"`` (won, drawn, resigned or forfeited) or ``"in_progress"``."""
+        if self.resigned_colour is None and self.game.status == "in_progress":
+            return "in_progress"
+        return "finished"
+
+    @property
+    def winner(self) -> int | None:
+        """The winning colour (the other side of a resignation), or None."""
+        if self.resigned_colour is not None:
+            return 2 if self.resigned_colour == 1 else 1
+        return self.game.winner_colour
+
+    @property
+    def reason(self) -> str | None:
+        """``"five"``, ``"captures"``, ``"draw"``, ``"resign"``, ``"forfeit"``, or None."""
+        if self.resigned_colour is not None:
+            return "forfeit" if self.ending == FORFEIT else "resign"
+        return self.game.result_reason
+
+
+def replay_record(record: Record) -> Replay:
+    """Replay ``record`` through the engine once: the position, who took each action, and the
+    ending the move text says.
 
     Raises ``BadRecord`` (``missing_game``, ``unknown_game``, ``resign_multiplayer``, ...) for a
     record that cannot be set up, and ``RecordMoveError`` (a ``BadRecord``) for a refused move.
-    A final Resign/Forfeit token does not change the returned position (the engine has no
-    resignation); ``replay_summary`` reports it.
     """
-    game, _ending_colour = _replay(record)
-    return game
+    return _replay(record)
+
+
+def game_from_record(record: Record) -> Game:
+    """Replay ``record`` through the engine and return the position after its last move.
+
+    Raises as ``replay_record``. A final Resign/Forfeit token does not change the returned
+    position (the engine has no resignation); ``replay_summary`` reports it.
+    """
+    return replay_record(record).game
 
 
 def replay_summary(record: Record) -> dict[str, Any]:
@@ -628,7 +675,7 @@ def replay_summary(record: Record) -> dict[str, Any]:
     """
     name = record.game_name
     try:
-        game, resigned = _replay(record)
+        replay = replay_record(record)
     except RecordMoveError as exc:
         return {
             "game": name,
@@ -639,19 +686,13 @@ def replay_summary(record: Record) -> dict[str, Any]:
             "game": name,
             "error": {"ply": None, "move": None, "code": exc.code, "detail": exc.detail},
         }
-    status = "in_progress" if game.status == "in_progress" else "finished"
-    winner = game.winner_colour
-    reason = game.result_reason
-    if resigned is not None:
-        status = "finished"
-        winner = 2 if resigned == 1 else 1
-        reason = "forfeit" if record.ending == FORFEIT else "resign"
+    game = replay.game
     return {
         "game": game.variant.name,
         "plies": game.plies,
-        "status": status,
-        "winner": winner,
-        "reason": reason,
+        "status": replay.status,
+        "winner": replay.winner,
+        "reason": replay.reason,
         "captures": list(game.captures),
         "board": list(game.rows()),
     }
@@ -722,12 +763,12 @@ def _new_game(record: Record) -> Game:
         raise BadRecord(code, str(exc), record.line) from exc
 
 
-def _replay(record: Record) -> tuple[Game, int | None]:
-    """The replayed game, and the colour that resigned/forfeited (or None)."""
+def _replay(record: Record) -> Replay:
     game = _new_game(record)
     size = game.size
     stones = list(record.stones)
     decisions = list(record.decisions)
+    seats = [1] * len(game.actions)  # the automatic centre stone, if any
 
     # The automatic centre stone is the first move of the text.
     if game.plies == 1 and stones:
@@ -749,13 +790,16 @@ def _replay(record: Record) -> tuple[Game, int | None]:
         stones.pop(0)
 
     for token in stones:
-        _apply_decisions(game, decisions)
+        _apply_decisions(game, decisions, seats)
         ply = game.plies + 1
         try:
-            game.play(parse_point(token, size))
+            point = parse_point(token, size)
+            seat = game.to_move_seat or 1
+            game.play(point)
         except IllegalMove as exc:
             raise RecordMoveError(exc.code, exc.detail, ply=ply, move=token, game=game) from exc
-    _apply_decisions(game, decisions)
+        seats.append(seat)
+    _apply_decisions(game, decisions, seats)
 
     resigned: int | None = None
     if record.ending is not None:
@@ -774,15 +818,17 @@ def _replay(record: Record) -> tuple[Game, int | None]:
                 game=game,
             )
         resigned = game.to_move_colour
-    return game, resigned
+    return Replay(game, tuple(seats), record.ending, resigned)
 
 
-def _apply_decisions(game: Game, decisions: list[str]) -> None:
+def _apply_decisions(game: Game, decisions: list[str], seats: list[int]) -> None:
     while game.pending_decision is not None and decisions and game.status == "in_progress":
         choice = decisions.pop(0)
+        seat = game.to_move_seat or 1
         try:
             game.decide(choice)
         except IllegalMove as exc:
             raise RecordMoveError(
                 exc.code, exc.detail, ply=game.plies + 1, move=choice, game=game
             ) from exc
+        seats.append(seat)

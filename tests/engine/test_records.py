@@ -16,6 +16,7 @@ from games.engine.records import (
     parse_record,
     parse_records,
     record_from_game,
+    replay_record,
     replay_summary,
     standard_headers,
     write_record,
@@ -335,6 +336,46 @@ class TestReplay:
             game_from_record(record("Pente", "1. K10 K10"))
         assert (info.value.ply, info.value.move, info.value.code) == (2, "K10", "occupied")
         assert isinstance(info.value, BadRecord)
+
+    def test_replay_record_gives_the_position_the_move_text_outcome_and_each_actions_seat(self):
+        replay = replay_record(record("Pente", "1. K10 L11 2. M12 Resign 1-0"))
+        assert replay.game.actions == [180, 162, 144]
+        assert replay.seats == (1, 2, 1)
+        assert (replay.ending, replay.resigned_colour) == ("Resign", 2)
+        assert (replay.status, replay.winner, replay.reason) == ("finished", 1, "resign")
+        forfeit = replay_record(record("Pente", "1. K10 L11 2. Forfeit 0-1"))
+        assert (forfeit.resigned_colour, forfeit.winner, forfeit.reason) == (1, 2, "forfeit")
+        open_game = replay_record(record("Pente", "1. K10 L11 *"))
+        assert (open_game.status, open_game.winner, open_game.reason) == ("in_progress", None, None)
+        assert (open_game.ending, open_game.resigned_colour) == (None, None)
+
+    def test_replay_record_seats_follow_decisions_and_turn_order(self):
+        swap2 = replay_record(
+            record("Swap2-Pente", "1. A1 T19 2. A19 T1 3. B2 C3 4. K10", Swap2="place_two colour2")
+        )
+        assert swap2.game.actions[3::3] == ["place_two", "colour2"]
+        assert swap2.seats == (1, 1, 1, 2, 2, 2, 1, 1, 2)
+        connect6 = replay_record(record("Connect6", "1. K10 A1 A2 3. B1 B2 4. C1 C2"))
+        assert connect6.seats == (1, 2, 2, 1, 1, 2, 2)
+        partners = replay_record(record("Pente", "1. K10 A1 2. B1 C1 3. D1", Partners="Y"))
+        assert partners.seats == (1, 2, 3, 4, 1)
+
+    def test_game_from_record_and_replay_summary_replay_the_record_once(self, monkeypatch):
+        from games.engine.game import Game
+
+        built: list[object] = []
+        init = Game.__init__
+
+        def counting_init(self, *args, **kwargs):
+            built.append(args[0] if args else kwargs.get("variant"))
+            init(self, *args, **kwargs)
+
+        monkeypatch.setattr(Game, "__init__", counting_init)
+        rec = record("Pente", "1. K10 L11 2. M12 Resign 1-0")
+        game_from_record(rec)
+        assert built == ["Pente"]
+        replay_summary(rec)
+        assert built == ["Pente", "Pente"]
 
     def test_empty_move_text_gives_the_constructed_position(self):
         summary = replay_summary(record("Pente", ""))

@@ -236,6 +236,51 @@ def test_import_needs_a_login():
     assert response.status_code in (401, 403)
 
 
+def test_import_replays_each_record_through_the_engine_once(monkeypatch):
+    from games.engine.game import Game as EngineGame
+
+    built: list[str] = []
+    actions: list[object] = []
+    init, play, decide = EngineGame.__init__, EngineGame.play, EngineGame.decide
+
+    def counting_init(self, variant, **options):
+        built.append(str(variant))
+        init(self, variant, **options)
+
+    def counting_play(self, point, **kwargs):
+        actions.append(point)
+        return play(self, point, **kwargs)
+
+    def counting_decide(self, choice, **kwargs):
+        actions.append(choice)
+        return decide(self, choice, **kwargs)
+
+    monkeypatch.setattr(EngineGame, "__init__", counting_init)
+    monkeypatch.setattr(EngineGame, "play", counting_play)
+    monkeypatch.setattr(EngineGame, "decide", counting_decide)
+    text = (
+        '[Game "Pente"]\n\n1. K10 L11 2. M12 Resign 1-0\n\n'
+        '[Game "Swap2-Pente"]\n[Swap2 "place_two colour2"]\n\n'
+        "1. A1 T19 2. A19 T1 3. B2 C3 4. K10 *\n"
+    )
+    pente, swap2 = services.games_import(text=text)
+    assert built == ["Pente", "Swap2-Pente"]
+    # Every action after Pente's automatic centre stone is played once, never replayed.
+    assert len(actions) == (pente.ply - 1) + swap2.ply
+    assert (pente.end_reason, pente.winner_seats) == ("resign", [1])
+    assert list(swap2.moves.order_by("ply").values_list("seat", "kind", "choice")) == [
+        (1, "stone", ""),
+        (1, "stone", ""),
+        (1, "stone", ""),
+        (2, "decision", "place_two"),
+        (2, "stone", ""),
+        (2, "stone", ""),
+        (1, "decision", "colour2"),
+        (1, "stone", ""),
+        (2, "stone", ""),
+    ]
+
+
 # --- imported records are archived -------------------------------------------------------
 
 UNFINISHED_RECORD = """[Game "Pente"]
