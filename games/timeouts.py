@@ -5,8 +5,8 @@ in ``games.clocks``; this module applies it to ``Game`` rows.
 
 Hooks called by ``games.services`` inside its game-row transaction:
 
-- ``clock_start(game=, now=)`` fills ``category``, ``clocks_ms``, ``turn_started_at`` and
-  ``deadline`` for the first player to move;
+- ``clock_start(game=, now=)`` fills ``clocks_ms``, ``turn_started_at`` and ``deadline`` for
+  the first player to move;
 - ``clock_on_move(game=, seat=, now=)`` charges the elapsed time to ``seat`` and sets the next
   deadline (False, changing nothing on the game, when the mover had already run out of time);
 - ``timeout_schedule(game=)`` enqueues ``games.tasks.game_timeout(game_id, ply)`` on commit with
@@ -103,12 +103,9 @@ def _deadline_for(game: Game, seat: int | None, start: datetime) -> datetime | N
 
 
 def clock_start(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
-    """Fill the clock fields and the deadline for the first player to move (no save)."""
-    game.category = clocks.category_of(
-        time_control=game.time_control,
-        initial_minutes=game.initial_minutes,
-        increment_seconds=game.increment_seconds,
-    )
+    """Fill the clock fields and the deadline for the first player to move (no save).
+
+    ``game.category`` is not touched: ``game_create`` sets it with the time control."""
     if game.time_control not in (clocks.LIVE, clocks.TURN):
         game.clocks_ms, game.turn_started_at, game.deadline = [], None, None
         return
