@@ -13,7 +13,7 @@ points at; dropped at the end unless ``--keep``), migrates it, then measures:
     < 1 s, worst < 2 s). REDIS_URL's queue is purged first: give the benchmark a Redis database
     of its own.
 (b) the sweeper: ``--turn`` (default 10,000) expired turn-based games (bulk inserted, in sets of
-    two, players without vacation left) closed by one ``timeouts.sweep()`` call, each through
+    two, players without vacation left) closed by one ``sweeper.sweep()`` call, each through
     ``game_finish`` (sets, signals). Target < 10 s.
 
 Exit status 1 when a target is missed.
@@ -51,32 +51,22 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _start_worker(url: str, concurrency: int) -> subprocess.Popen:
+    from games.management.commands.serve import celery_worker_argv
+
     env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "0"}
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "pente_site",
-            "worker",
-            "--pool",
-            "threads",
-            "--concurrency",
-            str(concurrency),
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-        ],
+        celery_worker_argv(
+            "--concurrency", str(concurrency), "--without-gossip", "--without-mingle"
+        ),
         cwd=ROOT,
         env=env,
     )
 
 
 def bench_live(*, url: str, games: int, clock: int, concurrency: int) -> tuple[float, float]:
+    from games.clocks.timecontrol import TimeControl
     from games.models import Game
-    from games.services import game_create
+    from games.play.create import game_create
     from pente_site.celery import app
 
     app.conf.task_always_eager = False
@@ -90,9 +80,7 @@ def bench_live(*, url: str, games: int, clock: int, concurrency: int) -> tuple[f
             game_create(
                 variant="Pente",
                 players=[users[2 * i], users[2 * i + 1]],
-                time_control="live",
-                initial_minutes=0,
-                increment_seconds=clock,
+                time_control=TimeControl.live(0, clock),
             ).pk
             for i in range(games)
         ]
@@ -182,13 +170,13 @@ def _bulk_expired_turn_games(count: int, *, in_sets: bool) -> None:
 
 
 def bench_sweep(*, games: int, in_sets: bool) -> float:
-    from games import timeouts
+    from games.clocks import sweeper
     from games.models import Game
 
     Game.objects.all().delete()
     _bulk_expired_turn_games(games, in_sets=in_sets)
     started = time.perf_counter()
-    report = timeouts.sweep()
+    report = sweeper.sweep()
     elapsed = time.perf_counter() - started
     left = Game.objects.filter(status="in_progress").exclude(time_control="live").count()
     print(

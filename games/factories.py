@@ -1,7 +1,7 @@
 """factory_boy factories for tests of every app.
 
 ``GameFactory`` makes a bare ``Game`` row with seats (no moves): a fresh 2-player Pente game.
-Prefer ``games.services.game_create`` when a test needs the engine's centre stone and clocks;
+Prefer ``games.play.create.game_create`` when a test needs the engine's centre stone and clocks;
 ``make_game`` is a shortcut for that.
 """
 
@@ -11,8 +11,10 @@ import functools
 import hashlib
 
 import factory
+from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
+from games.clocks.timecontrol import TimeControl
 from games.models import (
     ApiToken,
     Challenge,
@@ -23,14 +25,13 @@ from games.models import (
     Seat,
     User,
 )
+from games.play.create import game_create
 
 TEST_PASSWORD = "secret-pass-123"
 
 
 @functools.cache
 def _password_hash(raw: str | None) -> str:
-    from django.contrib.auth.hashers import make_password
-
     return make_password(raw)
 
 
@@ -150,9 +151,9 @@ class ChallengeEntryFactory(factory.django.DjangoModelFactory):
 
 
 def make_game(*, players=None, variant: str = "Pente", **options) -> Game:
-    """A game created through ``games.services.game_create`` (centre stone, clocks, seats)."""
-    from games.services import game_create
-
+    """A game created through ``games.play.create.game_create`` (centre stone, clocks, seats)."""
+    if "time_control" in options and not isinstance(options["time_control"], TimeControl):
+        options["time_control"] = TimeControl.pop_from(options)
     if players is None:
         seats = options.pop("seats", 2)
         players = [UserFactory() for _ in range(seats)]

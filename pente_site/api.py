@@ -1,9 +1,10 @@
-"""API plumbing shared by every app: error bodies, pagination and the domain error type.
+"""API plumbing shared by every app: error bodies, pagination, throttles, the API root.
 
 Every 4xx body has the shape ``{"code": "...", "detail": "..."}``; validation errors add
 ``"fields": {...}`` with DRF's per-field messages.
 
-Besides DRF's own exceptions, :func:`exception_handler` turns these into 4xx bodies instead of
+Services raise ``pente_site.errors.DomainError``; :func:`exception_handler` maps its kind to the
+HTTP status. Besides DRF's own exceptions, :func:`exception_handler` turns these into 4xx bodies instead of
 500s: request bodies too large or with too many fields (Django's ``SuspiciousOperation``s),
 JSON nested too deeply for the parser (``RecursionError`` raised while parsing), and values the
 database cannot hold (``OverflowError`` from SQLite, ``DataError`` such as "integer out of range"
@@ -21,16 +22,16 @@ import logging
 import traceback
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import DataError
 from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve, reverse
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import exceptions, serializers, status
-from rest_framework.filters import OrderingFilter
-from rest_framework.pagination import PageNumberPagination
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -38,86 +39,9 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from pente_site.errors import DomainError
+
 logger = logging.getLogger(__name__)
-
-
-class Pagination(PageNumberPagination):
-    page_size_query_param = "page_size"
-    max_page_size = 500
-
-
-class ApiError(exceptions.APIException):
-    """A refusal with a machine-readable code, raised by services and views.
-
-    ``extra`` is merged into the body (for example the current game state on a 409).
-    """
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "bad_request"
-    default_detail = "Bad request."
-
-    def __init__(
-        self,
-        code: str,
-        detail: str,
-        *,
-        status_code: int | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(detail=detail, code=code)
-        self.error_code = code
-        self.error_detail = detail
-        if status_code is not None:
-            self.status_code = status_code
-        self.extra = extra or {}
-
-
-class StrictOrderingFilter(OrderingFilter):
-    """DRF's ``OrderingFilter`` (``?ordering=-finished_at,id``), but an unknown field is a 400
-    ``{"code": "invalid", "detail": ..., "fields": {"ordering": [...]}, "allowed": [...]}``
-    instead of being dropped silently. The fields a list may be ordered by are the view's
-    ``ordering_fields`` (``"__all__"``: every model field); a view that declares none cannot be
-    ordered at all (DRF would fall back to the serializer's fields, some of which are no
-    database columns). An empty ``ordering`` keeps the view's default order."""
-
-    def get_valid_fields(self, queryset, view, context=None):
-        if getattr(view, "ordering_fields", self.ordering_fields) is None:
-            return []
-        return super().get_valid_fields(queryset, view, context)
-
-    def remove_invalid_fields(self, queryset, fields, view, request):
-        allowed = [item[0] for item in self.get_valid_fields(queryset, view, {"request": request})]
-        terms = [term for term in fields if term]
-        unknown = [term for term in terms if term.removeprefix("-") not in allowed]
-        if unknown:
-            names = ", ".join(repr(term) for term in unknown)
-            if allowed:
-                detail = (
-                    f"Unknown ordering {names}: order by {', '.join(allowed)} "
-                    "(a leading - for descending, several separated by commas)."
-                )
-            else:
-                detail = f"Unknown ordering {names}: this list cannot be ordered."
-            raise ApiError(
-                "invalid",
-                detail,
-                extra={"fields": {self.ordering_param: [detail]}, "allowed": allowed},
-            )
-        return terms
-
-    def get_schema_operation_parameters(self, view):
-        allowed = getattr(view, "ordering_fields", self.ordering_fields)
-        if allowed is None:
-            return []
-        parameters = super().get_schema_operation_parameters(view)
-        if isinstance(allowed, list | tuple):
-            names = [item if isinstance(item, str) else item[0] for item in allowed]
-            for parameter in parameters:
-                parameter["description"] = (
-                    f"Order by {', '.join(names)}: a leading - for descending, several separated "
-                    "by commas. Any other field is a 400."
-                )
-        return parameters
 
 
 # --- throttling ---------------------------------------------------------------------------
@@ -179,10 +103,21 @@ _DEFAULT_CODES = {
 }
 
 
+def domain_error_body(exc: DomainError) -> dict[str, Any]:
+    """The JSON body of a domain error: ``code``, ``detail`` and the error's ``extra``."""
+    return {"code": exc.code, "detail": exc.detail, **exc.extra}
+
+
+def domain_error_response(exc: DomainError) -> JsonResponse:
+    """A domain error as a plain Django response (for views outside DRF, such as pictures)."""
+    return JsonResponse(domain_error_body(exc), status=exc.kind.http_status)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, ApiError):
-        body = {"code": exc.error_code, "detail": exc.error_detail, **exc.extra}
-        return Response(body, status=exc.status_code)
+    """The one place that maps refusals to HTTP: domain errors by their kind, DRF's own
+    exceptions and a few Django ones to the same ``{"code", "detail"}`` body."""
+    if isinstance(exc, DomainError):
+        return Response(domain_error_body(exc), status=exc.kind.http_status)
     converted = _convert_non_api_exception(exc)
     if converted is not None:
         return converted
@@ -340,9 +275,6 @@ class ApiRootView(APIView):
         }
     )
     def get(self, request):
-        from django.conf import settings
-        from django.urls import reverse
-
         spectacular = getattr(settings, "SPECTACULAR_SETTINGS", {})
         # Every collection answers with or without its trailing slash: show the slashed form.
         links = {
@@ -363,8 +295,6 @@ def api_fallback(request, *args, **kwargs):
     """The last route under ``/api/``: a path that only lacks its trailing slash is served by the
     view it names (any method, no redirect that would drop a POST body); anything else is a JSON
     404."""
-    from django.urls import Resolver404, resolve
-
     if not request.path.endswith("/"):
         try:
             match = resolve(request.path + "/")

@@ -146,11 +146,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "pente_site.api.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "pente_site.lists.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "pente_site.api.StrictOrderingFilter",
+        "pente_site.lists.StrictOrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
@@ -196,13 +196,15 @@ if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
 else:
     _broker = VAR_DIR / "broker"
-    for _sub in ("out", "processed"):
+    for _sub in ("out", "processed", "control"):
         (_broker / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker / "out"),
         "data_folder_out": str(_broker / "out"),
         "processed_folder": str(_broker / "processed"),
+        # the exchange tables (kombu's default is a "control" folder in the working directory)
+        "control_folder": str(_broker / "control"),
         "store_processed": False,
     }
 CELERY_TASK_IGNORE_RESULT = True

@@ -10,7 +10,7 @@ class RatingsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from games.accounts.selectors import PLAYER_PAGE_EXTRAS
-        from games.signals import set_finished
+        from games.play.signals import set_finished
         from ratings import selectors, services
 
         set_finished.connect(services.on_set_finished, dispatch_uid="ratings.apply_set")

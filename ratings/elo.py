@@ -21,6 +21,15 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+#: The rating category a set's time-control category counts for (untimed games: normal).
+CATEGORY_OF_SET = {"speed": "speed", "normal": "normal", "untimed": "normal", "turn": "turn"}
+
+
+def rating_category(category: str) -> str:
+    """The rating category a set's ``category`` counts for (untimed -> normal)."""
+    return CATEGORY_OF_SET[category]
+
+
 START_RATING = 1600.0
 ESTABLISHED_RESULTS = 20
 K_SET = 64.0

@@ -7,15 +7,22 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.db import connection
+from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import User
-from ratings.elo import ESTABLISHED_RESULTS, START_RATING, rating_class
+from ratings.elo import (
+    CATEGORY_OF_SET,
+    ESTABLISHED_RESULTS,
+    START_RATING,
+    rating_category,
+    rating_class,
+)
 from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
-from ratings.services import CATEGORY_OF_SET, rating_category
 
 
 def rating_for(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
@@ -129,8 +136,6 @@ _PREPARE_ONLY_WHEN_ASKED = 2**62
 
 @lru_cache(maxsize=1)
 def _prepared_cursor_class() -> type:
-    from django.db.backends.postgresql.base import ServerBindingCursor
-
     class PreparedCursor(ServerBindingCursor):
         """A server-side binding cursor whose statements are prepared on their first run."""
 
@@ -146,8 +151,6 @@ def _hot_cursor():
     only bound and executed. The usual cursor elsewhere, when the settings turn preparation
     off, and while queries are logged (DEBUG, tests counting queries), so that the log shows
     each statement with its values."""
-    from django.conf import settings
-
     if (
         connection.vendor != "postgresql"
         or not getattr(settings, "RATINGS_PREPARED_STATEMENTS", True)

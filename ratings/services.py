@@ -8,32 +8,36 @@ import functools
 import logging
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Prefetch, Subquery
+from django.db.models import F
 from django.utils import timezone
 
+from games.engine import Game as EngineGame
+from games.engine import get_variant
 from games.models import Game, GameSet, User
-from ratings.elo import ESTABLISHED_RESULTS, Outcome, Record, bucket_of, record_set
+from games.play.positions import engine_options
+from ratings.elo import (
+    CATEGORY_OF_SET,
+    ESTABLISHED_RESULTS,
+    Outcome,
+    Record,
+    bucket_of,
+    rating_category,
+    record_set,
+)
 from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
 
 logger = logging.getLogger(__name__)
 
 #: The set's category -> the rating it counts for. Pente.org keeps "one rating for normal or
 #: untimed games, and one for speed games" (plus turn-based), so untimed counts as normal.
-CATEGORY_OF_SET = {"speed": "speed", "normal": "normal", "untimed": "normal", "turn": "turn"}
 
-_OUTCOME_OF_RESULT = {"player1": Outcome.WIN, "player2": Outcome.LOSS, "draw": Outcome.DRAW}
+OUTCOME_OF_RESULT = {"player1": Outcome.WIN, "player2": Outcome.LOSS, "draw": Outcome.DRAW}
 _RESULT_NAME = {Outcome.WIN: "win", Outcome.LOSS: "loss", Outcome.DRAW: "draw"}
 
-_STAT_FIELDS = ("rating", "results", "wins", "losses", "draws", "streak", "best_streak")
-
-
-def rating_category(category: str) -> str:
-    """The rating category a set's ``category`` counts for (untimed -> normal)."""
-    return CATEGORY_OF_SET[category]
+STAT_FIELDS = ("rating", "results", "wins", "losses", "draws", "streak", "best_streak")
 
 
 def set_is_rateable(game_set: GameSet) -> bool:
@@ -42,7 +46,7 @@ def set_is_rateable(game_set: GameSet) -> bool:
     return (
         game_set.rated
         and game_set.status == GameSet.Status.FINISHED
-        and game_set.result in _OUTCOME_OF_RESULT
+        and game_set.result in OUTCOME_OF_RESULT
         and game_set.player1_id != game_set.player2_id
         and game_set.category in CATEGORY_OF_SET
         and not game_set.player1.is_computer
@@ -51,7 +55,7 @@ def set_is_rateable(game_set: GameSet) -> bool:
     )
 
 
-_GAME_FIELDS_FOR_PLAYED = (
+GAME_FIELDS_FOR_PLAYED = (
     "game_set_id",
     "end_reason",
     "ply",
@@ -66,16 +70,11 @@ _GAME_FIELDS_FOR_PLAYED = (
 
 @functools.cache
 def _automatic_plies_of(variant: str, options: tuple[tuple[str, object], ...]) -> int:
-    from games.engine import Game as EngineGame
-    from games.engine import get_variant
-
     return len(EngineGame(get_variant(variant), **dict(options)).actions)
 
 
 def _automatic_plies(game: Game) -> int:
     """The actions the engine makes by itself when the game is created (the centre stone)."""
-    from games.services import engine_options
-
     return _automatic_plies_of(game.variant, tuple(sorted(engine_options(game).items())))
 
 
@@ -94,11 +93,11 @@ def set_was_played(game_set: GameSet) -> bool:
 
 
 def _record_of(row: Rating) -> Record:
-    return Record(**{name: getattr(row, name) for name in _STAT_FIELDS})
+    return Record(**{name: getattr(row, name) for name in STAT_FIELDS})
 
 
-def _store_record(row: Rating, record: Record) -> None:
-    for name in _STAT_FIELDS:
+def store_record(row: Rating, record: Record) -> None:
+    for name in STAT_FIELDS:
         setattr(row, name, getattr(record, name))
 
 
@@ -125,7 +124,7 @@ def _ensure_rows(*, users: list[User], variant: str, category: str) -> set[int]:
 # --- rank buckets -------------------------------------------------------------------------
 
 BucketKey = tuple[str, str, bool, bool, int]  # variant, category, established, computer, bucket
-_BUCKET_FIELDS = ("variant", "category", "established", "is_computer", "bucket")
+BUCKET_FIELDS = ("variant", "category", "established", "is_computer", "bucket")
 
 
 def bucket_key(row: Rating) -> BucketKey:
@@ -144,7 +143,7 @@ def _buckets_shift(*, removed: Iterable[BucketKey] = (), added: Iterable[BucketK
     delta = Counter(added)
     delta.subtract(Counter(removed))
     for key in sorted(k for k, n in delta.items() if n):
-        fields = dict(zip(_BUCKET_FIELDS, key, strict=True))
+        fields = dict(zip(BUCKET_FIELDS, key, strict=True))
         bump = F("players") + delta[key]
         if RatingBucket.objects.filter(**fields).update(players=bump):
             continue
@@ -169,7 +168,7 @@ def rating_buckets_rebuild() -> None:
     counts = rating_buckets_count()
     RatingBucket.objects.all().delete()
     RatingBucket.objects.bulk_create(
-        RatingBucket(**dict(zip(_BUCKET_FIELDS, key, strict=True)), players=n)
+        RatingBucket(**dict(zip(BUCKET_FIELDS, key, strict=True)), players=n)
         for key, n in counts.items()
     )
 
@@ -203,7 +202,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
             return False
         row1, row2 = rows[player1.pk], rows[player2.pk]
         before1, before2 = _record_of(row1), _record_of(row2)
-        outcome1 = _OUTCOME_OF_RESULT[game_set.result]
+        outcome1 = OUTCOME_OF_RESULT[game_set.result]
         after1, after2 = record_set(before1, before2, outcome1, games_count=game_set.games_count)
         removed = [bucket_key(row) for row in (row1, row2) if row.user_id not in created]
         changes = []
@@ -211,10 +210,10 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
             (row1, before1, after1, before2, player2, outcome1),
             (row2, before2, after2, before1, player1, outcome1.opposite),
         ):
-            _store_record(row, after)
+            store_record(row, after)
             row.last_played_at = when
             row.save()
-            change = _change(
+            change = change_row(
                 game_set, row.user_id, opponent.pk, outcome, before, after, opp_before, when
             )
             change.rating = row
@@ -224,7 +223,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
     return True
 
 
-def _change(
+def change_row(
     game_set: GameSet,
     user_id: int,
     opponent_id: int,
@@ -251,7 +250,7 @@ def _change(
 
 
 def on_set_finished(sender, game_set: GameSet, **kwargs) -> None:
-    """``games.signals.set_finished`` receiver: runs inside the finishing transaction."""
+    """``games.play.signals.set_finished`` receiver: runs inside the finishing transaction."""
     rating_apply_set(game_set=game_set)
 
 
@@ -298,173 +297,3 @@ def crown_award(
         defaults={"tournament_name": tournament_name, "variant": variant, "won_at": won_at},
     )
     return crown
-
-
-# --- Replay -------------------------------------------------------------------------------
-
-RatingKey = tuple[int, str, str]  # (user id, variant, category)
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """One stored value that the replay computes differently (None: no such row)."""
-
-    where: str
-    what: str
-    stored: object
-    replayed: object
-
-    def __str__(self) -> str:
-        return f"{self.where} {self.what}: stored {self.stored!r}, replayed {self.replayed!r}"
-
-
-@dataclass
-class Replay:
-    """The ratings every stored set result leads to, and how they differ from the stored ones."""
-
-    records: dict[RatingKey, Record] = field(default_factory=dict)
-    last_played: dict[RatingKey, datetime] = field(default_factory=dict)
-    # (set id, user id) -> (the rating it belongs to, the change as replayed, without ``rating``).
-    changes: dict[tuple[int, int], tuple[RatingKey, RatingChange]] = field(default_factory=dict)
-    sets: int = 0
-    differences: list[Difference] = field(default_factory=list)
-
-
-def _replay_order(candidates: list[GameSet]) -> list[GameSet]:
-    """Sets in (finished_at, id) order, except that sets already applied keep the order in
-    which they were applied (it differs only when two finishing transactions raced)."""
-    ordered = sorted(candidates, key=lambda s: (s.finished_at or s.created_at, s.pk))
-    first_change: dict[int, int] = {}
-    for set_id, change_id in RatingChange.objects.order_by("id").values_list("game_set_id", "id"):
-        first_change.setdefault(set_id, change_id)
-    applied = iter(
-        sorted((s for s in ordered if s.pk in first_change), key=lambda s: first_change[s.pk])
-    )
-    return [next(applied) if s.pk in first_change else s for s in ordered]
-
-
-def ratings_replay(*, tolerance: float = 1e-6) -> Replay:
-    """Replay every rateable set in memory and compare with the stored rows."""
-    replay = Replay()
-    candidates = (
-        GameSet.objects.filter(rated=True, status=GameSet.Status.FINISHED, result__isnull=False)
-        .select_related("player1", "player2")
-        .prefetch_related(Prefetch("games", queryset=Game.objects.only(*_GAME_FIELDS_FOR_PLAYED)))
-    )
-    for game_set in _replay_order([s for s in candidates if set_is_rateable(s)]):
-        variant, category = game_set.variant, rating_category(game_set.category)
-        key1 = (game_set.player1_id, variant, category)
-        key2 = (game_set.player2_id, variant, category)
-        before1, before2 = replay.records.get(key1, Record()), replay.records.get(key2, Record())
-        outcome1 = _OUTCOME_OF_RESULT[game_set.result]
-        after1, after2 = record_set(before1, before2, outcome1, games_count=game_set.games_count)
-        when = game_set.finished_at or game_set.created_at
-        for key, before, after, opp_key, opp_before, outcome in (
-            (key1, before1, after1, key2, before2, outcome1),
-            (key2, before2, after2, key1, before1, outcome1.opposite),
-        ):
-            replay.records[key] = after
-            replay.last_played[key] = when
-            replay.changes[(game_set.pk, key[0])] = (
-                key,
-                _change(game_set, key[0], opp_key[0], outcome, before, after, opp_before, when),
-            )
-        replay.sets += 1
-    replay.differences = list(_differences(replay, tolerance=tolerance))
-    return replay
-
-
-def _same(a: object, b: object, tolerance: float) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        return abs(float(a) - float(b)) <= tolerance  # type: ignore[arg-type]
-    return a == b
-
-
-def _compare(where: str, stored, replayed, names: Iterable[str], tolerance: float):
-    if stored is None or replayed is None:
-        yield Difference(where, "row", stored and "present", replayed and "present")
-        return
-    for name in names:
-        a, b = getattr(stored, name), getattr(replayed, name)
-        if not _same(a, b, tolerance):
-            yield Difference(where, name, a, b)
-
-
-_CHANGE_FIELDS = (
-    "opponent_id",
-    "result",
-    "games_count",
-    "rating_before",
-    "rating_after",
-    "results_before",
-    "opponent_rating_before",
-    "opponent_results_before",
-)
-
-
-def _differences(replay: Replay, *, tolerance: float) -> Iterable[Difference]:
-    stored_rows = {(r.user_id, r.variant, r.category): r for r in Rating.objects.all()}
-    for key in sorted(set(stored_rows) | set(replay.records)):
-        yield from _compare(
-            f"rating of user {key[0]} in {key[1]}/{key[2]}",
-            stored_rows.get(key),
-            replay.records.get(key),
-            _STAT_FIELDS,
-            tolerance,
-        )
-    for row_id, stored, actual in Rating.objects.exclude(username=F("user__username")).values_list(
-        "id", "username", "user__username"
-    ):
-        yield Difference(f"rating row {row_id}", "username", stored, actual)
-    stored_buckets = Counter(
-        {
-            tuple(getattr(b, name) for name in _BUCKET_FIELDS): b.players
-            for b in RatingBucket.objects.exclude(players=0)
-        }
-    )
-    wanted_buckets = rating_buckets_count()
-    for key in sorted(set(stored_buckets) | set(wanted_buckets)):
-        if stored_buckets[key] != wanted_buckets[key]:
-            yield Difference(
-                f"rank bucket {key}", "players", stored_buckets[key], wanted_buckets[key]
-            )
-    stored_changes = {(c.game_set_id, c.user_id): c for c in RatingChange.objects.all()}
-    for key in sorted(set(stored_changes) | set(replay.changes)):
-        replayed = replay.changes.get(key)
-        yield from _compare(
-            f"change of user {key[1]} in set {key[0]}",
-            stored_changes.get(key),
-            replayed and replayed[1],
-            _CHANGE_FIELDS,
-            tolerance,
-        )
-
-
-@transaction.atomic
-def ratings_fix(*, replay: Replay) -> None:
-    """Write the replayed ratings and history over the stored ones (history is rewritten in
-    replay order)."""
-    stored_rows = {
-        (r.user_id, r.variant, r.category): r
-        for r in Rating.objects.select_for_update().order_by("id")
-    }
-    RatingChange.objects.all().delete()
-    for key, row in stored_rows.items():
-        if key not in replay.records:
-            row.delete()
-    rows: dict[RatingKey, Rating] = {}
-    for key, record in replay.records.items():
-        row = stored_rows.get(key) or Rating(user_id=key[0], variant=key[1], category=key[2])
-        _store_record(row, record)
-        row.last_played_at = replay.last_played[key]
-        row.save()
-        rows[key] = row
-    changes = []
-    for key, change in replay.changes.values():
-        change.rating = rows[key]
-        changes.append(change)
-    RatingChange.objects.bulk_create(changes)
-    Rating.objects.exclude(username=F("user__username")).update(
-        username=Subquery(User.objects.filter(pk=OuterRef("user_id")).values("username")[:1])
-    )
-    rating_buckets_rebuild()

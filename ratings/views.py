@@ -6,8 +6,9 @@ import base64
 import binascii
 import json
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -17,7 +18,8 @@ from rest_framework.views import APIView
 from games.accounts.selectors import player_get
 from games.engine import UnknownGame, get_variant
 from games.models import User
-from pente_site.api import ApiError
+from pente_site.api import domain_error_response
+from pente_site.errors import DomainError, Invalid, NotFound
 from ratings import selectors
 from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
 from ratings.models import RatingCategory
@@ -42,19 +44,19 @@ DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
 def _game_param(params) -> str:
     text = params.get("game", "").strip()
     if not text:
-        raise ApiError("missing_parameter", "Give the game, e.g. ?game=Pente.")
+        raise Invalid("missing_parameter", "Give the game, e.g. ?game=Pente.")
     try:
         return get_variant(text).name
     except UnknownGame as exc:
-        raise ApiError("unknown_game", str(exc)) from exc
+        raise Invalid("unknown_game", str(exc)) from exc
 
 
 def _category_param(params, *, default: str | None = "normal") -> str:
     text = params.get("category", "").strip().lower() or default
     if text is None:
-        raise ApiError("missing_parameter", "Give the category: speed, normal or turn.")
+        raise Invalid("missing_parameter", "Give the category: speed, normal or turn.")
     if text not in CATEGORY_OF_SET:
-        raise ApiError("bad_category", f"Unknown category {text!r}: use speed, normal or turn.")
+        raise Invalid("bad_category", f"Unknown category {text!r}: use speed, normal or turn.")
     return CATEGORY_OF_SET[text]
 
 
@@ -64,7 +66,7 @@ def _bool_param(params, name: str) -> bool:
         return True
     if text in FALSE_WORDS:
         return False
-    raise ApiError("bad_parameter", f"{name} must be true or false.")
+    raise Invalid("bad_parameter", f"{name} must be true or false.")
 
 
 def _int_param(params, name: str, *, default: int | None, low: int, high: int) -> int | None:
@@ -76,7 +78,7 @@ def _int_param(params, name: str, *, default: int | None, low: int, high: int) -
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ApiError("bad_parameter", f"{name} must be a whole number from {low} to {high}.")
+        raise Invalid("bad_parameter", f"{name} must be a whole number from {low} to {high}.")
     return value
 
 
@@ -93,14 +95,14 @@ def _board_param(params) -> selectors.BoardFilter:
 def _player(username: str, request=None) -> User:
     if username == "me" and request is not None:
         if not request.user.is_authenticated:
-            raise ApiError("not_authenticated", "Log in to ask for your own rank.", status_code=401)
+            raise exceptions.NotAuthenticated("Log in to ask for your own rank.")
         return request.user
     # The exact name first: it is on the unique index (player_get matches case-insensitively).
     user = User.objects.filter(is_active=True, username=username).first() or player_get(
         username=username
     )
     if user is None:
-        raise ApiError("player_not_found", f"No player is called {username!r}.", status_code=404)
+        raise NotFound("unknown_player", f"There is no player called {username!r}.")
     return user
 
 
@@ -131,7 +133,7 @@ def _decode_cursor(text: str) -> tuple[float, int, int, int]:
             raise ValueError
         return float(rating), row_id, rank, position
     except (ValueError, TypeError, binascii.Error):
-        raise ApiError("bad_cursor", "The cursor is not one this server gave out.") from None
+        raise Invalid("bad_cursor", "The cursor is not one this server gave out.") from None
 
 
 # --- views --------------------------------------------------------------------------------
@@ -233,7 +235,7 @@ class LeaderboardRankView(APIView):
         board = _board_param(params)
         username = params.get("player", "").strip()
         if not username:
-            raise ApiError("missing_parameter", "Give the player, e.g. ?player=me.")
+            raise Invalid("missing_parameter", "Give the player, e.g. ?player=me.")
         # One query in the common case: the exact name, its rating and its rank.
         ranked = None if username == "me" else selectors.board_rank(board=board, username=username)
         if ranked is None:  # "me", another spelling of the name, or no rating
@@ -241,16 +243,14 @@ class LeaderboardRankView(APIView):
             username = user.username
             ranked = selectors.board_rank(board=board, user_id=user.pk)
             if ranked is None:
-                raise ApiError(
+                raise NotFound(
                     "not_rated",
                     f"{user.username} has no {board.variant} {board.category} rating yet.",
-                    status_code=404,
                 )
         if ranked.rank is None:
-            raise ApiError(
+            raise NotFound(
                 "not_ranked",
                 f"{username} is not on this leaderboard (provisional, computer or inactive).",
-                status_code=404,
                 extra={"rating": round(ranked.rating, 2), "results": ranked.results},
             )
         # Built by hand (RankOut documents it), like the leaderboard rows: the hot path.
@@ -314,10 +314,8 @@ def rating_history_svg(request, username: str) -> HttpResponse:
         user = _player(username)
         variant = _game_param(request.GET)
         category = _category_param(request.GET)
-    except ApiError as exc:
-        return JsonResponse(
-            {"code": exc.error_code, "detail": exc.error_detail}, status=exc.status_code
-        )
+    except DomainError as exc:
+        return domain_error_response(exc)
     changes = selectors.rating_history(user=user, variant=variant, category=category)
     points = list(changes.values_list("created_at", "rating_after"))
     first = changes.values_list("rating_before", flat=True).first()

@@ -6,10 +6,10 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games import services as game_services
-        from games.signals import set_finished
+        from games.play import positions
+        from games.play.signals import set_finished
         from tournaments import services, tasks
 
         set_finished.connect(tasks.on_set_finished, dispatch_uid="tournaments.set_finished")
-        if services.cancel_forbidden not in game_services.CANCEL_FORBIDDEN_CHECKS:
-            game_services.CANCEL_FORBIDDEN_CHECKS.append(services.cancel_forbidden)
+        if services.cancel_forbidden not in positions.CANCEL_FORBIDDEN_CHECKS:
+            positions.CANCEL_FORBIDDEN_CHECKS.append(services.cancel_forbidden)

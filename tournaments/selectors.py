@@ -7,11 +7,19 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from games.models import User
-from pente_site.api import ApiError
+from pente_site.errors import Conflict, Invalid, NotFound
 from tournaments.models import Entry, Match, Tournament
 from tournaments.pairing import standings as st
 from tournaments.pairing import trf
-from tournaments.pairing.elimination import BYE, elimination_places
+from tournaments.pairing.double_elimination import double_elimination
+from tournaments.pairing.elimination import (
+    BYE,
+    BracketMatch,
+    BracketState,
+    elimination_places,
+    resolve,
+    single_elimination,
+)
 
 
 def tournaments_queryset() -> QuerySet[Tournament]:
@@ -25,7 +33,7 @@ def tournaments_queryset() -> QuerySet[Tournament]:
 def tournament_get(*, tournament_id: int) -> Tournament:
     t = tournaments_queryset().filter(pk=tournament_id).first()
     if t is None:
-        raise ApiError("not_found", "No such tournament.", status_code=404)
+        raise NotFound("not_found", "No such tournament.")
     return t
 
 
@@ -165,9 +173,28 @@ def compute_standings(t: Tournament) -> list[dict[str, Any]]:
     ]
 
 
-def _bracket_standings(t, seeded, names, withdrawn) -> list[dict[str, Any]]:
-    from tournaments.services import bracket_state
+def bracket_matches(t: Tournament) -> list[BracketMatch]:
+    """The layout of an elimination tournament's bracket for its seeded players."""
+    n = Entry.objects.filter(tournament=t, seed__isnull=False).count()
+    if t.format == Tournament.Format.DOUBLE_ELIMINATION:
+        return double_elimination(n)
+    return single_elimination(n)
 
+
+def bracket_state(t: Tournament) -> BracketState:
+    """The bracket with the players and winners known so far."""
+    seeds = dict(
+        Entry.objects.filter(tournament=t, seed__isnull=False).values_list("seed", "user_id")
+    )
+    winners = dict(
+        Match.objects.filter(tournament=t, status=Match.Status.FINISHED)
+        .exclude(winner__isnull=True)
+        .values_list("key", "winner_id")
+    )
+    return resolve(bracket_matches(t), seeds, winners)
+
+
+def _bracket_standings(t, seeded, names, withdrawn) -> list[dict[str, Any]]:
     if not seeded or t.status == Tournament.Status.REGISTRATION:
         return []
     state = bracket_state(t)
@@ -208,12 +235,8 @@ def standings(t: Tournament) -> list[dict[str, Any]]:
 
 def bracket(t: Tournament) -> dict[str, Any]:
     """The bracket as data: every match of the layout with its players so far."""
-    from tournaments.services import bracket_state
-
     if not t.is_elimination:
-        raise ApiError(
-            "no_bracket", "Only elimination tournaments have a bracket.", status_code=409
-        )
+        raise Conflict("no_bracket", "Only elimination tournaments have a bracket.")
     names = _names(t)
     seeded = Entry.objects.filter(tournament=t, seed__isnull=False).count()
     if t.status == Tournament.Status.REGISTRATION or seeded < 2:
@@ -256,7 +279,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     ``after_round`` gives the report as it stood after that round, for checking each round's
     pairing with an outside Dutch-system checker."""
     if t.is_elimination:
-        raise ApiError("no_trf", "TRF export is for Swiss and round-robin events.", status_code=409)
+        raise Conflict("no_trf", "TRF export is for Swiss and round-robin events.")
     all_entries = list(
         Entry.objects.filter(tournament=t, seed__isnull=False).select_related("user")
     )
@@ -308,7 +331,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         )
     if after_round is not None:
         if not 0 <= after_round <= len(history):
-            raise ApiError(
+            raise Invalid(
                 "bad_round", f"round must be 0..{len(history)} (the rounds paired so far)."
             )
         doc = trf.truncate(doc, after_round)

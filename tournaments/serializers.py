@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.serializers import UserBriefSerializer
-from pente_site.api import ApiError
+from games.play.serializers import UserBriefSerializer
+from pente_site.errors import Invalid
+from tournaments import selectors
 from tournaments.models import Tournament
 
 
@@ -75,7 +76,7 @@ class TimeControlField(serializers.ChoiceField):
 
     def to_internal_value(self, data):
         if data not in ("live", "turn"):
-            raise ApiError(
+            raise Invalid(
                 "bad_time_control",
                 f"A tournament's time control is live or turn-based, not {data!r}.",
             )
@@ -137,8 +138,6 @@ class TournamentDetailSerializer(TournamentSerializer):
         read_only_fields = fields
 
     def get_entries(self, obj) -> list[dict]:
-        from tournaments import selectors
-
         return EntrySerializer(selectors.entries(obj), many=True).data
 
 

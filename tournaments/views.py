@@ -9,7 +9,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pente_site.api import ApiError, Pagination
+from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
+from pente_site.errors import Invalid
+from pente_site.lists import Pagination
 from tournaments import selectors, services
 from tournaments.models import Tournament
 from tournaments.serializers import (
@@ -44,7 +46,11 @@ class TournamentListView(generics.ListCreateAPIView):
     def post(self, request):
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        t = services.tournament_create(organiser=request.user, **data.validated_data)
+        fields = dict(data.validated_data)
+        time_control = services.tournament_time_control(
+            **{name: fields.pop(name) for name in TIME_CONTROL_FIELDS if name in fields}
+        )
+        t = services.tournament_create(organiser=request.user, time_control=time_control, **fields)
         return Response(
             TournamentDetailSerializer(selectors.tournament_get(tournament_id=t.pk)).data,
             status=status.HTTP_201_CREATED,
@@ -185,7 +191,7 @@ class TournamentTrfView(APIView):
         t = selectors.tournament_get(tournament_id=pk)
         after = request.query_params.get("round")
         if after is not None and not after.isdigit():
-            raise ApiError("bad_round", "round must be a whole number.")
+            raise Invalid("bad_round", "round must be a whole number.")
         text = selectors.trf_text(t, after_round=None if after is None else int(after))
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.trf"'

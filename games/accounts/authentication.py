@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
 from datetime import timedelta
 
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
+from games.accounts.tokens import hash_key
 from games.models import ApiToken
 
 KEYWORDS = ("token", "bearer")
 LAST_USED_RESOLUTION = timedelta(minutes=1)
-
-
-def hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
 
 
 class ApiTokenAuthentication(BaseAuthentication):

@@ -12,22 +12,13 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 
-from games.accounts.authentication import hash_key
+from games.accounts.tokens import hash_key
 from games.models import ApiToken, User
+from pente_site.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 
 MAX_WEEKEND_DAYS = 3
 MAX_TOKENS_PER_USER = 50
 PREFIX_LENGTH = 8
-
-
-class AccountError(Exception):
-    """A refused account operation: ``code`` for machines, ``detail`` (a sentence) for people."""
-
-    def __init__(self, code: str, detail: str, *, status: int = 400) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-        self.status = status
 
 
 @dataclass(frozen=True)
@@ -40,22 +31,18 @@ class IssuedToken:
 
 def check_time_zone(name: str) -> str:
     if not name or name not in zoneinfo.available_timezones():
-        raise AccountError("bad_time_zone", f"'{name}' is not a known IANA time zone.")
+        raise Invalid("bad_time_zone", f"'{name}' is not a known IANA time zone.")
     return name
 
 
 def check_weekend_days(days: Iterable[int]) -> list[int]:
     days = list(days)
     if any(isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= 6 for d in days):
-        raise AccountError(
-            "bad_weekend_days", "Weekend days are day numbers 0 (Monday) to 6 (Sunday)."
-        )
+        raise Invalid("bad_weekend_days", "Weekend days are day numbers 0 (Monday) to 6 (Sunday).")
     if len(set(days)) != len(days):
-        raise AccountError("bad_weekend_days", "Weekend days must not repeat.")
+        raise Invalid("bad_weekend_days", "Weekend days must not repeat.")
     if len(days) > MAX_WEEKEND_DAYS:
-        raise AccountError(
-            "bad_weekend_days", f"At most {MAX_WEEKEND_DAYS} weekend days may be chosen."
-        )
+        raise Invalid("bad_weekend_days", f"At most {MAX_WEEKEND_DAYS} weekend days may be chosen.")
     return sorted(days)
 
 
@@ -63,7 +50,7 @@ def _check_password(password: str, user: User | None = None) -> None:
     try:
         validate_password(password, user=user)
     except DjangoValidationError as exc:
-        raise AccountError("bad_password", " ".join(exc.messages)) from None
+        raise Invalid("bad_password", " ".join(exc.messages)) from None
 
 
 def user_register(
@@ -81,9 +68,7 @@ def user_register(
     candidate = User(username=username, email=email)
     _check_password(password, candidate)
     if User.objects.filter(username__iexact=username).exists():
-        raise AccountError(
-            "username_taken", f"The username '{username}' is already taken.", status=409
-        )
+        raise Conflict("username_taken", f"The username '{username}' is already taken.")
     try:
         with transaction.atomic():
             return User.objects.create_user(
@@ -94,17 +79,13 @@ def user_register(
                 weekend_days=days,
             )
     except IntegrityError:
-        raise AccountError(
-            "username_taken", f"The username '{username}' is already taken.", status=409
-        ) from None
+        raise Conflict("username_taken", f"The username '{username}' is already taken.") from None
 
 
 def user_check_credentials(*, username: str, password: str, request=None) -> User:
     user = authenticate(request, username=username, password=password)
     if user is None:
-        raise AccountError(
-            "bad_credentials", "The username or password is not correct.", status=401
-        )
+        raise Unauthenticated("bad_credentials", "The username or password is not correct.")
     return user
 
 
@@ -137,9 +118,7 @@ def profile_update(
         fields.append("is_computer")
     if password is not None:
         if not current_password or not user.check_password(current_password):
-            raise AccountError(
-                "bad_credentials", "The current password is not correct.", status=403
-            )
+            raise Forbidden("bad_credentials", "The current password is not correct.")
         _check_password(password, user)
         user.set_password(password)
         fields.append("password")
@@ -151,10 +130,9 @@ def profile_update(
 def token_create(*, user: User, name: str = "") -> IssuedToken:
     """Issue a new API token. Only its sha256 is stored; the key is returned once."""
     if user.api_tokens.count() >= MAX_TOKENS_PER_USER:
-        raise AccountError(
+        raise Conflict(
             "too_many_tokens",
             f"An account may hold at most {MAX_TOKENS_PER_USER} tokens; revoke one first.",
-            status=409,
         )
     key = secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -166,4 +144,4 @@ def token_create(*, user: User, name: str = "") -> IssuedToken:
 def token_revoke(*, user: User, token_id: int) -> None:
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise AccountError("unknown_token", "You have no token with that id.", status=404)
+        raise NotFound("unknown_token", "You have no token with that id.")

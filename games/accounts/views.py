@@ -24,14 +24,11 @@ from games.accounts.serializers import (
     TokenObtainIn,
     TokenOut,
 )
-from pente_site.api import ApiError, ScopedIpThrottle, ScopedUsernameThrottle
+from pente_site.api import ScopedIpThrottle, ScopedUsernameThrottle
+from pente_site.errors import NotFound
 
 # Registration and password checks: rates "auth" (per IP) and "auth_username" (per username).
 AUTH_THROTTLES = [ScopedIpThrottle, ScopedUsernameThrottle]
-
-
-def _api_error(exc: services.AccountError) -> ApiError:
-    return ApiError(exc.code, exc.detail, status_code=exc.status)
 
 
 class RegisterView(APIView):
@@ -44,10 +41,7 @@ class RegisterView(APIView):
     def post(self, request):
         data = RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            user = services.user_register(**data.validated_data)
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        user = services.user_register(**data.validated_data)
         return Response(ProfileOut(user).data, status=status.HTTP_201_CREATED)
 
 
@@ -63,10 +57,7 @@ class LoginView(APIView):
     def post(self, request):
         data = CredentialsIn(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            user = services.user_check_credentials(request=request, **data.validated_data)
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        user = services.user_check_credentials(request=request, **data.validated_data)
         login(request._request, user)
         return Response(ProfileOut(user).data)
 
@@ -92,15 +83,12 @@ class TokenObtainView(APIView):
     def post(self, request):
         data = TokenObtainIn(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            user = services.user_check_credentials(
-                request=request,
-                username=data.validated_data["username"],
-                password=data.validated_data["password"],
-            )
-            issued = services.token_create(user=user, name=data.validated_data["name"])
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        user = services.user_check_credentials(
+            request=request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+        )
+        issued = services.token_create(user=user, name=data.validated_data["name"])
         return Response(TokenIssuedOut(issued).data, status=status.HTTP_201_CREATED)
 
 
@@ -120,10 +108,7 @@ class TokenListCreateView(ListAPIView):
     def post(self, request):
         data = TokenCreateIn(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            issued = services.token_create(user=request.user, name=data.validated_data["name"])
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        issued = services.token_create(user=request.user, name=data.validated_data["name"])
         return Response(TokenIssuedOut(issued).data, status=status.HTTP_201_CREATED)
 
 
@@ -132,10 +117,7 @@ class TokenDetailView(APIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request, token_id: int):
-        try:
-            services.token_revoke(user=request.user, token_id=token_id)
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        services.token_revoke(user=request.user, token_id=token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -150,10 +132,7 @@ class MeView(APIView):
     def patch(self, request):
         data = ProfilePatchIn(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        try:
-            user = services.profile_update(user=request.user, **data.validated_data)
-        except services.AccountError as exc:
-            raise _api_error(exc) from exc
+        user = services.profile_update(user=request.user, **data.validated_data)
         return Response(ProfileOut(user).data)
 
 
@@ -187,9 +166,7 @@ class PlayerDetailView(APIView):
     def get(self, request, username: str):
         user = selectors.player_get(username=username)
         if user is None:
-            raise ApiError(
-                "unknown_player", f"There is no player called '{username}'.", status_code=404
-            )
+            raise NotFound("unknown_player", f"There is no player called '{username}'.")
         page = selectors.player_page(user=user)
         body = dict(PlayerPageOut(page).data)
         # Keys added by other apps' PLAYER_PAGE_EXTRAS pass through as they are.

@@ -7,9 +7,63 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.challenges.services import player_rating, restriction_failure
-from games.clocks import category_of_row
+from games.accounts.selectors import users_playing_together
+from games.clocks.timecontrol import TimeControl
+from games.engine import UnknownGame, get_variant
 from games.models import Challenge, User
+from ratings.selectors import rating_or_start
+
+SIMILAR_RATING_RANGE = 100
+BEGINNER_MAX_RESULTS = 20
+DEFAULT_RATING = 1600.0
+
+
+def player_rating(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
+    """``(rating, rated results)`` from the ratings app; ``(DEFAULT_RATING, 0)`` before the
+    first rated result. (``None``, accepted by the callers, also means "no rating".)"""
+    return rating_or_start(user=user, variant=variant, category=category)
+
+
+def restriction_failure(
+    *, challenge: Challenge, user: User, rating: tuple[float, int] | None | bool = False
+) -> str | None:
+    """Why ``user`` may not take up ``challenge`` (a sentence), or ``None`` when they may.
+
+    ``rating`` may be passed in (lists check many challenges); ``False`` means look it up.
+    """
+    restriction = challenge.restriction
+    if restriction == Challenge.Restriction.NONE:
+        return None
+    if restriction == Challenge.Restriction.NOT_PLAYING_ME:
+        if users_playing_together(user_a=challenge.created_by, user_b=user):
+            return f"{challenge.created_by.username} only accepts players not already playing them."
+        return None
+    if rating is False:
+        rating = player_rating(
+            user=user, variant=challenge.variant, category=TimeControl.of(challenge).category
+        )
+    if restriction == Challenge.Restriction.BEGINNERS:
+        if rating is not None and rating[1] >= BEGINNER_MAX_RESULTS:
+            return (
+                f"Only beginners (fewer than {BEGINNER_MAX_RESULTS} rated results) "
+                "may take up this challenge."
+            )
+        return None
+    value = DEFAULT_RATING if rating is None else rating[0]
+    bound = challenge.restriction_rating if challenge.restriction_rating is not None else 1600
+    if restriction == Challenge.Restriction.RATING_ABOVE and value < bound:
+        return f"Only players rated {bound} or more may take up this challenge."
+    if restriction == Challenge.Restriction.RATING_BELOW and value > bound:
+        return f"Only players rated {bound} or less may take up this challenge."
+    if (
+        restriction == Challenge.Restriction.RATING_SIMILAR
+        and abs(value - bound) > SIMILAR_RATING_RANGE
+    ):
+        return (
+            f"Only players rated within {SIMILAR_RATING_RANGE} points of {bound} "
+            "may take up this challenge."
+        )
+    return None
 
 
 def _live(now: datetime) -> QuerySet[Challenge]:
@@ -22,9 +76,6 @@ def _live(now: datetime) -> QuerySet[Challenge]:
 
 
 def _variant_name(variant: str) -> str | None:
-    from games.engine import get_variant
-    from games.engine.errors import UnknownGame
-
     try:
         return get_variant(variant).name
     except UnknownGame:
@@ -69,7 +120,7 @@ def challenges_open(
             Challenge.Restriction.RATING_SIMILAR,
             Challenge.Restriction.BEGINNERS,
         ):
-            key = (challenge.variant, category_of_row(challenge))
+            key = (challenge.variant, TimeControl.of(challenge).category)
             if key not in ratings:
                 ratings[key] = player_rating(user=user, variant=key[0], category=key[1])
             rating = ratings[key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.clocks import category_of_row
+from games.clocks.timecontrol import TimeControl
 from games.models import Challenge
 
 
@@ -76,7 +76,7 @@ class ChallengeOut(serializers.ModelSerializer):
         ]
 
     def get_category(self, obj: Challenge) -> str:
-        return category_of_row(obj)
+        return TimeControl.of(obj).category
 
     def get_players(self, obj: Challenge) -> list[str]:
         return [entry.user.username for entry in obj.entries.all()]

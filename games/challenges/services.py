@@ -25,133 +25,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.accounts.selectors import users_playing_together
-from games.clocks import ClockError, category_of_row, validate_time_control
-from games.clocks import category_of as category_for
+from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
+from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
+from games.engine import EngineError, Game, UnknownGame, get_variant
 from games.models import Challenge, ChallengeEntry, User
+from games.play.create import game_create, set_create
+from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 
-SIMILAR_RATING_RANGE = 100
-BEGINNER_MAX_RESULTS = 20
-DEFAULT_RATING = 1600.0
 MAX_MESSAGE_LENGTH = 255
 EXPIRY_LIVE = timedelta(hours=1)
 EXPIRY_TURN = timedelta(days=7)
 EXPIRY_UNTIMED = timedelta(days=7)
 MAX_EXPIRY_HOURS = 720
 MIN_SEATS, MAX_SEATS, PARTNER_SEATS = 2, 6, 4
-
-
-class ChallengeRefused(Exception):
-    """A refused challenge operation: ``code`` for machines, ``detail`` (a sentence) for people."""
-
-    def __init__(
-        self, code: str, detail: str, *, status: int = 400, extra: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-        self.status = status
-        self.extra = extra or {}
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    kind: str = "none"
-    initial_minutes: int = 0
-    increment_seconds: int = 0
-    days_per_move: int = 0
-
-    @property
-    def category(self) -> str:
-        return category_for(
-            time_control=self.kind,
-            initial_minutes=self.initial_minutes,
-            increment_seconds=self.increment_seconds,
-        )
-
-
-def time_control_check(
-    *, time_control: str, initial_minutes: int, increment_seconds: int, days_per_move: int
-) -> TimeControl:
-    def bad(detail: str) -> ChallengeRefused:
-        return ChallengeRefused("bad_time_control", detail)
-
-    numbers = (initial_minutes, increment_seconds, days_per_move)
-    if any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
-        raise bad("Time control values must be whole numbers.")
-    try:
-        validate_time_control(
-            time_control=time_control,
-            initial_minutes=initial_minutes,
-            increment_seconds=increment_seconds,
-            days_per_move=days_per_move,
-        )
-    except ClockError as exc:
-        raise bad(exc.detail) from None
-    if time_control == "live" and days_per_move:
-        raise bad("A live game has no days per move.")
-    if time_control == "turn" and (initial_minutes or increment_seconds):
-        raise bad("A turn-based game has no initial time or increment.")
-    if time_control == "none" and any(numbers):
-        raise bad("An untimed game has no initial time, increment or days per move.")
-    return TimeControl(time_control, initial_minutes, increment_seconds, days_per_move)
-
-
-def player_rating(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
-    """``(rating, rated results)`` from the ratings app; ``(DEFAULT_RATING, 0)`` before the
-    first rated result. (``None``, accepted by the callers, also means "no rating".)"""
-    from ratings.selectors import rating_or_start
-
-    return rating_or_start(user=user, variant=variant, category=category)
-
-
-def restriction_failure(
-    *, challenge: Challenge, user: User, rating: tuple[float, int] | None | bool = False
-) -> str | None:
-    """Why ``user`` may not take up ``challenge`` (a sentence), or ``None`` when they may.
-
-    ``rating`` may be passed in (lists check many challenges); ``False`` means look it up.
-    """
-    restriction = challenge.restriction
-    if restriction == Challenge.Restriction.NONE:
-        return None
-    if restriction == Challenge.Restriction.NOT_PLAYING_ME:
-        if users_playing_together(user_a=challenge.created_by, user_b=user):
-            return f"{challenge.created_by.username} only accepts players not already playing them."
-        return None
-    if rating is False:
-        rating = player_rating(
-            user=user, variant=challenge.variant, category=category_of_row(challenge)
-        )
-    if restriction == Challenge.Restriction.BEGINNERS:
-        if rating is not None and rating[1] >= BEGINNER_MAX_RESULTS:
-            return (
-                f"Only beginners (fewer than {BEGINNER_MAX_RESULTS} rated results) "
-                "may take up this challenge."
-            )
-        return None
-    value = DEFAULT_RATING if rating is None else rating[0]
-    bound = challenge.restriction_rating if challenge.restriction_rating is not None else 1600
-    if restriction == Challenge.Restriction.RATING_ABOVE and value < bound:
-        return f"Only players rated {bound} or more may take up this challenge."
-    if restriction == Challenge.Restriction.RATING_BELOW and value > bound:
-        return f"Only players rated {bound} or less may take up this challenge."
-    if (
-        restriction == Challenge.Restriction.RATING_SIMILAR
-        and abs(value - bound) > SIMILAR_RATING_RANGE
-    ):
-        return (
-            f"Only players rated within {SIMILAR_RATING_RANGE} points of {bound} "
-            "may take up this challenge."
-        )
-    return None
 
 
 def _check_engine_options(
@@ -164,13 +55,10 @@ def _check_engine_options(
     adjacent_only: bool,
 ) -> str:
     """Canonical variant name; the engine itself says which options a game supports."""
-    from games.engine import Game, get_variant
-    from games.engine.errors import EngineError, UnknownGame
-
     try:
         name = get_variant(variant).name
     except UnknownGame:
-        raise ChallengeRefused("unknown_game", f"There is no game called '{variant}'.") from None
+        raise Invalid("unknown_game", f"There is no game called '{variant}'.") from None
     try:
         Game(
             name,
@@ -182,7 +70,7 @@ def _check_engine_options(
         )
     except (EngineError, ValueError) as exc:
         detail = getattr(exc, "detail", None) or str(exc)
-        raise ChallengeRefused(
+        raise Invalid(
             "unsupported_options", f"{name} cannot be played with these options: {detail}"
         ) from None
     return name
@@ -197,10 +85,7 @@ def challenge_create(
     partners: bool = False,
     rated: bool = False,
     seat_wanted: int | None = None,
-    time_control: str = "none",
-    initial_minutes: int = 0,
-    increment_seconds: int = 0,
-    days_per_move: int = 0,
+    time_control: TimeControl = UNTIMED,
     tournament_rule: bool | None = None,
     adjacent_only: bool = False,
     message: str = "",
@@ -214,34 +99,23 @@ def challenge_create(
         if seats == MIN_SEATS:
             seats = PARTNER_SEATS
         else:
-            raise ChallengeRefused("bad_seats", "A partners game has exactly 4 seats.")
+            raise Invalid("bad_seats", "A partners game has exactly 4 seats.")
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ChallengeRefused("bad_seats", "A game has 2 to 6 seats.")
+        raise Invalid("bad_seats", "A game has 2 to 6 seats.")
     multi = seats > 2
     if rated and multi:
-        raise ChallengeRefused(
-            "rated_multiplayer", "Only two-player games can be rated.", status=400
-        )
+        raise Invalid("rated_multiplayer", "Only two-player games can be rated.")
     if rated and adjacent_only:
-        raise ChallengeRefused(
-            "rated_options", "Rated games are played without the adjacent-only option."
-        )
+        raise Invalid("rated_options", "Rated games are played without the adjacent-only option.")
     if seat_wanted is not None and (multi or seat_wanted not in (1, 2)):
-        raise ChallengeRefused(
+        raise Invalid(
             "bad_seat_wanted",
             "The seat wanted is 1, 2 or empty (either), and only in two-player games.",
         )
-    tc = time_control_check(
-        time_control=time_control,
-        initial_minutes=initial_minutes,
-        increment_seconds=increment_seconds,
-        days_per_move=days_per_move,
-    )
+    tc = time_control
     message = (message or "").strip()
     if len(message) > MAX_MESSAGE_LENGTH:
-        raise ChallengeRefused(
-            "message_too_long", f"A message has at most {MAX_MESSAGE_LENGTH} characters."
-        )
+        raise Invalid("message_too_long", f"A message has at most {MAX_MESSAGE_LENGTH} characters.")
     name = _check_engine_options(
         variant=variant,
         seats=seats,
@@ -255,19 +129,17 @@ def challenge_create(
     if invitee_username:
         invitee = User.objects.filter(username__iexact=invitee_username, is_active=True).first()
         if invitee is None:
-            raise ChallengeRefused(
-                "unknown_player", f"There is no player called '{invitee_username}'."
-            )
+            raise Invalid("unknown_player", f"There is no player called '{invitee_username}'.")
         if invitee.pk == creator.pk:
-            raise ChallengeRefused("challenge_self", "You cannot challenge yourself.")
+            raise Invalid("challenge_self", "You cannot challenge yourself.")
         if multi:
-            raise ChallengeRefused(
+            raise Invalid(
                 "direct_multiplayer",
                 "Multi-player and partners challenges are open: players join them.",
             )
 
     if restriction not in Challenge.Restriction.values:
-        raise ChallengeRefused(
+        raise Invalid(
             "bad_restriction",
             "The restriction is one of: " + ", ".join(Challenge.Restriction.values) + ".",
         )
@@ -281,16 +153,16 @@ def challenge_create(
             mine = player_rating(user=creator, variant=name, category=tc.category)
             restriction_rating = round(DEFAULT_RATING if mine is None else mine[0])
         elif not 0 <= restriction_rating <= 5000:
-            raise ChallengeRefused("bad_restriction", "A rating bound is 0 to 5000.")
+            raise Invalid("bad_restriction", "A rating bound is 0 to 5000.")
     else:
         restriction_rating = None
 
     if expires_in_hours is None:
-        lifetime = {"live": EXPIRY_LIVE, "turn": EXPIRY_TURN}.get(tc.kind, EXPIRY_UNTIMED)
+        lifetime = {Kind.LIVE: EXPIRY_LIVE, Kind.TURN: EXPIRY_TURN}.get(tc.kind, EXPIRY_UNTIMED)
     elif 1 <= expires_in_hours <= MAX_EXPIRY_HOURS:
         lifetime = timedelta(hours=expires_in_hours)
     else:
-        raise ChallengeRefused("bad_expiry", f"A challenge lasts 1 to {MAX_EXPIRY_HOURS} hours.")
+        raise Invalid("bad_expiry", f"A challenge lasts 1 to {MAX_EXPIRY_HOURS} hours.")
 
     with transaction.atomic():
         challenge = Challenge.objects.create(
@@ -304,10 +176,7 @@ def challenge_create(
             tournament_rule=tournament_rule,
             adjacent_only=adjacent_only,
             seat_wanted=seat_wanted,
-            time_control=tc.kind,
-            initial_minutes=tc.initial_minutes,
-            increment_seconds=tc.increment_seconds,
-            days_per_move=tc.days_per_move,
+            **tc.fields(),
             restriction=restriction,
             restriction_rating=restriction_rating,
             message=message,
@@ -338,58 +207,40 @@ def _lock(challenge_id: int) -> Challenge:
         .first()
     )
     if challenge is None:
-        raise ChallengeRefused(
-            "unknown_challenge", "There is no challenge with that id.", status=404
-        )
+        raise NotFound("unknown_challenge", "There is no challenge with that id.")
     return challenge
 
 
 def _check_open(challenge: Challenge, now: datetime) -> None:
     status = challenge.status
     if status == Challenge.Status.ACCEPTED:
-        raise ChallengeRefused(
-            "already_accepted", "This challenge has already been accepted.", status=409
-        )
+        raise Conflict("already_accepted", "This challenge has already been accepted.")
     if status == Challenge.Status.EXPIRED:
-        raise ChallengeRefused("expired", "This challenge has expired.", status=409)
+        raise Conflict("expired", "This challenge has expired.")
     if status != Challenge.Status.OPEN:
-        raise ChallengeRefused(
-            "not_open", f"This challenge is no longer open: it was {status}.", status=409
-        )
+        raise Conflict("not_open", f"This challenge is no longer open: it was {status}.")
     if challenge.expires_at is not None and challenge.expires_at <= now:
         raise _Expired
 
 
-def _refuse_expired(challenge_id: int) -> ChallengeRefused:
+def _refuse_expired(challenge_id: int) -> DomainError:
     Challenge.objects.filter(pk=challenge_id, status=Challenge.Status.OPEN).update(
         status=Challenge.Status.EXPIRED
     )
-    return ChallengeRefused("expired", "This challenge has expired.", status=409)
+    return Conflict("expired", "This challenge has expired.")
 
 
 def _check_restriction(challenge: Challenge, user: User) -> None:
     failure = restriction_failure(challenge=challenge, user=user)
     if failure:
-        raise ChallengeRefused(
+        raise Forbidden(
             "restriction_not_met",
             failure,
-            status=403,
             extra={"restriction": challenge.restriction},
         )
 
 
-def _timing(challenge: Challenge) -> dict[str, Any]:
-    return {
-        "time_control": challenge.time_control,
-        "initial_minutes": challenge.initial_minutes,
-        "increment_seconds": challenge.increment_seconds,
-        "days_per_move": challenge.days_per_move,
-    }
-
-
 def _start_two_player(challenge: Challenge, acceptor: User, now: datetime) -> None:
-    from games.services import game_create, set_create
-
     creator = challenge.created_by
     if challenge.seat_wanted == 1:
         creator_first = True
@@ -406,7 +257,7 @@ def _start_two_player(challenge: Challenge, acceptor: User, now: datetime) -> No
             rated=True,
             tournament_rule=challenge.tournament_rule,
             now=now,
-            **_timing(challenge),
+            time_control=TimeControl.of(challenge),
         )
         challenge.game_set = game_set
         challenge.game = game_set.games.order_by("set_index", "id").first()
@@ -418,13 +269,11 @@ def _start_two_player(challenge: Challenge, acceptor: User, now: datetime) -> No
             tournament_rule=challenge.tournament_rule,
             adjacent_only=challenge.adjacent_only,
             now=now,
-            **_timing(challenge),
+            time_control=TimeControl.of(challenge),
         )
 
 
 def _start_multi(challenge: Challenge, now: datetime) -> None:
-    from games.services import game_create
-
     players = [
         entry.user for entry in challenge.entries.select_related("user").order_by("joined_at", "id")
     ]
@@ -436,7 +285,7 @@ def _start_multi(challenge: Challenge, now: datetime) -> None:
         tournament_rule=challenge.tournament_rule,
         adjacent_only=challenge.adjacent_only,
         now=now,
-        **_timing(challenge),
+        time_control=TimeControl.of(challenge),
     )
 
 
@@ -451,11 +300,9 @@ def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = No
                 return _join_locked(challenge, user, now)
             _check_open(challenge, now)
             if challenge.created_by_id == user.pk:
-                raise ChallengeRefused("challenge_self", "You cannot accept your own challenge.")
+                raise Invalid("challenge_self", "You cannot accept your own challenge.")
             if challenge.kind == Challenge.Kind.DIRECT and challenge.invitee_id != user.pk:
-                raise ChallengeRefused(
-                    "not_invitee", "Only the invited player can accept this challenge.", status=403
-                )
+                raise Forbidden("not_invitee", "Only the invited player can accept this challenge.")
             _check_restriction(challenge, user)
             _start_two_player(challenge, user, now)
             challenge.status = Challenge.Status.ACCEPTED
@@ -468,17 +315,13 @@ def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = No
 def _join_locked(challenge: Challenge, user: User, now: datetime) -> Challenge:
     _check_open(challenge, now)
     if challenge.entries.filter(user=user).exists():
-        raise ChallengeRefused(
-            "already_joined", "You have already joined this challenge.", status=409
-        )
+        raise Conflict("already_joined", "You have already joined this challenge.")
     _check_restriction(challenge, user)
     try:
         with transaction.atomic():
             ChallengeEntry.objects.create(challenge=challenge, user=user)
     except IntegrityError:
-        raise ChallengeRefused(
-            "already_joined", "You have already joined this challenge.", status=409
-        ) from None
+        raise Conflict("already_joined", "You have already joined this challenge.") from None
     if challenge.entries.count() >= challenge.seats:
         _start_multi(challenge, now)
         challenge.status = Challenge.Status.ACCEPTED
@@ -498,16 +341,13 @@ def challenge_leave(*, challenge_id: int, user: User, now: datetime | None = Non
             challenge = _lock(challenge_id)
             _check_open(challenge, now)
             if challenge.created_by_id == user.pk:
-                raise ChallengeRefused(
+                raise Conflict(
                     "creator_cannot_leave",
                     "The creator cannot leave their own challenge; cancel it instead.",
-                    status=409,
                 )
             deleted, _ = challenge.entries.filter(user=user).delete()
             if not deleted:
-                raise ChallengeRefused(
-                    "not_joined", "You have not joined this challenge.", status=409
-                )
+                raise Conflict("not_joined", "You have not joined this challenge.")
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None
@@ -519,9 +359,7 @@ def challenge_decline(*, challenge_id: int, user: User, now: datetime | None = N
         now=now or timezone.now(),
         status=Challenge.Status.DECLINED,
         allowed=lambda c: c.kind == Challenge.Kind.DIRECT and c.invitee_id == user.pk,
-        refusal=ChallengeRefused(
-            "not_invitee", "Only the invited player can decline this challenge.", status=403
-        ),
+        refusal=Forbidden("not_invitee", "Only the invited player can decline this challenge."),
     )
 
 
@@ -531,9 +369,7 @@ def challenge_cancel(*, challenge_id: int, user: User, now: datetime | None = No
         now=now or timezone.now(),
         status=Challenge.Status.CANCELLED,
         allowed=lambda c: c.created_by_id == user.pk,
-        refusal=ChallengeRefused(
-            "not_creator", "Only the creator can cancel this challenge.", status=403
-        ),
+        refusal=Forbidden("not_creator", "Only the creator can cancel this challenge."),
     )
 
 
@@ -543,7 +379,7 @@ def _close(
     now: datetime,
     status: str,
     allowed: Callable[[Challenge], bool],
-    refusal: ChallengeRefused,
+    refusal: DomainError,
 ) -> Challenge:
     """Give an open challenge its final ``status``; ``refusal`` when not ``allowed`` (checked
     before whether it is still open)."""

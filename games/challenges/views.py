@@ -11,12 +11,8 @@ from rest_framework.views import APIView
 
 from games.challenges import selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
-from pente_site.api import ApiError
-
-
-def _api_error(exc: services.ChallengeRefused) -> ApiError:
-    return ApiError(exc.code, exc.detail, status_code=exc.status, extra=exc.extra)
-
+from games.clocks.timecontrol import TimeControl
+from pente_site.errors import NotFound
 
 VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (name or slug).")
 
@@ -47,12 +43,10 @@ class ChallengeListCreateView(_ChallengeListView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         invitee = fields.pop("invitee", None) or None
-        try:
-            challenge = services.challenge_create(
-                creator=request.user, invitee_username=invitee, **fields
-            )
-        except services.ChallengeRefused as exc:
-            raise _api_error(exc) from exc
+        time_control = TimeControl.pop_from(fields)
+        challenge = services.challenge_create(
+            creator=request.user, invitee_username=invitee, time_control=time_control, **fields
+        )
         return Response(ChallengeOut(challenge).data, status=status.HTTP_201_CREATED)
 
 
@@ -83,9 +77,7 @@ class ChallengeDetailView(APIView):
     def get(self, request, challenge_id: int):
         challenge = selectors.challenge_visible(user=request.user, challenge_id=challenge_id)
         if challenge is None:
-            raise ApiError(
-                "unknown_challenge", "There is no challenge with that id.", status_code=404
-            )
+            raise NotFound("unknown_challenge", "There is no challenge with that id.")
         return Response(ChallengeOut(challenge).data)
 
 
@@ -95,10 +87,7 @@ def _action_view(action, doc: str):
 
         @extend_schema(request=None, responses={200: ChallengeOut}, description=doc)
         def post(self, request, challenge_id: int):
-            try:
-                challenge = action(challenge_id=challenge_id, user=request.user)
-            except services.ChallengeRefused as exc:
-                raise _api_error(exc) from exc
+            challenge = action(challenge_id=challenge_id, user=request.user)
             return Response(ChallengeOut(challenge).data)
 
     ActionView.__name__ = f"Challenge{action.__name__.split('_')[-1].title()}View"

@@ -6,6 +6,8 @@ Import from here: ``from games.engine import Game, IllegalMove, get_variant, par
 from .errors import BadOptions, BadRecord, EngineError, IllegalMove, UnknownGame
 from .game import DECISIONS, Game, MoveResult
 from .notation import COLUMNS, parse_point, point_name
+from .openings import Takeback
+from .outcome import Outcome, Termination
 from .records import (
     Record,
     RecordMoveError,
@@ -32,9 +34,12 @@ __all__ = [
     "Game",
     "IllegalMove",
     "MoveResult",
+    "Outcome",
     "Record",
     "RecordMoveError",
     "Replay",
+    "Takeback",
+    "Termination",
     "UnknownGame",
     "Variant",
     "game_from_record",

@@ -19,6 +19,7 @@ ILLEGAL_MOVE_CODES = frozenset(
         "bad_decision",
         "game_over",
         "wrong_stone_count",
+        "nothing_to_undo",
     }
 )
 

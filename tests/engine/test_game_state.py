@@ -7,38 +7,24 @@ import dataclasses
 
 import pytest
 
-from games.engine import VARIANTS, BadOptions, Game, IllegalMove, MoveResult, UnknownGame
+from games.engine import (
+    VARIANTS,
+    BadOptions,
+    Game,
+    IllegalMove,
+    MoveResult,
+    Outcome,
+    Termination,
+    UnknownGame,
+)
 
-from .helpers import position, pt
+from .helpers import full_board_but, position, pt
 
 
 def refusal(call, *args, **kw) -> IllegalMove:
     with pytest.raises(IllegalMove) as exc:
         call(*args, **kw)
     return exc.value
-
-
-def full_board_but(last: str, variant: str = "Pente") -> Game:
-    """Every point filled except ``last`` (colour 1 to move there): a pattern with runs of at
-    most two, and around ``last`` the opponent on the 8 neighbours and colour 1 two steps out,
-    so that the last stone makes no five, capture or poof."""
-    g = position(variant)
-    b = g._board
-    for y in range(19):
-        for x in range(19):
-            b[x + 19 * y] = 1 + ((x // 2 + y) % 2)
-    p = pt(last)
-    colour = 1
-    for ray in g._t.rays[p]:
-        if ray:
-            b[ray[0]] = 2
-        if len(ray) > 1:
-            b[ray[1]] = 1
-    b[p] = 0
-    g._empty = 1
-    g._ci = [c for _, c in g._cycle].index(colour)
-    g._seat, g._colour = g._cycle[g._ci]
-    return g
 
 
 # -- turn and seat -------------------------------------------------------------------------
@@ -136,18 +122,13 @@ def test_a_full_board_without_a_win_is_a_draw(variant):
 
 
 def test_a_board_with_one_empty_point_is_not_a_draw():
-    g = full_board_but("K10")
-    g._board[pt("A1")] = 0
-    g._empty = 2
+    g = full_board_but("K10", also_empty="A1")
     g.play("K10")
     assert g.status == "in_progress"
 
 
 def test_a_win_on_the_last_point_is_a_win_not_a_draw():
-    g = full_board_but("K10")
-    b = g._board
-    for name in ["F10", "G10", "H10", "J10"]:
-        b[pt(name)] = g.to_move_colour
+    g = full_board_but("K10", colour_1="F10 G10 H10 J10")
     g.play("K10")
     assert g.result_reason == "five"
 
@@ -238,3 +219,84 @@ def test_replay_passes_options_and_raises_on_illegal_actions():
 def test_seat_colour_refuses_a_seat_that_does_not_exist():
     with pytest.raises(ValueError):
         Game("Pente").seat_colour(3)
+
+
+# -- setting up a position -----------------------------------------------------------------
+
+
+def test_from_position_holds_exactly_the_given_stones_with_the_given_colour_to_move():
+    g = Game.from_position("Pente", stones={1: "K10 L10", 2: [pt("A1")]}, to_move=2)
+    assert sorted(p for p, c in enumerate(g.board) if c) == sorted(
+        [pt("K10"), pt("L10"), 0 + 19 * 18]
+    )
+    assert (g.to_move_colour, g.to_move_seat, g.plies, g.actions) == (2, 2, 20, [])
+    assert g.last_point is None and g.outcome is None and g.takeback() is None
+
+
+def test_from_position_skips_the_opening_protocol_and_the_tournament_rule():
+    g = Game.from_position("Swap2-Pente", stones={1: "K10"})
+    assert g.pending_decision is None and g.stones_this_turn() == 1
+    g = Game.from_position("Pente", stones={1: "K10"}, rated=True, plies=2)
+    assert g.tournament_rule
+    g.play("L10")  # the third stone, inside the 5x5 square: allowed
+
+
+def test_from_position_presets_captures_and_picks_the_seat():
+    g = Game.from_position(
+        "Pente", stones={1: "K10"}, partners=True, to_move_seat=3, captures={1: 8}
+    )
+    assert (g.to_move_seat, g.to_move_colour, g.captures) == (3, 1, (8, 0))
+
+
+def test_from_position_refuses_a_point_given_twice_or_a_colour_not_in_play():
+    with pytest.raises(ValueError):
+        Game.from_position("Pente", stones={1: "K10", 2: "K10"})
+    with pytest.raises(ValueError):
+        Game.from_position("Pente", stones={3: "K10"})
+    with pytest.raises(ValueError):
+        Game.from_position("Pente", to_move=3)
+
+
+# -- outcome -------------------------------------------------------------------------------
+
+
+def test_termination_values_are_the_words_the_server_stores():
+    assert [t.value for t in Termination] == [
+        "five",
+        "captures",
+        "draw",
+        "resign",
+        "timeout",
+        "forfeit",
+    ]
+    assert Termination.FIVE == "five"
+
+
+def test_outcome_is_a_frozen_value_with_sorted_winners():
+    o = Outcome(Termination.FIVE, (3, 1))
+    assert o.winners == (1, 3) and not o.is_draw
+    assert Outcome(Termination.DRAW).is_draw
+    assert Outcome("five", (1,)) == Outcome(Termination.FIVE, (1,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        o.winners = ()  # type: ignore[misc]
+
+
+def test_a_game_in_progress_has_no_outcome_and_a_won_one_names_the_seats():
+    g = position("Pente", {1: "F10 G10 H10 J10"}, partners=True)
+    assert g.outcome is None and not g.is_over
+    g.play("K10")
+    assert g.outcome == Outcome(Termination.FIVE, (1, 3))
+    assert (g.status, g.result_reason, g.winner_seats, g.winner_colour, g.is_over) == (
+        "finished",
+        "five",
+        (1, 3),
+        1,
+        True,
+    )
+
+
+def test_the_outcome_names_the_seat_that_holds_the_winning_colour_after_a_swap():
+    g = Game.replay("D-Pente", ["K10", "A1", "L11", "A2", "swap"])
+    for move in ["L10", "B1", "M10", "B2", "N10", "B3", "O10"]:
+        g.play(move)
+    assert g.winner_colour == 1 and g.outcome == Outcome(Termination.FIVE, (2,))

@@ -15,33 +15,15 @@ from games.engine.records import (
     write_record,
 )
 
+from .helpers import EVERY_SETUP
+
 FAST = settings(
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-# (variant, options) pairs covering captures, poofs, boats, openings and seats.
-SETUPS = [
-    ("Pente", {}),
-    ("Pente", {"rated": True}),
-    ("Keryo-Pente", {}),
-    ("Poof-Pente", {}),
-    ("O-Pente", {}),
-    ("Boat-Pente", {}),
-    ("Gomoku", {}),
-    ("G-Pente", {}),
-    ("D-Pente", {}),
-    ("DK-Pente", {}),
-    ("Swap2-Pente", {}),
-    ("Swap2-Keryo", {}),
-    ("Connect6", {}),
-    ("Pente", {"seats": 3}),
-    ("Pente", {"seats": 6}),
-    ("Keryo-Pente", {"seats": 4}),
-    ("Pente", {"partners": True}),
-    ("Pente", {"adjacent_only": True}),
-]
+SETUPS = EVERY_SETUP
 CAPTURE_SETUPS = [
     ("Pente", {}),
     ("Keryo-Pente", {}),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from games.engine import Outcome, Termination
 from games.engine.errors import BadRecord
 from games.engine.records import (
     SWAPPED_HEADER,
@@ -326,6 +327,17 @@ class TestReplay:
         assert summary["plies"] == 3
         p1 = replay_summary(record("Pente", "1. K10 L11 2. Forfeit 0-1"))
         assert (p1["winner"], p1["reason"]) == (2, "forfeit")
+
+    def test_replay_outcome_is_the_resignation_or_the_positions_own(self):
+        resigned = replay_record(record("Pente", "1. K10 L11 2. M12 Resign 1-0"))
+        assert resigned.outcome == Outcome(Termination.RESIGN, (1,))
+        forfeit = replay_record(record("Pente", "1. K10 L11 2. Forfeit 0-1"))
+        assert forfeit.outcome == Outcome(Termination.FORFEIT, (2,))
+        partners = replay_record(record("Pente", "1. K10 A1 2. B1 C1 3. Resign *", Partners="Y"))
+        assert partners.outcome == Outcome(Termination.RESIGN, (2, 4))
+        won = replay_record(parse_record(PENTE_ORG_RECORD))
+        assert won.outcome == won.game.outcome == Outcome(Termination.FIVE, (1,))
+        assert replay_record(record("Pente", "1. K10 L11 *")).outcome is None
 
     def test_resign_after_the_game_ended_is_an_error(self):
         text = PENTE_ORG_RECORD.replace("K14 1-0", "K14 Resign 1-0")

@@ -122,3 +122,23 @@ def test_a_breakable_five_that_reaches_the_capture_target_wins_by_captures():
     g = position("Boat-Pente", {1: "F10 G10 H10 J10 H11 K13", 2: "H12 K11 K12"}, captures={1: 8})
     r = g.play("K10")
     assert r.finished and (g.winner_colour, g.result_reason) == (1, "captures")
+
+
+# X: F10 G10 H10 J10 + K10 makes five; H10 H11 H12 is a triple that O, holding H9, can take by
+# playing H13: three points from the five, as far as a triple capture reaches.
+TRIPLE_ACROSS = {1: "F10 G10 H10 J10 H11 H12", 2: "H9"}
+
+
+def test_in_o_pente_a_threat_to_capture_a_triple_across_a_five_stops_it_winning_at_once():
+    g = position("O-Pente", TRIPLE_ACROSS)
+    r = g.play("K10")
+    assert not r.finished and g.outcome is None
+    r = g.play("H13")
+    assert names(r.captured) == {"H10", "H11", "H12"}
+    assert g.outcome is None  # the five is broken
+
+
+def test_in_boat_pente_a_triple_is_no_threat_so_the_same_five_wins_at_once():
+    g = position("Boat-Pente", TRIPLE_ACROSS)
+    assert g.play("K10").finished
+    assert (g.winner_colour, g.result_reason) == (1, "five")

@@ -8,8 +8,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import models
+from games.clocks.timecontrol import TimeControl
 from games.factories import GameFactory, GameSetFactory, MoveFactory, SeatFactory, UserFactory
 from games.models import Challenge, Game, GameSet, Move
+from games.play.create import game_create
+from pente_site.errors import DomainError
 
 pytestmark = pytest.mark.django_db
 
@@ -33,13 +36,13 @@ def _constraint_values(model, name: str) -> set[str]:
         (Challenge, "challenge_kind_valid", Challenge.Kind),
         (Challenge, "challenge_restriction_valid", Challenge.Restriction),
         (Challenge, "challenge_status_valid", Challenge.Status),
-        (Challenge, "challenge_time_control_valid", models.TimeControl),
+        (Challenge, "challenge_time_control_valid", models.TimeControlKind),
         (GameSet, "gameset_status_valid", GameSet.Status),
         (GameSet, "gameset_category_valid", models.Category),
         (Game, "game_status_valid", Game.Status),
         (Game, "game_end_reason_valid", Game.EndReason),
         (Game, "game_category_valid", models.Category),
-        (Game, "game_time_control_valid", models.TimeControl),
+        (Game, "game_time_control_valid", models.TimeControlKind),
     ],
 )
 def test_choice_constraints_allow_exactly_the_choices(model, name, choices):
@@ -190,21 +193,13 @@ def test_a_challenge_seat_wanted_is_1_or_2_of_a_two_player_game():
 
 
 def test_game_create_refuses_one_player_in_two_seats_with_a_400_not_a_database_error():
-    from games.services import game_create
-    from pente_site.api import ApiError
-
     alice = UserFactory()
-    with pytest.raises(ApiError) as raised:
+    with pytest.raises(DomainError) as raised:
         game_create(variant="Pente", players=[alice, alice])
-    assert raised.value.error_code == "bad_players"
+    assert raised.value.code == "bad_players"
 
 
-def test_unused_time_control_numbers_out_of_range_are_refused_before_the_database():
-    from games.services import require_valid_time_control
-    from pente_site.api import ApiError
-
-    with pytest.raises(ApiError) as raised:
-        require_valid_time_control(
-            time_control="none", initial_minutes=0, increment_seconds=0, days_per_move=99
-        )
-    assert raised.value.error_code == "bad_time_control"
+def test_unused_time_control_numbers_are_refused_before_the_database():
+    with pytest.raises(DomainError) as raised:
+        TimeControl.from_fields(time_control="none", days_per_move=99)
+    assert raised.value.code == "bad_time_control"

@@ -8,9 +8,11 @@ import factory
 from django.db import transaction
 from django.utils import timezone
 
+from games.clocks.timecontrol import TimeControl
 from games.factories import GameSetFactory, UserFactory
 from games.models import GameSet, User
-from games.services import game_resign, set_create
+from games.play.actions import game_resign
+from games.play.create import set_create
 from ratings.models import Crown, Rating
 from ratings.services import _buckets_shift, bucket_key
 
@@ -72,6 +74,8 @@ def play_set(player1: User, player2: User, result: str, **options) -> GameSet:
     result is ``result`` ("player1", "player2" or "draw"). Game 1 seats player1 first."""
     options.setdefault("rated", True)
     options.setdefault("variant", "Pente")
+    if "time_control" in options:
+        options["time_control"] = TimeControl.pop_from(options)
     game_set = set_create(player1=player1, player2=player2, **options)
     games = list(game_set.games.order_by("set_index"))
     # Who resigns each game: game 1 then game 2.

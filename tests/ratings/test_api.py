@@ -195,7 +195,7 @@ def test_rank_explains_unrated_unranked_and_unknown_players(client):
     response = client.get("/api/leaderboards/rank", {**base, "player": nobody.username})
     assert response.status_code == 404 and response.json()["code"] == "not_rated"
     response = client.get("/api/leaderboards/rank", {**base, "player": "ghost"})
-    assert response.status_code == 404 and response.json()["code"] == "player_not_found"
+    assert response.status_code == 404 and response.json()["code"] == "unknown_player"
     response = client.get("/api/leaderboards/rank", base)
     assert response.status_code == 400 and response.json()["code"] == "missing_parameter"
 
@@ -217,7 +217,7 @@ def test_player_ratings_lists_each_game_and_category_paginated(client):
     assert normal["game"] == "Pente" and normal["wins"] == 2 and normal["results"] == 2
     assert normal["current_streak"] == 2 and normal["established"] is False
     response = client.get("/api/players/ghost/ratings/")
-    assert response.status_code == 404 and response.json()["code"] == "player_not_found"
+    assert response.status_code == 404 and response.json()["code"] == "unknown_player"
 
 
 def test_rating_history_lists_every_change_oldest_first(client):
@@ -264,7 +264,7 @@ def test_rating_history_svg_without_results_says_so_and_errors_are_json(client):
     response = client.get(f"/api/players/{alice.username}/ratings/history.svg", {"game": "Pente"})
     assert response.status_code == 200 and b"No rated results" in response.content
     response = client.get("/api/players/ghost/ratings/history.svg", {"game": "Pente"})
-    assert response.status_code == 404 and response.json()["code"] == "player_not_found"
+    assert response.status_code == 404 and response.json()["code"] == "unknown_player"
 
 
 def test_player_stats_show_results_streaks_classes_and_crowns(client):

@@ -11,9 +11,11 @@ from django.db import connection, connections
 
 from games.factories import UserFactory
 from games.models import GameSet
-from games.services import game_resign, set_create
+from games.play.actions import game_resign
+from games.play.create import set_create
 from ratings.models import Rating, RatingChange
-from ratings.services import rating_apply_set, ratings_replay
+from ratings.replay import ratings_replay
+from ratings.services import rating_apply_set
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

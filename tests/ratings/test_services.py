@@ -6,11 +6,16 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.engine import Outcome, Termination
 from games.factories import UserFactory
-from games.signals import set_finished
+from games.play.actions import game_resign, move_play
+from games.play.create import set_create
+from games.play.finish import game_finish
+from games.play.signals import set_finished
 from ratings.models import Crown, Rating, RatingChange
+from ratings.replay import ratings_replay
 from ratings.selectors import rating_for
-from ratings.services import crown_award, rating_apply_set, ratings_replay
+from ratings.services import crown_award, rating_apply_set
 from tests.ratings.factories import RatingFactory, finished_set_row, play_set
 
 pytestmark = pytest.mark.django_db
@@ -314,7 +319,6 @@ def _forfeit_set(player1, player2, *, played_plies: int = 0, games_count: int = 
     from django.db import transaction
 
     from games.models import Game
-    from games.services import game_finish, move_play, set_create
 
     with transaction.atomic():
         game_set = set_create(
@@ -330,7 +334,8 @@ def _forfeit_set(player1, player2, *, played_plies: int = 0, games_count: int = 
         winner_seat = 1 if game.set_index == 1 else 2  # player1's seat
         with transaction.atomic():
             game_finish(
-                game=Game.objects.get(pk=game.pk), end_reason="forfeit", winner_seats=[winner_seat]
+                game=Game.objects.get(pk=game.pk),
+                outcome=Outcome(Termination.FORFEIT, (winner_seat,)),
             )
     game_set.refresh_from_db()
     return game_set
@@ -364,7 +369,6 @@ def test_a_set_with_one_game_played_and_one_forfeited_unplayed_counts():
     from django.db import transaction
 
     from games.models import Game
-    from games.services import game_finish, game_resign, set_create
 
     alice, bob = UserFactory(), UserFactory()
     with transaction.atomic():
@@ -373,7 +377,7 @@ def test_a_set_with_one_game_played_and_one_forfeited_unplayed_counts():
     with transaction.atomic():
         game_resign(game_id=first.pk, user=bob)  # a result, though no stone was played
     with transaction.atomic():
-        game_finish(game=Game.objects.get(pk=second.pk), end_reason="forfeit", winner_seats=[2])
+        game_finish(game=Game.objects.get(pk=second.pk), outcome=Outcome(Termination.FORFEIT, (2,)))
     assert RatingChange.objects.filter(game_set=game_set).count() == 2
     assert _rating(alice).rating == pytest.approx(1800)
 

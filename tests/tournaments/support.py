@@ -7,9 +7,11 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import services as game_services
+from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
+from games.engine import Outcome, Termination
 from games.factories import UserFactory
 from games.models import Game, Seat
+from games.play.finish import game_finish
 from tournaments import services
 from tournaments.models import Match, Tournament
 
@@ -18,10 +20,10 @@ def make_tournament(*, players: int, start: bool = True, **options) -> Tournamen
     organiser = UserFactory()
     options.setdefault("format", "swiss")
     options.setdefault("rated", False)
-    options.setdefault("time_control", "turn")
-    if options["time_control"] == "turn":
-        options.setdefault("days_per_move", 3)
     options.setdefault("games_per_match", 1)
+    options["time_control"] = services.tournament_time_control(
+        **{name: options.pop(name) for name in TIME_CONTROL_FIELDS if name in options}
+    )
     t = services.tournament_create(
         organiser=organiser,
         name=options.pop("name", "Test Open"),
@@ -46,13 +48,13 @@ def finish_match_games(match: Match, outcome: str) -> None:
     for i, game in enumerate(games):
         seats = {s.user_id: s.seat for s in Seat.objects.filter(game=game)}
         if outcome == "draw" and len(games) == 1 and ms.game_set.games_count == 1:
-            game_services.game_finish(game=game, end_reason="draw", winner_seats=[])
+            game_finish(game=game, outcome=Outcome(Termination.DRAW, ()))
             continue
         if outcome == "draw":
             winner = match.player1_id if i == 0 else match.player2_id
         else:
             winner = match.player1_id if outcome == "player1" else match.player2_id
-        game_services.game_finish(game=game, end_reason="resign", winner_seats=[seats[winner]])
+        game_finish(game=game, outcome=Outcome(Termination.RESIGN, (seats[winner],)))
 
 
 def play_all(

@@ -19,6 +19,7 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory
 from games.models import Game
 from pente_site.celery import app
@@ -67,8 +68,7 @@ def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
         name="Celery Swiss",
         format="swiss",
         rated=False,
-        time_control="turn",
-        days_per_move=3,
+        time_control=TimeControl.turn(3),
         start_at=timezone.now() + timedelta(seconds=2),
     )
     for p in players:

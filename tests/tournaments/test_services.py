@@ -10,16 +10,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services as game_services
 from games.factories import UserFactory
 from games.models import Game
-from pente_site.api import ApiError
+from games.play.actions import move_play
+from games.play.requests import game_cancel_request
+from pente_site.errors import DomainError
 from ratings.models import Crown
 from tests.ratings.factories import RatingFactory
 from tests.tournaments.support import finish_match_games, make_tournament, play_all
 from tournaments import selectors, services, tasks
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import trf
+from tournaments.pairing.elimination import bracket_stages
 
 pytestmark = pytest.mark.django_db
 
@@ -184,9 +186,9 @@ def test_join_and_withdraw_while_registration_is_open():
     t = make_tournament(players=0, start=False)
     user = UserFactory()
     services.tournament_join(tournament_id=t.pk, user=user)
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         services.tournament_join(tournament_id=t.pk, user=user)
-    assert err.value.error_code == "already_joined"
+    assert err.value.code == "already_joined"
     services.tournament_withdraw(tournament_id=t.pk, user=user)
     assert Entry.objects.get(tournament=t, user=user).status == "withdrawn"
     services.tournament_join(tournament_id=t.pk, user=user)
@@ -202,15 +204,15 @@ def test_registration_window_and_maximum_players():
         start_at=now + timedelta(hours=1),
         max_players=2,
     )
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         services.tournament_join(tournament_id=t.pk, user=UserFactory())
-    assert err.value.error_code == "registration_closed"
+    assert err.value.code == "registration_closed"
     later = now + timedelta(minutes=10)
     services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
     services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         services.tournament_join(tournament_id=t.pk, user=UserFactory(), now=later)
-    assert err.value.error_code == "tournament_full"
+    assert err.value.code == "tournament_full"
 
 
 def test_rating_restrictions_use_the_tournaments_rating():
@@ -227,9 +229,9 @@ def test_rating_restrictions_use_the_tournaments_rating():
     new = RatingFactory(category="turn", rating=1900, results=2).user
     services.tournament_join(tournament_id=t.pk, user=strong)
     for user in (weak, new, UserFactory()):
-        with pytest.raises(ApiError) as err:
+        with pytest.raises(DomainError) as err:
             services.tournament_join(tournament_id=t.pk, user=user)
-        assert err.value.error_code == "not_eligible"
+        assert err.value.code == "not_eligible"
 
 
 def test_seeding_puts_established_players_first_then_rating_with_reproducible_ties():
@@ -255,13 +257,13 @@ def test_seeding_puts_established_players_first_then_rating_with_reproducible_ti
 
 def test_start_needs_the_organiser_and_happens_once():
     t = make_tournament(players=4, start=False)
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         services.tournament_start(tournament_id=t.pk, user=UserFactory())
-    assert err.value.error_code == "not_organiser"
+    assert err.value.code == "not_organiser"
     services.tournament_start(tournament_id=t.pk, user=t.organiser)
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         services.tournament_start(tournament_id=t.pk, user=t.organiser)
-    assert err.value.error_code == "already_started"
+    assert err.value.code == "already_started"
     assert Match.objects.filter(tournament=t).count() == 2
 
 
@@ -273,7 +275,7 @@ def test_the_scheduled_start_waits_for_the_start_time_and_the_sweeper_catches_it
     services.sweep(now=t.start_at + timedelta(seconds=1))
     t.refresh_from_db()
     assert (t.status, t.current_round) == ("running", 1)
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         services.tournament_join(tournament_id=t.pk, user=UserFactory())
 
 
@@ -329,9 +331,9 @@ def test_tournament_games_cannot_be_cancelled():
     t = make_tournament(players=2)
     game = Game.objects.get(game_set=Match.objects.get(tournament=t).match_sets.get().game_set)
     player = game.seat_rows.get(seat=1).user
-    with pytest.raises(ApiError) as err:
-        game_services.game_cancel_request(game_id=game.pk, user=player)
-    assert err.value.error_code == "cancel_forbidden"
+    with pytest.raises(DomainError) as err:
+        game_cancel_request(game_id=game.pk, user=player)
+    assert err.value.code == "cancel_forbidden"
 
 
 def test_set_finished_signal_advances_the_tournament_on_commit(django_capture_on_commit_callbacks):
@@ -422,7 +424,7 @@ def test_double_elimination_current_round_counts_the_waves_of_matches(reset):
     seen = _current_rounds_while_playing(t, pick)
     # W1 | W2, L1 | W3, L2 | L3 | L4 | GF1 (| GF2)
     assert seen == ([1, 2, 3, 4, 5, 6, 7, 7] if reset else [1, 2, 3, 4, 5, 6, 6])
-    assert services.bracket_stages(services.bracket_matches(t))["GF2"] == 7
+    assert bracket_stages(selectors.bracket_matches(t))["GF2"] == 7
 
 
 def test_current_round_of_a_knockout_shows_in_the_api_after_start():
@@ -436,9 +438,9 @@ def test_current_round_of_a_knockout_shows_in_the_api_after_start():
 
 
 def test_an_untimed_tournament_is_refused_by_the_service():
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         make_tournament(players=0, start=False, time_control="none")
-    assert (err.value.error_code, err.value.status_code) == ("bad_time_control", 400)
+    assert (err.value.code, err.value.kind.http_status) == ("bad_time_control", 400)
 
 
 def test_a_live_tournament_stores_no_days_per_move_and_a_turn_one_no_clock_minutes():
@@ -448,11 +450,11 @@ def test_a_live_tournament_stores_no_days_per_move_and_a_turn_one_no_clock_minut
         organiser=UserFactory(), name="Turn", start_at=timezone.now() + timedelta(hours=1)
     )
     assert (turn.time_control, turn.days_per_move, turn.initial_minutes) == ("turn", 3, 0)
-    with pytest.raises(ApiError) as err:
+    with pytest.raises(DomainError) as err:
         make_tournament(
             players=0, start=False, time_control="live", increment_seconds=5, days_per_move=3
         )
-    assert err.value.error_code == "bad_time_control"
+    assert err.value.code == "bad_time_control"
 
 
 def test_a_live_tournaments_games_get_its_clock():
@@ -467,7 +469,7 @@ def test_a_live_tournaments_games_get_its_clock():
 
 def test_a_withdrawal_before_any_stone_changes_no_rating():
     from ratings.models import Rating, RatingChange
-    from ratings.services import ratings_replay
+    from ratings.replay import ratings_replay
 
     t = make_tournament(players=2, rated=True, format="swiss", rounds=1, games_per_match=2)
     match = Match.objects.get(tournament=t)
@@ -488,7 +490,7 @@ def test_a_withdrawal_after_real_play_rates_the_forfeit():
     match = Match.objects.get(tournament=t)
     game = Game.objects.get(game_set=match.match_sets.get().game_set)
     second = game.seat_rows.get(seat=2).user  # moves first after the automatic centre stone
-    game_services.move_play(game_id=game.pk, user=second, ply=game.ply, points=[9 * 19 + 10])
+    move_play(game_id=game.pk, user=second, ply=game.ply, points=[9 * 19 + 10])
     leaver = game.seat_rows.get(seat=1).user
     services.tournament_withdraw(tournament_id=t.pk, user=leaver)
     assert Rating.objects.get(user=second, variant="Pente", category="turn").rating == 1800

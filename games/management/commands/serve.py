@@ -17,6 +17,16 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
+def celery_worker_argv(*options: str) -> list[str]:
+    """The command line of a Celery worker of this project (thread pool, warnings only)."""
+    return [
+        sys.executable,
+        *("-m", "celery", "-A", "pente_site", "worker", "--pool", "threads"),
+        *("--loglevel", "WARNING"),
+        *options,
+    ]
+
+
 class Command(BaseCommand):
     help = "Migrate, start a Celery worker with beat, and serve the API (embedded default)."
 
@@ -30,23 +40,7 @@ class Command(BaseCommand):
         if not no_worker:
             schedule = settings.VAR_DIR / "celerybeat-schedule"
             worker = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "pente_site",
-                    "worker",
-                    "-B",
-                    "--schedule",
-                    str(schedule),
-                    "--pool",
-                    "threads",
-                    "--concurrency",
-                    "4",
-                    "--loglevel",
-                    "WARNING",
-                ]
+                celery_worker_argv("-B", "--schedule", str(schedule), "--concurrency", "4")
             )
             self.stdout.write(f"Celery worker and beat started (pid {worker.pid}).")
         self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ratings.services import ratings_fix, ratings_replay
+from ratings.replay import ratings_fix, ratings_replay
 
 
 class Command(BaseCommand):

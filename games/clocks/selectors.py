@@ -1,0 +1,74 @@
+"""Reads of game clocks: the clock fields of a game state, vacation balances."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.clocks import rules
+from games.clocks.timecontrol import Kind
+from games.models import Game, Seat, User
+
+
+def eta_horizon() -> timedelta:
+    """How far ahead a deadline may be to get its own eta task (see the module docstring)."""
+    explicit = getattr(settings, "CLOCK_ETA_HORIZON", None)
+    if explicit is not None:
+        return explicit
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
+    visibility = options.get("visibility_timeout")
+    if visibility:
+        return timedelta(seconds=float(visibility)) / 2
+    return timedelta(hours=6)
+
+
+def seat_user(game: Game, seat: int | None) -> User | None:
+    if seat is None or game.pk is None:
+        return None
+    row = Seat.objects.filter(game_id=game.pk, seat=seat).select_related("user").first()
+    return row.user if row else None
+
+
+def clock_view(*, game: Game, now: datetime, to_move_seat: int | None) -> dict[str, Any]:
+    """Clock fields for the game state: each seat's remaining ms now, the deadline, category."""
+    running = game.status == Game.Status.IN_PROGRESS and game.time_control == Kind.LIVE
+    remaining = rules.remaining_now(
+        clocks_ms=game.clocks_ms or [],
+        to_move_seat=to_move_seat if running else None,
+        turn_started_at=game.turn_started_at,
+        now=now,
+    )
+    return {
+        "time_control": game.time_control,
+        "category": game.category,
+        "initial_minutes": game.initial_minutes,
+        "increment_seconds": game.increment_seconds,
+        "days_per_move": game.days_per_move,
+        "clocks_ms": list(remaining),
+        "turn_started_at": game.turn_started_at,
+        "deadline": game.deadline,
+        "vacation_allowed": game.vacation_allowed,
+    }
+
+
+def vacation_balance(user: User, now: datetime) -> rules.VacationBalance:
+    return rules.vacation_balance(
+        hours_left=user.vacation_hours_left,
+        year=user.vacation_year,
+        now=now,
+        time_zone=user.time_zone,
+    )
+
+
+def vacation_status(*, user: User, now: datetime | None = None) -> dict[str, Any]:
+    now = now or timezone.now()
+    balance = vacation_balance(user, now)
+    return {
+        "hours_left": balance.hours_left,
+        "days_left": round(balance.hours_left / 24, 2),
+        "year": balance.year,
+        "hours_per_year": rules.VACATION_HOURS_PER_YEAR,
+    }

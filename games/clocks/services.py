@@ -1,0 +1,209 @@
+"""Clocks of games: the hooks the play services call, the timeout task's scheduling, and the
+spending of vacation on a passed deadline.
+
+The arithmetic (Fischer clocks, weekend-aware deadlines, vacation) is pure and lives in
+``games.clocks.rules``; the time control itself is ``games.clocks.timecontrol``; this module
+applies them to ``Game`` rows. Hooks called by the play services inside their game-row
+transaction:
+
+- ``clock_start(game=, now=)`` fills ``clocks_ms``, ``turn_started_at`` and ``deadline`` for
+  the first player to move;
+- ``clock_on_move(game=, seat=, now=)`` charges the elapsed time to ``seat`` and sets the next
+  deadline (False, changing nothing on the game, when the mover had already run out of time);
+- ``timeout_schedule(game=)`` enqueues the ``games.game_timeout`` task (``games.clocks.tasks``)
+  on commit with ``eta=deadline``.
+
+Both clock hooks take an optional ``to_move_seat`` (the engine's seat to move *after* the
+action); without it the next seat is guessed by rotation and ``timeout_schedule`` checks the
+guess against a replay of the moves (fixing the deadline when it was wrong).
+
+Enforcement is ``games.clocks.sweeper``: the task re-checks the game under a lock, and the
+periodic ``sweep`` (beat, every ``settings.SWEEP_INTERVAL``) closes any game past its deadline
+that a task missed, spending vacation hours first for turn-based games.
+
+Far deadlines and Redis: with the Redis broker an unacknowledged message (an ``eta`` task waiting
+in a worker) is delivered again after ``visibility_timeout`` (settings: 3600 s), so an eta days
+away would be duplicated every hour. Tasks are therefore only enqueued for deadlines within
+``eta_horizon()`` (half the visibility timeout; 6 hours on the filesystem broker;
+``settings.CLOCK_ETA_HORIZON`` overrides). Farther deadlines (turn-based games, very long live
+games) are enqueued by the sweeper once they come within one sweep interval, and the sweeper
+closes anything overdue, so a lost or never-enqueued task only delays a timeout by at most one
+sweep interval.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.clocks import rules
+from games.clocks.selectors import eta_horizon, seat_user, vacation_balance
+from games.clocks.timecontrol import Kind, TimeControl
+from games.models import Game, Seat, User
+from games.play.positions import seat_to_move
+from pente_site.celery import app
+
+#: The Celery task that finishes one game on time (defined in ``games.clocks.tasks``).
+TIMEOUT_TASK = "games.game_timeout"
+IN_PROGRESS = Game.Status.IN_PROGRESS
+
+
+def _turn_deadline(start: datetime, days: int, user: User | None) -> datetime:
+    return rules.turn_deadline(
+        start=start,
+        days=days,
+        time_zone=getattr(user, "time_zone", None),
+        weekend_days=getattr(user, "weekend_days", None),
+    )
+
+
+def _deadline_for(game: Game, seat: int | None, start: datetime) -> datetime | None:
+    """The deadline of ``seat``'s turn starting at ``start`` (clocks already charged)."""
+    if seat is None:
+        return None
+    if game.time_control == Kind.LIVE:
+        return rules.live_deadline(turn_started_at=start, remaining_ms=game.clocks_ms[seat - 1])
+    if game.time_control == Kind.TURN:
+        return _turn_deadline(start, game.days_per_move, seat_user(game, seat))
+    return None
+
+
+def clock_start(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
+    """Fill the clock fields and the deadline for the first player to move (no save).
+
+    ``game.category`` is not touched: ``game_create`` sets it with the time control."""
+    if game.time_control not in (Kind.LIVE, Kind.TURN):
+        game.clocks_ms, game.turn_started_at, game.deadline = [], None, None
+        return
+    seat = to_move_seat
+    if seat is None:
+        seat = seat_to_move(game) if game.pk is not None else 1
+    game.turn_started_at = now
+    if game.time_control == Kind.LIVE:
+        start_ms = TimeControl.of(game).initial_clock_ms
+        game.clocks_ms = [start_ms] * game.seats
+    else:
+        game.clocks_ms = []
+    game.deadline = _deadline_for(game, seat, now)
+    game._clock_seat = seat
+    game._clock_seat_guessed = False
+
+
+def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | None = None) -> bool:
+    """Charge the time since the turn started to ``seat``, add the increment and set the next
+    deadline (no save). Returns False, changing nothing on the game, when the mover's time had
+    already run out (turn-based: the deadline passed and no vacation could be spent)."""
+    if game.time_control not in (Kind.LIVE, Kind.TURN):
+        return True
+    if game.turn_started_at is None:  # never started (e.g. a game created before its clock)
+        clock_start(game=game, now=now, to_move_seat=seat)
+    if game.time_control == Kind.LIVE:
+        charge = rules.charge_move(
+            clocks_ms=game.clocks_ms,
+            seat=seat,
+            spent_ms=rules.elapsed_ms(game.turn_started_at, now),
+            increment_seconds=game.increment_seconds,
+        )
+        if charge.flagged:
+            return False
+        game.clocks_ms = list(charge.clocks_ms)
+    elif game.deadline is not None and game.deadline <= now:
+        if spend_vacation(game, seat=seat, now=now).timed_out:
+            return False
+    guessed = to_move_seat is None
+    next_seat = (seat % game.seats) + 1 if guessed else to_move_seat
+    game.turn_started_at = now
+    game.deadline = _deadline_for(game, next_seat, now)
+    game._clock_seat = next_seat
+    game._clock_seat_guessed = guessed
+    return True
+
+
+def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
+    """Restart the turn of ``to_move_seat`` at ``now`` without charging anyone (after an undo,
+    say): live clocks keep their remaining time; a turn-based deadline is counted afresh.
+    Mutates, does not save; call ``timeout_schedule`` after saving."""
+    if game.time_control not in (Kind.LIVE, Kind.TURN) or game.status != IN_PROGRESS:
+        return
+    seat = to_move_seat if to_move_seat is not None else seat_to_move(game)
+    game.turn_started_at = now
+    game.deadline = _deadline_for(game, seat, now)
+    game._clock_seat, game._clock_seat_guessed = seat, False
+
+
+def timeout_schedule(*, game: Game) -> None:
+    """Enqueue the timeout task for the game's deadline when the transaction commits.
+
+    Deadlines beyond ``eta_horizon()`` are left to the sweeper."""
+    if game.status != IN_PROGRESS or game.deadline is None or game.pk is None:
+        return
+    if getattr(game, "_clock_seat_guessed", False):
+        _check_guessed_seat(game)
+    if game.deadline - timezone.now() > eta_horizon():
+        return
+    enqueue_timeout(game.pk, game.ply, game.deadline)
+
+
+def _check_guessed_seat(game: Game) -> None:
+    """The hook guessed the next seat by rotation; replay the saved moves and fix the deadline."""
+    game._clock_seat_guessed = False
+    actual = seat_to_move(game)
+    if actual == getattr(game, "_clock_seat", None) or game.turn_started_at is None:
+        return
+    game._clock_seat = actual
+    deadline = _deadline_for(game, actual, game.turn_started_at)
+    if deadline != game.deadline:
+        game.deadline = deadline
+        Game.objects.filter(pk=game.pk).update(deadline=deadline)
+
+
+def send_timeout(game_id: int, ply: int, deadline: datetime) -> bool:
+    """Send the timeout task now, to run at ``deadline``. Not in eager mode (tests): an eager
+    task cannot wait for its eta, so there the sweeper (or a test calling ``timeout_fire``)
+    does the work."""
+    if app.conf.task_always_eager:
+        return False
+    app.send_task(TIMEOUT_TASK, args=(game_id, ply), eta=deadline)
+    return True
+
+
+def enqueue_timeout(game_id: int, ply: int, deadline: datetime) -> None:
+    """Send the timeout task when the current transaction commits."""
+    transaction.on_commit(lambda: send_timeout(game_id, ply, deadline), robust=True)
+
+
+def spend_vacation(
+    game: Game,
+    *,
+    seat: int | None,
+    now: datetime,
+    user: User | None = None,
+    lookup_user: bool = True,
+) -> rules.VacationSpend:
+    """Spend the to-move player's vacation on the game's passed deadline (saves the user; the
+    caller saves the game). ``user``, when given, is already locked; otherwise it is looked up
+    and locked unless ``lookup_user`` is False."""
+    if user is None and lookup_user and game.vacation_allowed and seat is not None:
+        seat_row = Seat.objects.filter(game_id=game.pk, seat=seat).first()
+        if seat_row is not None and seat_row.user_id is not None:
+            user = User.objects.select_for_update().get(pk=seat_row.user_id)
+    if user is None or not game.vacation_allowed:
+        return rules.VacationSpend(game.deadline, 0, game.deadline <= now)
+    balance = vacation_balance(user, now)
+    spend = rules.spend_vacation(
+        deadline=game.deadline,
+        now=now,
+        hours_left=balance.hours_left,
+        allowed=True,
+        time_zone=user.time_zone,
+        weekend_days=user.weekend_days,
+    )
+    if spend.hours_spent or balance.year != user.vacation_year:
+        user.vacation_hours_left = balance.hours_left - spend.hours_spent
+        user.vacation_year = balance.year
+        user.save(update_fields=["vacation_hours_left", "vacation_year"])
+    if not spend.timed_out:
+        game.deadline = spend.deadline
+    return spend

@@ -1,0 +1,170 @@
+"""A game record as a value: ordered headers, move tokens, result; the header names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+STANDARD_HEADERS: tuple[str, ...] = (
+    "Game",
+    "Site",
+    "Event",
+    "Round",
+    "Section",
+    "Date",
+    "Time",
+    "TimeControl",
+    "Rated",
+    "Player 1 Name",
+    "Player 2 Name",
+    "Player 1 Rating",
+    "Player 2 Rating",
+    "Player 1 Type",
+    "Player 2 Type",
+    "Result",
+)
+SWAPPED_HEADER = "Player's Swapped?"
+SWAP2_HEADER = "Swap2"
+SEATS_HEADER = "Players"
+PARTNERS_HEADER = "Partners"
+TOURNAMENT_RULE_HEADER = "Tournament Rule"
+ADJACENT_HEADER = "Adjacent Only"
+
+RESIGN = "Resign"
+FORFEIT = "Forfeit"
+ENDINGS = (RESIGN, FORFEIT)
+IN_PROGRESS = "*"
+UNKNOWN_RESULT = "?"
+
+_GAME_PREFIXES = ("Speed ", "Turn-based ")
+D_OPENING_GAMES = ("D-Pente", "DK-Pente")
+SWAP2_GAMES = ("Swap2-Pente", "Swap2-Keryo")
+_YES = ("Y", "YES", "TRUE", "1")
+_NO = ("N", "NO", "FALSE", "0")
+
+
+# --------------------------------------------------------------------------- value type
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game record: ordered headers, the move-text tokens, and the trailing result token.
+
+    ``moves`` holds stones as written (``"K10"``, ``"180"``) and at most one final ``"Resign"``
+    or ``"Forfeit"``; ``result`` is the result token that ends the move text, if any.
+    ``line`` is where the record started in the text it was read from (not compared).
+    """
+
+    headers: tuple[tuple[str, str], ...] = ()
+    moves: tuple[str, ...] = ()
+    result: str | None = None
+    line: int = field(default=1, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "headers", tuple((str(k), str(v)) for k, v in self.headers))
+        object.__setattr__(self, "moves", tuple(self.moves))
+
+    # -- headers
+    def header(self, name: str, default: str | None = None) -> str | None:
+        """The value of header ``name`` (exact name), or ``default``."""
+        for key, value in self.headers:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def header_dict(self) -> dict[str, str]:
+        return dict(self.headers)
+
+    def with_header(self, name: str, value: str | None) -> Record:
+        """A copy with ``name`` set (kept in place if present, else appended); None removes it."""
+        out: list[tuple[str, str]] = []
+        found = False
+        for key, old in self.headers:
+            if key == name:
+                found = True
+                if value is not None:
+                    out.append((key, value))
+            else:
+                out.append((key, old))
+        if not found and value is not None:
+            out.append((name, value))
+        return replace(self, headers=tuple(out))
+
+    # -- derived facts
+    @property
+    def game_name(self) -> str | None:
+        """The ``Game`` header without Pente.org's ``Speed ``/``Turn-based `` prefix."""
+        name = self.header("Game") or self.header("GameType")
+        if name is None:
+            return None
+        return strip_prefix(name.strip())
+
+    @property
+    def rated(self) -> bool:
+        return _flag(self.header("Rated")) is True
+
+    @property
+    def seats(self) -> int:
+        value = self.header(SEATS_HEADER)
+        if value is None or not value.strip().isdigit():
+            return 4 if self.partners else 2
+        return int(value)
+
+    @property
+    def partners(self) -> bool:
+        return _flag(self.header(PARTNERS_HEADER)) is True
+
+    @property
+    def tournament_rule(self) -> bool | None:
+        """Explicit ``Tournament Rule`` header, or None (the engine's default for ``rated``)."""
+        return _flag(self.header(TOURNAMENT_RULE_HEADER))
+
+    @property
+    def adjacent_only(self) -> bool:
+        return _flag(self.header(ADJACENT_HEADER)) is True
+
+    @property
+    def stones(self) -> tuple[str, ...]:
+        """The stone tokens (``moves`` without a final Resign/Forfeit)."""
+        return tuple(m for m in self.moves if m not in ENDINGS)
+
+    @property
+    def ending(self) -> str | None:
+        """``"Resign"``, ``"Forfeit"`` or None."""
+        if self.moves and self.moves[-1] in ENDINGS:
+            return self.moves[-1]
+        return None
+
+    @property
+    def decisions(self) -> tuple[str, ...]:
+        """Opening decisions recorded in the headers, in the engine's words."""
+        name = self.game_name
+        if name in D_OPENING_GAMES:
+            flag = _flag(self.header(SWAPPED_HEADER))
+            if flag is None:
+                return ()
+            return ("swap",) if flag else ("keep",)
+        if name in SWAP2_GAMES:
+            value = self.header(SWAP2_HEADER)
+            if not value or value.strip() in ("-", "?"):
+                return ()
+            return tuple(value.replace(",", " ").split())
+        return ()
+
+
+def _flag(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    v = value.strip().upper()
+    if v in _YES:
+        return True
+    if v in _NO:
+        return False
+    return None
+
+
+def strip_prefix(name: str) -> str:
+    for prefix in _GAME_PREFIXES:
+        if name.startswith(prefix):
+            return name[len(prefix) :]
+    return name

@@ -1,0 +1,43 @@
+"""Models of the games app. Positions are never stored: services rebuild them from the moves
+through ``games.engine``.
+
+- ``accounts``: ``User``, ``ApiToken``; ``challenges``: ``Challenge``, ``ChallengeEntry``;
+- ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices.
+"""
+
+from games.models.accounts import WEEKDAYS, ApiToken, User, default_weekend
+from games.models.base import (
+    CATEGORIES,
+    MAX_DAYS_PER_MOVE,
+    MAX_INCREMENT_SECONDS,
+    MAX_INITIAL_MINUTES,
+    MAX_SEATS,
+    Category,
+    TimeControlKind,
+    choice_check,
+    time_control_checks,
+)
+from games.models.challenges import Challenge, ChallengeEntry
+from games.models.play import Game, GameSet, Move, Seat
+
+__all__ = [
+    "CATEGORIES",
+    "MAX_DAYS_PER_MOVE",
+    "MAX_INCREMENT_SECONDS",
+    "MAX_INITIAL_MINUTES",
+    "MAX_SEATS",
+    "WEEKDAYS",
+    "ApiToken",
+    "Category",
+    "Challenge",
+    "ChallengeEntry",
+    "Game",
+    "GameSet",
+    "Move",
+    "Seat",
+    "TimeControlKind",
+    "User",
+    "choice_check",
+    "default_weekend",
+    "time_control_checks",
+]

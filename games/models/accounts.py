@@ -1,0 +1,53 @@
+"""Player accounts and their API tokens."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Upper
+
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def default_weekend() -> list[int]:
+    """Saturday and Sunday (``datetime.weekday()`` numbers)."""
+    return [5, 6]
+
+
+class User(AbstractUser):
+    """A player account. ``time_zone`` and ``weekend_days`` only matter for turn-based deadlines."""
+
+    time_zone = models.CharField(max_length=64, default="UTC")
+    weekend_days = models.JSONField(default=default_weekend)
+    is_computer = models.BooleanField(default=False)
+    # Vacation for turn-based games: hours left this calendar year and the year they belong to.
+    vacation_hours_left = models.PositiveIntegerField(default=240)
+    vacation_year = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "games_user"
+        indexes = [
+            # Case-insensitive name lookups (``username__iexact``, i.e. UPPER(username) = ...).
+            models.Index(Upper("username"), name="user_username_upper"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(time_zone__gt=""), name="user_time_zone_not_empty"),
+        ]
+
+
+class ApiToken(models.Model):
+    """A personal API token. Only the sha256 of the key is stored; the key is shown once."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100, blank=True, default="")
+    prefix = models.CharField(max_length=8)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.prefix}… ({self.name})"

@@ -1,0 +1,268 @@
+"""Games, their seats and moves, and rated sets. Positions are never stored: services rebuild
+them from the moves through ``games.engine``."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import F, Q
+
+from games.models.accounts import User
+from games.models.base import (
+    CATEGORIES,
+    MAX_SEATS,
+    Category,
+    TimeControlKind,
+    choice_check,
+    time_control_checks,
+)
+
+
+class GameSet(models.Model):
+    """A rated set between two players: two games with colours swapped (one for Swap2)."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    class Result(models.TextChoices):
+        PLAYER1 = "player1"
+        PLAYER2 = "player2"
+        DRAW = "draw"
+
+    player1 = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sets_as_player1")
+    player2 = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sets_as_player2")
+    variant = models.CharField(max_length=32)
+    rated = models.BooleanField(default=False)
+    category = models.CharField(max_length=8, choices=Category.choices, default=Category.UNTIMED)
+    games_count = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
+    )
+    # null until the set has a result (the contract says null, not "").
+    result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)  # noqa: DJ001
+    winner = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="sets_won"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            choice_check(
+                "status", ("in_progress", "finished", "cancelled"), "gameset_status_valid"
+            ),
+            choice_check("category", CATEGORIES, "gameset_category_valid"),
+            models.CheckConstraint(
+                condition=Q(result__isnull=True) | Q(result__in=("player1", "player2", "draw")),
+                name="gameset_result_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(games_count__in=(1, 2)), name="gameset_games_count_range"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="gameset_distinct_players"
+            ),
+            # A finished set has a result. (Not checked: its finished_at, which every service sets but
+            # ratings.services.rating_apply_set tolerates missing.)
+            models.CheckConstraint(
+                condition=~Q(status="finished") | Q(result__isnull=False),
+                name="gameset_finished_has_result",
+            ),
+            # The winner is the player the result names (nobody for a draw or no result).
+            models.CheckConstraint(
+                condition=Q(result="player1", winner=F("player1"))
+                | Q(result="player2", winner=F("player2"))
+                | (~Q(result__in=("player1", "player2")) & Q(winner__isnull=True))
+                | Q(result__isnull=True, winner__isnull=True),
+                name="gameset_winner_matches_result",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Set {self.pk} {self.variant} {self.player1_id} v {self.player2_id}"
+
+
+class Game(models.Model):
+    """One game. The position is rebuilt from the ``Move`` rows through the engine."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+        # An imported record: never playable. Its replayed outcome, if any, is in end_reason and
+        # winner_seats (an unfinished record has end_reason "").
+        ARCHIVED = "archived"
+
+    class EndReason(models.TextChoices):
+        NONE = "", "none"
+        FIVE = "five"
+        CAPTURES = "captures"
+        DRAW = "draw"
+        RESIGN = "resign"
+        TIMEOUT = "timeout"
+        FORFEIT = "forfeit"
+
+    variant = models.CharField(max_length=32, db_index=True)
+    game_set = models.ForeignKey(
+        GameSet, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    set_index = models.PositiveSmallIntegerField(default=1)
+    seats = models.PositiveSmallIntegerField(default=2)
+    partners = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False, db_index=True)
+    tournament_rule = models.BooleanField(default=False)
+    adjacent_only = models.BooleanField(default=False)
+    imported = models.BooleanField(default=False)
+    headers = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
+    )
+    end_reason = models.CharField(max_length=10, choices=EndReason.choices, default="", blank=True)
+    winner_seats = models.JSONField(default=list, blank=True)
+    ply = models.PositiveIntegerField(default=0)
+    time_control = models.CharField(
+        max_length=8, choices=TimeControlKind.choices, default=TimeControlKind.NONE
+    )
+    initial_minutes = models.PositiveIntegerField(default=0)
+    increment_seconds = models.PositiveIntegerField(default=0)
+    days_per_move = models.PositiveIntegerField(default=0)
+    category = models.CharField(max_length=8, choices=Category.choices, default=Category.UNTIMED)
+    clocks_ms = models.JSONField(default=list, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    vacation_allowed = models.BooleanField(default=True)
+    undo_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    cancel_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
+        constraints = [
+            choice_check(
+                "status", ("in_progress", "finished", "cancelled", "archived"), "game_status_valid"
+            ),
+            choice_check(
+                "end_reason",
+                ("", "five", "captures", "draw", "resign", "timeout", "forfeit"),
+                "game_end_reason_valid",
+            ),
+            choice_check("category", CATEGORIES, "game_category_valid"),
+            *time_control_checks("game"),
+            models.CheckConstraint(
+                condition=Q(seats__gte=2, seats__lte=MAX_SEATS), name="game_seats_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(partners=False) | Q(seats=4), name="game_partners_four_seats"
+            ),
+            models.CheckConstraint(condition=Q(set_index__in=(1, 2)), name="game_set_index_range"),
+            models.CheckConstraint(
+                condition=Q(undo_requested_by__isnull=True)
+                | Q(undo_requested_by__gte=1, undo_requested_by__lte=F("seats")),
+                name="game_undo_requested_by_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(cancel_requested_by__isnull=True)
+                | Q(cancel_requested_by__gte=1, cancel_requested_by__lte=F("seats")),
+                name="game_cancel_requested_by_seat",
+            ),
+            # A game in progress has no end reason; a finished one has one. A game over has its
+            # finishing time, except an archived record (which may have an end reason or not, and
+            # has a finishing time only when its record is dated).
+            models.CheckConstraint(
+                condition=~Q(status="in_progress") | Q(end_reason=""),
+                name="game_in_progress_no_end_reason",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="finished") | ~Q(end_reason=""),
+                name="game_finished_has_end_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=("in_progress", "archived")) | Q(finished_at__isnull=False),
+                name="game_over_has_finished_at",
+            ),
+            # Every imported record is archived, and only imported records are.
+            models.CheckConstraint(
+                condition=Q(imported=True, status="archived")
+                | (Q(imported=False) & ~Q(status="archived")),
+                name="game_archived_iff_imported",
+            ),
+            # Imported records are unrated and not part of a set.
+            models.CheckConstraint(
+                condition=Q(imported=False) | Q(rated=False, game_set__isnull=True),
+                name="game_imported_unrated",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} {self.variant} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.IN_PROGRESS
+
+
+class Seat(models.Model):
+    """Who sits at seat N of a game (user is null for imported records)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_rows")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
+    )
+    name = models.CharField(max_length=150, blank=True, default="")
+
+    class Meta:
+        ordering = ["game_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat"),
+            # A player takes one seat of a game (imported records' seats have no user).
+            models.UniqueConstraint(fields=["game", "user"], name="unique_game_user"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="seat_number_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}: {self.name}"
+
+
+class Move(models.Model):
+    """One action of a game: a stone or a D/Swap2 decision. ``ply`` is 1-based."""
+
+    class Kind(models.TextChoices):
+        STONE = "stone"
+        DECISION = "decision"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.STONE)
+    point = models.PositiveSmallIntegerField(null=True, blank=True)
+    choice = models.CharField(max_length=16, blank=True, default="")
+    message = models.CharField(max_length=255, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="unique_game_ply"),
+            models.CheckConstraint(condition=Q(ply__gte=1), name="move_ply_positive"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="move_seat_range"
+            ),
+            # A stone has a point and no choice; a decision has a choice and no point.
+            models.CheckConstraint(
+                condition=Q(kind="stone", point__isnull=False, choice="")
+                | (Q(kind="decision", point__isnull=True) & ~Q(choice="")),
+                name="move_stone_or_decision",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} ply {self.ply}"

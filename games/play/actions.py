@@ -1,0 +1,210 @@
+"""Playing: stones, opening decisions and resignation, each one short locked transaction.
+
+Every action follows the same pattern (``_act``): one ``transaction.atomic()``,
+``select_for_update()`` on the game row, one SELECT of the moves ordered by ply, rebuild the
+engine position, let the engine validate, charge the clock, write Move rows and game fields.
+``UniqueConstraint(game, ply)`` backs the lock. The client sends the ply it saw: another ply is
+409 ``stale_ply`` with the current game state in ``"game"`` (a repeat of the user's own last
+action returns the game unchanged).
+
+Refusals (``pente_site.errors``): 404 ``not_found``; 403 ``not_a_participant``; 409
+``stale_ply``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
+had run out: the game was lost on time); 400 the engine's codes (``occupied``, ``off_board``,
+``bad_coordinate``, ``tournament_rule``, ``g_pente_point``, ``adjacent_only``,
+``decision_pending``, ``no_decision_pending``, ``bad_decision``, ``wrong_stone_count``) and
+``message_too_long``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import NoReturn
+
+from django.db import transaction
+
+from games import engine
+from games.clocks import services as clock_services
+from games.clocks.timecontrol import Kind
+from games.engine import Termination
+from games.models import Game, Move, User
+from games.play.access import (
+    illegal_move_error,
+    lock_game,
+    now_or,
+    require_in_progress,
+    require_participant,
+    seats_of,
+)
+from games.play.finish import finish_from_position, game_finish, loss_outcome
+from games.play.positions import position_of
+from games.play.selectors import game_state
+from pente_site.errors import Conflict, Invalid
+
+MESSAGE_MAX = 255
+
+
+def _stale_or_repeat(
+    game: Game, moves: Sequence[Move], *, user_seats: Sequence[int], ply: int, same
+) -> bool:
+    """True when the request repeats the last recorded action(s) of this user (harmless)."""
+    n = game.ply - ply
+    if n <= 0 or n > 2 or len(moves) < n:
+        return False
+    tail = moves[-n:]
+    if any(m.seat not in user_seats for m in tail):
+        return False
+    return same(tail)
+
+
+def _conflict_with_state(game: Game, user: User | None, code: str, detail: str) -> NoReturn:
+    """A 409 refusal whose body carries the game as ``user`` sees it now."""
+    raise Conflict(code, detail, extra={"game": game_state(game=game, viewer=user)})
+
+
+def _check_message(message: str) -> str:
+    message = (message or "").strip()
+    if len(message) > MESSAGE_MAX:
+        raise Invalid("message_too_long", f"A message has at most {MESSAGE_MAX} characters.")
+    return message
+
+
+def _act(
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    now: datetime,
+    repeats: Callable[[Sequence[Move]], bool],
+    apply: Callable[[engine.Game, int], list[Move]],
+) -> Game:
+    """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
+    user's last action returns the game), in progress, ``apply(position, seat)`` (the engine
+    action, which checks the turn; returns the unsaved Move rows, ``ply`` counted from 1),
+    clock, write."""
+    timed_out = False
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seats = seats_of(game)
+        mine = require_participant(seats, user)
+        moves = list(Move.objects.filter(game=game).order_by("ply"))
+        if ply != game.ply:
+            if _stale_or_repeat(game, moves, user_seats=mine, ply=ply, same=repeats):
+                return game
+            _conflict_with_state(
+                game,
+                user,
+                "stale_ply",
+                f"The game is at ply {game.ply}, not {ply}: reload and try again.",
+            )
+        require_in_progress(game)
+        position = position_of(game, moves)
+        if position.to_move_seat is None:
+            raise Conflict("game_over", "The game is over.")
+        # Act as the user's seat and let the engine check the turn: its checks come in its own
+        # order (a stone while a decision is pending is ``decision_pending`` whoever sends it;
+        # then ``not_your_turn``), so the API gives the engine's codes and sentences.
+        seat = position.to_move_seat if position.to_move_seat in mine else mine[0]
+        try:
+            rows = apply(position, seat)
+        except engine.IllegalMove as exc:
+            raise illegal_move_error(exc) from None
+        if game.time_control != Kind.NONE and not clock_services.clock_on_move(
+            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
+        ):
+            game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
+            timed_out = True
+        else:
+            for row in rows:
+                row.game = game
+                row.ply += game.ply
+            Move.objects.bulk_create(rows)
+            game.ply += len(rows)
+            game._replayed = (game.ply, [*moves, *rows], position)
+            game.undo_requested_by = None
+            game.save()
+            if position.outcome is not None:
+                finish_from_position(game, position, now)
+            elif game.deadline is not None:
+                clock_services.timeout_schedule(game=game)
+    if timed_out:
+        _conflict_with_state(
+            game,
+            user,
+            "time_over",
+            f"Seat {seat}'s time had run out: the game is lost on time.",
+        )
+    return game
+
+
+def move_play(
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    points: list[int],
+    message: str = "",
+    now: datetime | None = None,
+) -> Game:
+    """Play one turn: one stone, or two for a Connect6 turn (all-or-nothing).
+
+    ``ply`` is the game's ply the client saw. Sending the same turn twice returns the game.
+    """
+    now = now_or(now)
+    message = _check_message(message)
+    if not points:
+        raise Invalid("wrong_stone_count", "Send a point to play.")
+
+    def repeats(tail: Sequence[Move]) -> bool:
+        return [m.point for m in tail] == list(points) and all(
+            m.kind == Move.Kind.STONE for m in tail
+        )
+
+    def apply(position: engine.Game, seat: int) -> list[Move]:
+        results = position.play_turn(list(points), seat=seat)
+        return [
+            Move(
+                ply=i,
+                seat=seat,
+                kind=Move.Kind.STONE,
+                point=r.point,
+                message=message if i == 1 else "",
+            )
+            for i, r in enumerate(results, start=1)
+        ]
+
+    return _act(game_id=game_id, user=user, ply=ply, now=now, repeats=repeats, apply=apply)
+
+
+def game_decide(
+    *, game_id: int, user: User, ply: int, choice: str, now: datetime | None = None
+) -> Game:
+    """Make the pending D-Pente / Swap2 decision (``keep``/``swap``/``place_two``/``colour1``/
+    ``colour2``)."""
+
+    def repeats(tail: Sequence[Move]) -> bool:
+        return len(tail) == 1 and tail[0].kind == Move.Kind.DECISION and tail[0].choice == choice
+
+    def apply(position: engine.Game, seat: int) -> list[Move]:
+        position.decide(choice, seat=seat)  # a decision never ends the game
+        return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=choice)]
+
+    return _act(
+        game_id=game_id,
+        user=user,
+        ply=ply,
+        now=now_or(now),
+        repeats=repeats,
+        apply=apply,
+    )
+
+
+def game_resign(*, game_id: int, user: User, now: datetime | None = None) -> Game:
+    """Resign: the user's side loses; every other side wins (2 players: the opponent)."""
+    now = now_or(now)
+    with transaction.atomic():
+        game = lock_game(game_id)
+        mine = require_participant(seats_of(game), user)
+        require_in_progress(game)
+        game_finish(game=game, outcome=loss_outcome(game, mine[0], Termination.RESIGN), now=now)
+    return game

@@ -1,0 +1,150 @@
+"""Creating games and rated sets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from games import engine
+from games.clocks import services as clock_services
+from games.clocks.timecontrol import UNTIMED, TimeControl
+from games.models import Game, GameSet, Move, Seat, User
+from games.play.access import now_or
+from pente_site.errors import Invalid
+
+
+def game_create(
+    *,
+    variant: str,
+    players: list[User],
+    rated: bool = False,
+    tournament_rule: bool | None = None,
+    adjacent_only: bool = False,
+    partners: bool = False,
+    time_control: TimeControl = UNTIMED,
+    vacation_allowed: bool = True,
+    game_set: GameSet | None = None,
+    set_index: int = 1,
+    now: datetime | None = None,
+) -> Game:
+    """Create a game with ``players`` in seat order (seat 1 moves first).
+
+    Stones the engine places by itself (the centre stone) are written as Move rows, so
+    ``game.ply`` always equals the engine's number of actions. Starts the clock.
+    """
+    now = now_or(now)
+    v = _variant(variant)
+    seats = len(players)
+    if not 2 <= seats <= 6:
+        raise Invalid("bad_seats", "A game has 2 to 6 players.")
+    if partners and seats != 4:
+        raise Invalid("bad_seats", "Partners games have exactly 4 players.")
+    if len({user.pk for user in players}) != seats:
+        raise Invalid("bad_players", "A player can take only one seat of a game.")
+    try:
+        fresh = engine.Game(
+            v,
+            seats=seats,
+            partners=partners,
+            tournament_rule=tournament_rule,
+            rated=rated,
+            adjacent_only=adjacent_only,
+        )
+    except engine.EngineError as exc:
+        raise Invalid("bad_options", str(exc)) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            variant=v.name,
+            game_set=game_set,
+            set_index=set_index,
+            seats=seats,
+            partners=partners,
+            rated=rated,
+            tournament_rule=fresh.tournament_rule,
+            adjacent_only=adjacent_only,
+            **time_control.fields(),
+            category=time_control.category,
+            vacation_allowed=vacation_allowed,
+            started_at=now,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=i, user=user, name=user.username)
+            for i, user in enumerate(players, start=1)
+        )
+        actions = list(fresh.actions)
+        Move.objects.bulk_create(
+            Move(
+                game=game,
+                ply=i,
+                seat=1,
+                kind=Move.Kind.STONE if isinstance(a, int) else Move.Kind.DECISION,
+                point=a if isinstance(a, int) else None,
+                choice="" if isinstance(a, int) else a,
+            )
+            for i, a in enumerate(actions, start=1)
+        )
+        game.ply = len(actions)
+        if time_control.is_timed:
+            clock_services.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
+        game.save()
+        if game.deadline is not None:
+            clock_services.timeout_schedule(game=game)
+    return game
+
+
+def set_create(
+    *,
+    player1: User,
+    player2: User,
+    variant: str,
+    rated: bool,
+    games_count: int | None = None,
+    time_control: TimeControl = UNTIMED,
+    vacation_allowed: bool = True,
+    tournament_rule: bool | None = None,
+    adjacent_only: bool = False,
+    now: datetime | None = None,
+) -> GameSet:
+    """A set between two players, its games created at once (game 2 has the colours swapped).
+
+    ``games_count`` None: the variant's set size when rated (2, or 1 for Swap2), else 1.
+    """
+    v = _variant(variant)
+    if games_count is None:
+        games_count = v.set_size if rated else 1
+    if games_count not in (1, 2):
+        raise Invalid("bad_games_count", "A set has 1 or 2 games.")
+    if player1.pk == player2.pk:
+        raise Invalid("bad_players", "A set needs two different players.")
+    with transaction.atomic():
+        game_set = GameSet.objects.create(
+            player1=player1,
+            player2=player2,
+            variant=v.name,
+            rated=rated,
+            category=time_control.category,
+            games_count=games_count,
+        )
+        order = [[player1, player2], [player2, player1]]
+        for index in range(1, games_count + 1):
+            game_create(
+                variant=v.name,
+                players=order[index - 1],
+                rated=rated,
+                tournament_rule=tournament_rule,
+                adjacent_only=adjacent_only,
+                time_control=time_control,
+                vacation_allowed=vacation_allowed,
+                game_set=game_set,
+                set_index=index,
+                now=now,
+            )
+    return game_set
+
+
+def _variant(name: str) -> engine.Variant:
+    try:
+        return engine.get_variant(name)
+    except engine.UnknownGame:
+        raise Invalid("unknown_game", f"There is no game called {name!r}.") from None

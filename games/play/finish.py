@@ -1,0 +1,116 @@
+"""Ending games: a result (an engine ``Outcome``) or a cancellation, and the sets they close.
+
+Called inside the caller's transaction with the game row locked. ``game_finished`` and
+``set_finished`` are sent inside that transaction (see ``games.play.signals``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from games import engine
+from games.engine import Outcome, Termination
+from games.models import Game, GameSet, Seat
+from games.play.access import now_or
+from games.play.positions import opponents_of
+from games.play.signals import game_finished, set_finished
+
+
+def game_finish(*, game: Game, outcome: Outcome, now: datetime | None = None) -> None:
+    """End a game with ``outcome``: status, end_reason, winners, finished_at; clear the
+    deadline and requests; send ``game_finished``; finish the set when all its games are over.
+    Saves the game."""
+    _close(game, Game.Status.FINISHED, outcome.termination, outcome.winners, now_or(now))
+
+
+def game_cancel_finish(*, game: Game, now: datetime) -> None:
+    """End a game as cancelled (no result): as ``game_finish`` otherwise."""
+    _close(game, Game.Status.CANCELLED, "", (), now)
+
+
+def loss_outcome(game: Game, seat: int, termination: Termination) -> Outcome:
+    """``seat`` loses (resigns, forfeits, runs out of time): every other side wins."""
+    return Outcome(termination, tuple(opponents_of(game, seat)))
+
+
+def finish_from_position(game: Game, position: engine.Game, now: datetime) -> None:
+    """Finish the game when its engine position is over (a five, captures, a full board)."""
+    if position.outcome is not None:
+        game_finish(game=game, outcome=position.outcome, now=now)
+
+
+def _close(
+    game: Game, status: str, end_reason: str, winner_seats: Sequence[int], now: datetime
+) -> None:
+    game.status = status
+    game.end_reason = end_reason
+    game.winner_seats = sorted(set(winner_seats))
+    game.finished_at = now
+    game.deadline = None
+    game.undo_requested_by = None
+    game.cancel_requested_by = None
+    game.save()
+    game_finished.send(sender=Game, game=game)
+    if game.game_set_id is not None:
+        sets_maybe_finish(game_set_ids=[game.game_set_id], now=now)
+
+
+def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
+    """Give each set of ``game_set_ids`` whose games are all over its result and send
+    ``set_finished``. Locks the sets in id order; a fixed number of queries however many sets
+    (the timeout sweeper finishes thousands at once)."""
+    sets = list(
+        GameSet.objects.select_for_update()
+        .filter(pk__in=sorted(set(game_set_ids)), status=GameSet.Status.IN_PROGRESS)
+        .order_by("pk")
+    )
+    games_of: dict[int, list[Game]] = defaultdict(list)
+    for g in Game.objects.filter(game_set__in=[s.pk for s in sets]).order_by("set_index"):
+        games_of[g.game_set_id].append(g)
+    ready = [
+        s
+        for s in sets
+        # fewer games than the set has: set_create is still running
+        if len(games_of[s.pk]) >= s.games_count
+        and not any(g.status == Game.Status.IN_PROGRESS for g in games_of[s.pk])
+    ]
+    if not ready:
+        return
+    seat_users = {
+        (game_id, seat): user_id
+        for game_id, seat, user_id in Seat.objects.filter(
+            game__game_set__in=[s.pk for s in ready]
+        ).values_list("game_id", "seat", "user_id")
+    }
+    for game_set in ready:
+        _set_result(game_set, games_of[game_set.pk], seat_users, now)
+    GameSet.objects.bulk_update(ready, ["status", "result", "winner", "finished_at"])
+    for game_set in ready:
+        if game_set.status == GameSet.Status.FINISHED:
+            set_finished.send(sender=GameSet, game_set=game_set)
+
+
+def _set_result(
+    game_set: GameSet, games: Sequence[Game], seat_users: dict[tuple[int, int], int], now
+) -> None:
+    """Fill a set's status, result and winner from its finished games (no save)."""
+    game_set.finished_at = now
+    if any(g.status == Game.Status.CANCELLED for g in games):
+        game_set.status = GameSet.Status.CANCELLED
+        return
+    wins = {game_set.player1_id: 0, game_set.player2_id: 0}
+    for g in games:
+        winners = {seat_users.get((g.pk, seat)) for seat in g.winner_seats}
+        for user_id in winners:
+            if user_id in wins:
+                wins[user_id] += 1
+    p1, p2 = wins[game_set.player1_id], wins[game_set.player2_id]
+    if p1 > p2:
+        game_set.result, game_set.winner_id = GameSet.Result.PLAYER1, game_set.player1_id
+    elif p2 > p1:
+        game_set.result, game_set.winner_id = GameSet.Result.PLAYER2, game_set.player2_id
+    else:
+        game_set.result, game_set.winner_id = GameSet.Result.DRAW, None
+    game_set.status = GameSet.Status.FINISHED

@@ -1,0 +1,210 @@
+"""Reads of games: the full game state a client renders, game lists, sets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from games.clocks.selectors import clock_view
+from games.engine import point_name
+from games.models import Game, GameSet, Move, Seat, User
+from games.play.positions import cancel_forbidden_reason, position_of, replayed, team_of
+from pente_site.errors import NotFound
+
+
+def _user_brief(user: User | None) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    return {"id": user.pk, "username": user.username}
+
+
+def games_queryset() -> QuerySet[Game]:
+    """Games with their seats and users prefetched (for lists)."""
+    return Game.objects.prefetch_related(
+        Prefetch("seat_rows", queryset=Seat.objects.select_related("user").order_by("seat"))
+    )
+
+
+def game_get(*, game_id: int | str) -> Game:
+    try:
+        return games_queryset().get(pk=int(game_id))
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("not_found", f"There is no game {game_id}.") from None
+
+
+def set_get(*, set_id: int | str) -> GameSet:
+    try:
+        return GameSet.objects.select_related("player1", "player2", "winner").get(pk=int(set_id))
+    except (GameSet.DoesNotExist, ValueError, TypeError):
+        raise NotFound("not_found", f"There is no set {set_id}.") from None
+
+
+def seats_with_users(game: Game) -> list[Seat]:
+    cache = getattr(game, "_prefetched_objects_cache", {})
+    if "seat_rows" in cache:
+        return list(cache["seat_rows"])
+    return list(Seat.objects.filter(game=game).select_related("user").order_by("seat"))
+
+
+def is_participant(game: Game, viewer: User | None) -> bool:
+    if viewer is None or not getattr(viewer, "is_authenticated", False):
+        return False
+    return any(s.user_id == viewer.pk for s in seats_with_users(game))
+
+
+def _game_fields(game: Game) -> dict[str, Any]:
+    """The fields of a game row that lists and the full state both show."""
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "status": game.status,
+        "end_reason": game.end_reason,
+        "winner_seats": list(game.winner_seats),
+        "ply": game.ply,
+        "rated": game.rated,
+        "imported": game.imported,
+        "set_id": game.game_set_id,
+        "set_index": game.set_index,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+    }
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """A game as shown in lists (no board, no moves)."""
+    seats = seats_with_users(game)
+    return {
+        **_game_fields(game),
+        "category": game.category,
+        "players": [{"seat": s.seat, "name": s.name, "user": _user_brief(s.user)} for s in seats],
+    }
+
+
+def game_state(
+    *,
+    game: Game,
+    viewer: User | None,
+    moves: list[Move] | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """Everything a client needs to draw and play the game (one SELECT of moves + seats; none of
+    moves and no replay right after a player's action on this instance)."""
+    now = now or timezone.now()
+    kept = replayed(game) if moves is None else None
+    if kept is not None:
+        moves, position = kept
+    else:
+        if moves is None:
+            moves = list(Move.objects.filter(game=game).order_by("ply"))
+        position = position_of(game, moves)
+    seats = seats_with_users(game)
+    by_seat = {s.seat: s for s in seats}
+    size = position.size
+    in_progress = game.status == Game.Status.IN_PROGRESS
+    show_messages = not in_progress or is_participant(game, viewer)
+    board = list(position.board)
+    stones = [
+        {"point": p, "name": point_name(p, size), "colour": c} for p, c in enumerate(board) if c
+    ]
+    captures = list(position.captures)
+    to_move_seat = position.to_move_seat if in_progress else None
+    to_move = None
+    if to_move_seat is not None:
+        seat_row = by_seat.get(to_move_seat)
+        to_move = {
+            "seat": to_move_seat,
+            "colour": position.to_move_colour,
+            "user": _user_brief(seat_row.user if seat_row else None),
+            "name": seat_row.name if seat_row else "",
+            "stones": position.stones_this_turn(),
+        }
+    pending = position.pending_decision if in_progress else None
+    players = []
+    for seat in range(1, game.seats + 1):
+        row = by_seat.get(seat)
+        colour = position.seat_colour(seat)
+        players.append(
+            {
+                "seat": seat,
+                "colour": colour,
+                "team": list(team_of(game, seat)),
+                "name": row.name if row else "",
+                "user": _user_brief(row.user if row else None),
+                "captures": captures[colour - 1] if 0 < colour <= len(captures) else 0,
+            }
+        )
+    winners = [p for p in players if p["seat"] in game.winner_seats]
+    move_list = []
+    for m in moves:
+        visible = show_messages or not m.message
+        move_list.append(
+            {
+                "ply": m.ply,
+                "seat": m.seat,
+                "kind": m.kind,
+                "point": m.point,
+                "name": point_name(m.point, size) if m.point is not None else None,
+                "choice": m.choice,
+                "message": m.message if show_messages else None,
+                "message_visible": visible,
+                "created_at": m.created_at,
+            }
+        )
+    cancel_reason = cancel_forbidden_reason(game)
+    clock = clock_view(game=game, now=now, to_move_seat=to_move_seat)
+    return {
+        **_game_fields(game),
+        "winners": winners,
+        "seats": game.seats,
+        "partners": game.partners,
+        "tournament_rule": game.tournament_rule,
+        "adjacent_only": game.adjacent_only,
+        "headers": game.headers,
+        "players": players,
+        "board": {
+            "size": size,
+            "rows": position.rows(),
+            "stones": stones,
+            "last_point": position.last_point,
+            "last_name": point_name(position.last_point, size)
+            if position.last_point is not None
+            else None,
+        },
+        "captures": captures,
+        "to_move": to_move,
+        "pending_decision": pending,
+        "decisions_available": list(position.decisions_available()) if pending else [],
+        "clock": {
+            **clock,
+            "clocks_ms": list(game.clocks_ms or []),
+            "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
+        },
+        "moves": move_list,
+        "undo_requested_by": game.undo_requested_by,
+        "cancel_requested_by": game.cancel_requested_by,
+        "cancellable": cancel_reason is None,
+        "updated_at": game.updated_at,
+    }
+
+
+def set_detail(*, game_set: GameSet) -> dict[str, Any]:
+    games = list(games_queryset().filter(game_set=game_set).order_by("set_index"))
+    return {
+        "id": game_set.pk,
+        "variant": game_set.variant,
+        "rated": game_set.rated,
+        "category": game_set.category,
+        "games_count": game_set.games_count,
+        "status": game_set.status,
+        "result": game_set.result,
+        "player1": _user_brief(game_set.player1),
+        "player2": _user_brief(game_set.player2),
+        "winner": _user_brief(game_set.winner),
+        "created_at": game_set.created_at,
+        "finished_at": game_set.finished_at,
+        "games": [game_summary(g) for g in games],
+    }

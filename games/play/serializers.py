@@ -1,0 +1,227 @@
+"""Request and response serializers of the games API.
+
+Responses are built by ``games.selectors`` as plain dicts; the response serializers here describe
+them for the OpenAPI schema (and render ``game_summary`` for lists).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.play.selectors import game_summary
+from pente_site.errors import Invalid
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "string", "example": "K10"}, {"type": "integer", "example": 180}]}
+)
+class PointField(serializers.Field):
+    """A point as ``"K10"`` or its integer form (``180``); kept as given, parsed by the view
+    with the game's board size."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            raise Invalid("bad_coordinate", f"{data!r} is not a point; write e.g. K10.")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(min_value=0, help_text="The game's ply the client saw.")
+    point = PointField(required=False, help_text='"K10" or the integer form 180.')
+    points = serializers.ListField(
+        child=PointField(),
+        required=False,
+        min_length=1,
+        max_length=2,
+        help_text="Connect6: the turn's two stones.",
+    )
+    message = serializers.CharField(
+        required=False, allow_blank=True, max_length=255, default="", trim_whitespace=True
+    )
+
+    def validate(self, attrs):
+        has_point = "point" in attrs
+        has_points = "points" in attrs
+        if has_point == has_points:
+            raise Invalid("bad_request", 'Send either "point" or "points".')
+        attrs["points"] = [attrs.pop("point")] if has_point else attrs["points"]
+        return attrs
+
+
+class DecisionRequestSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(min_value=0)
+    choice = serializers.ChoiceField(
+        choices=["keep", "swap", "place_two", "colour1", "colour2"],
+        help_text='D-Pente: "keep" or "swap"; Swap2: "swap", "keep", "place_two", then '
+        '"colour1" or "colour2".',
+    )
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="One or more Pente.org game records.")
+
+
+class UserBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    user = UserBriefSerializer(allow_null=True)
+
+
+class StatePlayerSerializer(PlayerSerializer):
+    colour = serializers.IntegerField()
+    team = serializers.ListField(child=serializers.IntegerField())
+    captures = serializers.IntegerField()
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    end_reason = serializers.CharField()
+    winner_seats = serializers.ListField(child=serializers.IntegerField())
+    ply = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    imported = serializers.BooleanField()
+    category = serializers.CharField()
+    set_id = serializers.IntegerField(allow_null=True)
+    set_index = serializers.IntegerField()
+    players = PlayerSerializer(many=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+    def to_representation(self, instance):
+        if not isinstance(instance, dict):
+            instance = game_summary(instance)
+        return super().to_representation(instance)
+
+
+class StoneSerializer(serializers.Serializer):
+    point = serializers.IntegerField()
+    name = serializers.CharField()
+    colour = serializers.IntegerField()
+
+
+class BoardSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    rows = serializers.ListField(child=serializers.CharField())
+    stones = StoneSerializer(many=True)
+    last_point = serializers.IntegerField(allow_null=True)
+    last_name = serializers.CharField(allow_null=True)
+
+
+class ToMoveSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    colour = serializers.IntegerField()
+    user = UserBriefSerializer(allow_null=True)
+    name = serializers.CharField()
+    stones = serializers.IntegerField(help_text="Stones to place this turn (Connect6: 2).")
+
+
+class ClockSerializer(serializers.Serializer):
+    time_control = serializers.CharField()
+    category = serializers.CharField()
+    initial_minutes = serializers.IntegerField()
+    increment_seconds = serializers.IntegerField()
+    days_per_move = serializers.IntegerField()
+    clocks_ms = serializers.ListField(child=serializers.IntegerField())
+    remaining_ms = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Per seat; the seat to move has the time since its turn began taken off.",
+    )
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    vacation_allowed = serializers.BooleanField()
+
+
+class MoveSerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    kind = serializers.CharField()
+    point = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    choice = serializers.CharField()
+    message = serializers.CharField(
+        allow_null=True, help_text="null when hidden (unfinished game, not a participant)."
+    )
+    message_visible = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class GameStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    end_reason = serializers.CharField()
+    winner_seats = serializers.ListField(child=serializers.IntegerField())
+    winners = StatePlayerSerializer(many=True)
+    ply = serializers.IntegerField(help_text="Number of actions so far: send it back with a move.")
+    seats = serializers.IntegerField()
+    partners = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    tournament_rule = serializers.BooleanField()
+    adjacent_only = serializers.BooleanField()
+    imported = serializers.BooleanField()
+    headers = serializers.DictField(child=serializers.CharField())
+    set_id = serializers.IntegerField(allow_null=True)
+    set_index = serializers.IntegerField()
+    players = StatePlayerSerializer(many=True)
+    board = BoardSerializer()
+    captures = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Stones captured BY each colour."
+    )
+    to_move = ToMoveSerializer(allow_null=True)
+    pending_decision = serializers.CharField(allow_null=True)
+    decisions_available = serializers.ListField(child=serializers.CharField())
+    clock = ClockSerializer()
+    moves = MoveSerializer(many=True)
+    undo_requested_by = serializers.IntegerField(allow_null=True)
+    cancel_requested_by = serializers.IntegerField(allow_null=True)
+    cancellable = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    updated_at = serializers.DateTimeField()
+
+
+class SetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    variant = serializers.CharField()
+    rated = serializers.BooleanField()
+    category = serializers.CharField()
+    games_count = serializers.IntegerField()
+    status = serializers.CharField()
+    result = serializers.CharField(allow_null=True)
+    player1 = UserBriefSerializer()
+    player2 = UserBriefSerializer()
+    winner = UserBriefSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    games = GameSummarySerializer(many=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class StaleErrorSerializer(ErrorSerializer):
+    game = GameStateSerializer()
+
+
+class ImportResultSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    games = GameSummarySerializer(many=True)
+
+
+TEXT_RESPONSE = OpenApiTypes.STR

@@ -1,0 +1,175 @@
+"""Thin API views of playing. Business logic lives in ``games.play`` services (``create``,
+``actions``, ``requests``); reads in ``games.play.selectors``. Every refusal is
+``{"code": ..., "detail": ...}`` (see the services for the codes). Records, pictures and
+imports are ``games.records.views``.
+
+Endpoints:
+
+- ``GET  /api/games/``                      game database: filter, order, paginate
+- ``GET  /api/games/{id}/``                 full game state
+- ``POST /api/games/{id}/moves``            ``{"ply": 3, "point": "K12", "message": "gl"}``
+                                            (Connect6: ``"points": ["K12", "L12"]``)
+- ``POST /api/games/{id}/decision``         ``{"ply": 4, "choice": "swap"}``
+- ``POST /api/games/{id}/resign``
+- ``POST|DELETE /api/games/{id}/cancel``    ask / agree; withdraw / decline
+- ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
+- ``GET  /api/sets/{id}/``                  a set with its games
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.engine import IllegalMove, parse_point
+from games.play import actions, requests, selectors
+from games.play.filters import GAME_ORDERING, GameFilter
+from games.play.serializers import (
+    DecisionRequestSerializer,
+    ErrorSerializer,
+    GameStateSerializer,
+    GameSummarySerializer,
+    MoveRequestSerializer,
+    SetSerializer,
+    StaleErrorSerializer,
+)
+from pente_site.errors import Invalid
+
+ERRORS = {
+    400: ErrorSerializer,
+    401: ErrorSerializer,
+    403: ErrorSerializer,
+    404: ErrorSerializer,
+    409: StaleErrorSerializer,
+}
+
+
+def _state(request, game) -> Response:
+    return Response(selectors.game_state(game=game, viewer=request.user))
+
+
+def _parse_points(raw_points) -> list[int]:
+    try:
+        return [parse_point(p) for p in raw_points]
+    except IllegalMove as exc:
+        raise Invalid(exc.code, exc.detail) from None
+
+
+class GameListView(generics.ListAPIView):
+    """The game database: every game, newest first. Filters: see ``GameFilter``
+    (player, opponent, variant, rated, imported, status, end_reason, result, winner,
+    date_after, date_before, set); ``ordering`` (e.g. ``-finished_at``); ``page``/``page_size``."""
+
+    permission_classes = [AllowAny]
+    serializer_class = GameSummarySerializer
+    filterset_class = GameFilter
+    ordering_fields = GAME_ORDERING
+    ordering = ["-id"]
+
+    def get_queryset(self):
+        return selectors.games_queryset()
+
+
+class GameDetailView(APIView):
+    """The full state of a game: board, captures, who is to move, pending decision, clocks,
+    moves (messages only for participants until the game is over), requests."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: GameStateSerializer, 404: ErrorSerializer})
+    def get(self, request, pk: int):
+        return _state(request, selectors.game_get(game_id=pk))
+
+
+class GameMovesView(APIView):
+    """Play a stone (or Connect6's two) with the ply you saw. Sending the same move twice is
+    harmless (200 with the state); a stale ply is 409 ``stale_ply`` with the current ``game``."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=MoveRequestSerializer, responses={200: GameStateSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        data = MoveRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = actions.move_play(
+            game_id=pk,
+            user=request.user,
+            ply=data.validated_data["ply"],
+            points=_parse_points(data.validated_data["points"]),
+            message=data.validated_data.get("message", ""),
+        )
+        return _state(request, game)
+
+
+class GameDecisionView(APIView):
+    """Make the pending D-Pente / Swap2 decision."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=DecisionRequestSerializer, responses={200: GameStateSerializer, **ERRORS}
+    )
+    def post(self, request, pk: int):
+        data = DecisionRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = actions.game_decide(
+            game_id=pk,
+            user=request.user,
+            ply=data.validated_data["ply"],
+            choice=data.validated_data["choice"],
+        )
+        return _state(request, game)
+
+
+class GameResignView(APIView):
+    """Resign the game (any time, on your own turn or not)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        return _state(request, actions.game_resign(game_id=pk, user=request.user))
+
+
+class GameCancelView(APIView):
+    """POST: ask to cancel, or agree when the opponent asked (the game is cancelled, unrated).
+    DELETE: withdraw your request or decline the opponent's. Tournament games cannot be
+    cancelled (409 ``cancel_forbidden``)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        return _state(request, requests.game_cancel_request(game_id=pk, user=request.user))
+
+    @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
+    def delete(self, request, pk: int):
+        return _state(request, requests.game_cancel_withdraw(game_id=pk, user=request.user))
+
+
+class GameUndoView(APIView):
+    """POST: the player who just moved asks to take it back; the opponent's POST agrees (Connect6:
+    the whole turn). DELETE: withdraw or decline. Not during an opening protocol."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        return _state(request, requests.game_undo_request(game_id=pk, user=request.user))
+
+    @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
+    def delete(self, request, pk: int):
+        return _state(request, requests.game_undo_withdraw(game_id=pk, user=request.user))
+
+
+class SetDetailView(APIView):
+    """A set (one or two games with colours swapped) with its games and result."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: SetSerializer, 404: ErrorSerializer})
+    def get(self, request, pk: int):
+        return Response(selectors.set_detail(game_set=selectors.set_get(set_id=pk)))

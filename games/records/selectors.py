@@ -1,0 +1,92 @@
+"""Reads of game records: the Pente.org record of a game, its headers, positions to draw."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games import engine
+from games.clocks.timecontrol import Kind, TimeControl
+from games.engine import Record, Termination, record_from_game, standard_headers, write_record
+from games.models import Game, Move
+from games.play.positions import position_of
+from games.play.selectors import seats_with_users
+from pente_site.errors import Invalid
+
+#: Terminations where the losing side, not the board, ended the game.
+_LOSSES = (Termination.RESIGN, Termination.FORFEIT)
+
+
+def game_rows_at(*, game: Game, ply: int | None) -> tuple[list[str], int | None, tuple[int, ...]]:
+    """Board rows, last point and captures after ``ply`` actions (None: now)."""
+    moves = list(Move.objects.filter(game=game).order_by("ply"))
+    if ply is not None:
+        if ply < 0 or ply > len(moves):
+            raise Invalid("bad_ply", f"ply must be between 0 and {len(moves)}.")
+        moves = moves[:ply]
+        if ply == 0:
+            size = engine.Game(game.variant).size
+            return ["." * size] * size, None, ()
+    position = position_of(game, moves)
+    return position.rows(), position.last_point, tuple(position.captures)
+
+
+def _sides(game: Game) -> int:
+    """How many colours (and result columns) the game has: partners play two."""
+    return 2 if game.partners or game.seats == 2 else game.seats
+
+
+def record_headers(*, game: Game, position: engine.Game | None = None) -> list[tuple[str, str]]:
+    """Pente.org header block of a game (imported games keep their own headers)."""
+    if game.imported and game.headers:
+        return [(k, str(v)) for k, v in game.headers.items() if k != "Result"]
+    position = position if position is not None else position_of(game)
+    seats = seats_with_users(game)
+    by_seat = {s.seat: s for s in seats}
+    sides = _sides(game)
+    names: list[str | None] = []
+    types: list[str | None] = []
+    for colour in range(1, sides + 1):
+        holders = [by_seat[s] for s in sorted(by_seat) if position.seat_colour(s) == colour]
+        names.append("/".join(h.name for h in holders) or None)
+        computer = any(h.user is not None and h.user.is_computer for h in holders)
+        types.append(("Computer" if computer else "Human") if holders else None)
+    event = "Rated Game" if game.rated else "Unrated Game"
+    if game.time_control == Kind.TURN:
+        # Pente.org's mark of a turn-based game: its TimeControl is then days per move.
+        event = event.replace(" Game", " Turn-based Game")
+    return list(
+        standard_headers(
+            game=game.variant,
+            site="pente-server",
+            event=event,
+            played_at=game.started_at or game.created_at,
+            time_control=TimeControl.of(game).header_text,
+            rated=game.rated,
+            player_names=names,
+            player_types=types,
+        )
+    )
+
+
+def game_record(*, game: Game) -> Record:
+    """The ``records.Record`` of a game: every stone, decisions in headers, the result (also for
+    resignations and losses on time, which the stones alone do not show)."""
+    position = position_of(game)
+    headers = record_headers(game=game, position=position)
+    resigned = None
+    forfeit = False
+    losers = [s for s in range(1, game.seats + 1) if s not in game.winner_seats]
+    if game.end_reason in _LOSSES and game.winner_seats and losers:
+        resigned = position.seat_colour(losers[0])
+        forfeit = game.end_reason == Termination.FORFEIT
+    record = record_from_game(position, headers, resigned_colour=resigned, forfeit=forfeit)
+    sides = _sides(game)
+    if game.end_reason and position.outcome is None and game.winner_seats:
+        win_colours = {position.seat_colour(s) for s in game.winner_seats}
+        token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))
+        record = replace(record, result=token).with_header("Result", token)
+    return record
+
+
+def game_record_text(*, game: Game) -> str:
+    return write_record(game_record(game=game))

@@ -1,0 +1,16 @@
+"""URLs of game records, mounted under ``/api/``."""
+
+from django.urls import re_path
+
+from games.records import views
+
+urlpatterns = [
+    re_path(r"^games/records/?$", views.GameRecordsExportView.as_view(), name="game-records"),
+    re_path(r"^games/import/?$", views.GameImportView.as_view(), name="game-import"),
+    re_path(r"^games/(?P<pk>[0-9]+)/record/?$", views.GameRecordView.as_view(), name="game-record"),
+    re_path(
+        r"^games/(?P<pk>[0-9]+)/board\.svg$",
+        views.GameBoardSvgView.as_view(),
+        name="game-board-svg",
+    ),
+]

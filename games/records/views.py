@@ -1,0 +1,154 @@
+"""API views of game records: a game's Pente.org record and its picture, records of a filtered
+list, and the import of records.
+
+- ``GET  /api/games/{id}/record``           text/plain Pente.org record
+- ``GET  /api/games/{id}/board.svg``        SVG picture (``?ply=N`` for an earlier position)
+- ``GET  /api/games/records``               text/plain records of a filtered list
+- ``POST /api/games/import``                text/plain records (or ``{"text": ...}``)
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.play import selectors as play_selectors
+from games.play.filters import GAME_ORDERING, GameFilter
+from games.play.serializers import (
+    ErrorSerializer,
+    GameSummarySerializer,
+    ImportRequestSerializer,
+    ImportResultSerializer,
+)
+from games.records import imports, selectors
+from games.records.pictures import board_svg
+from pente_site.errors import Invalid, TooLarge
+from pente_site.lists import Pagination
+
+
+class PlainTextParser(BaseParser):
+    media_type = "text/plain"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        charset = (parser_context or {}).get("encoding") or "utf-8"
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(raw) > limit:
+            raise TooLarge(
+                "request_too_large",
+                f"The text is larger than {limit} bytes; import it in parts.",
+            )
+        try:
+            return raw.decode(charset)
+        except UnicodeDecodeError as exc:
+            raise Invalid("malformed_request", f"The text is not {charset}: {exc}") from None
+
+
+def _record_text(game) -> str:
+    return selectors.game_record_text(game=game)
+
+
+class GameRecordView(APIView):
+    """The game as a Pente.org record (text/plain)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR),
+            404: ErrorSerializer,
+        }
+    )
+    def get(self, request, pk: int):
+        game = play_selectors.game_get(game_id=pk)
+        return HttpResponse(_record_text(game), content_type="text/plain; charset=utf-8")
+
+
+class GameBoardSvgView(APIView):
+    """An SVG picture of the position (``?ply=N``: after the first N actions)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("ply", int, required=False)],
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR),
+            400: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+    )
+    def get(self, request, pk: int):
+        game = play_selectors.game_get(game_id=pk)
+        raw = request.query_params.get("ply")
+        ply = None
+        if raw not in (None, ""):
+            try:
+                ply = int(raw)
+            except ValueError:
+                raise Invalid("bad_ply", "ply must be a whole number.") from None
+        rows, last, captures = selectors.game_rows_at(game=game, ply=ply)
+        svg = board_svg(rows, last_point=last, captures=captures, title=f"Game {game.pk}")
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+class GameRecordsExportView(generics.GenericAPIView):
+    """Pente.org records of a filtered list of games (text/plain), same filters and paging as
+    ``/api/games/``. The headers ``X-Total-Count`` and ``X-Page-Count`` tell how many."""
+
+    permission_classes = [AllowAny]
+    filterset_class = GameFilter
+    ordering_fields = GAME_ORDERING
+    ordering = ["-id"]
+    serializer_class = GameSummarySerializer  # for the filter parameters in the schema
+    pagination_class = Pagination
+
+    def get_queryset(self):
+        return play_selectors.games_queryset()
+
+    @extend_schema(
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR), 400: ErrorSerializer}
+    )
+    def get(self, request):
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        games = page if page is not None else list(queryset)
+        text = "\n".join(_record_text(g).rstrip("\n") + "\n" for g in games)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        if page is not None:
+            response["X-Total-Count"] = str(self.paginator.page.paginator.count)
+            response["X-Page-Count"] = str(self.paginator.page.paginator.num_pages)
+        return response
+
+
+class GameImportView(APIView):
+    """Import Pente.org records (text/plain body, or JSON ``{"text": ...}``) as archived,
+    unrated games. 201 with the games created."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [PlainTextParser, JSONParser, FormParser, MultiPartParser]
+
+    @extend_schema(
+        request={"text/plain": OpenApiTypes.STR, "application/json": ImportRequestSerializer},
+        responses={201: ImportResultSerializer, 400: ErrorSerializer},
+    )
+    def post(self, request):
+        if isinstance(request.data, str):
+            text = request.data
+        else:
+            data = ImportRequestSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            text = data.validated_data["text"]
+        games = imports.games_import(text=text, user=request.user)
+        loaded = play_selectors.games_queryset().in_bulk([g.pk for g in games])  # one query, not N
+        body = {
+            "count": len(games),
+            "games": [play_selectors.game_summary(loaded[g.pk]) for g in games],
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,21 @@
+"""Enqueueing Celery tasks by name.
+
+Services enqueue jobs whose task modules import those services, so they name the task instead
+of importing it. In eager mode (the test suite's default) the registered task runs at once, as
+``apply_async`` would; otherwise the message is sent to the broker.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pente_site.celery import app
+
+
+def enqueue(name: str, *, args: tuple[Any, ...] = (), eta: datetime | None = None) -> None:
+    """Send task ``name`` with ``args``, to run at ``eta`` (now when None)."""
+    if app.conf.task_always_eager:
+        app.tasks[name].apply_async(args=args, eta=eta)
+    else:
+        app.send_task(name, args=args, eta=eta)

@@ -1,0 +1,128 @@
+"""Loss on time with a REAL Celery worker (Redis broker, PostgreSQL, committed transactions).
+
+Run with e.g. ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/pente_clocks
+REDIS_URL=redis://127.0.0.1:6379/4``.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.db import close_old_connections, connection
+from django.utils import timezone
+
+from games.clocks.tasks import game_timeout, sweep_timeouts
+from games.clocks.timecontrol import TimeControl
+from games.factories import UserFactory
+from games.models import Game
+from games.play.actions import move_play
+from games.play.create import game_create
+from pente_site.celery import app
+
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
+
+K9 = 199
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _close_connection(**_):
+    connection.close()
+
+
+@pytest.fixture
+def not_eager():
+    app.conf.task_always_eager = False
+    app.control.purge()
+    yield
+    app.control.purge()
+    app.conf.task_always_eager = True
+
+
+@pytest.fixture
+def worker(not_eager):
+    """A Celery worker in threads of this process, consuming the Redis queue."""
+    task_postrun.connect(_close_connection, weak=False)
+    with start_worker(
+        app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=10
+    ) as w:
+        yield w
+    task_postrun.disconnect(_close_connection)
+    close_old_connections()
+
+
+def live_game(*, increment: int) -> Game:
+    return game_create(
+        variant="Pente",
+        players=[UserFactory(), UserFactory()],
+        time_control=TimeControl.from_fields(
+            time_control="live", initial_minutes=0, increment_seconds=increment
+        ),
+    )
+
+
+def wait_finished(game: Game, timeout: float = 10.0) -> Game:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        game.refresh_from_db()
+        if game.status != Game.Status.IN_PROGRESS:
+            return game
+        time.sleep(0.05)
+    return game
+
+
+def test_the_task_closes_a_live_game_whose_clock_runs_out(worker):
+    game = live_game(increment=1)  # seat 2 has 1 s
+    deadline = game.deadline
+    game = wait_finished(game)
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
+    assert game.finished_at >= deadline
+    assert game.finished_at - deadline < timedelta(seconds=2)
+
+
+def test_with_the_worker_stopped_the_sweeper_closes_the_game(not_eager):
+    game = live_game(increment=1)
+    time.sleep(max(0.0, (game.deadline - timezone.now()).total_seconds()) + 0.2)
+    game.refresh_from_db()
+    assert game.status == "in_progress"  # nobody ran the task
+    result = sweep_timeouts.apply().get()  # what beat runs
+    game.refresh_from_db()
+    assert result["timed_out"] == 1
+    assert (game.status, game.end_reason) == ("finished", "timeout")
+
+
+def test_a_move_just_before_the_deadline_wins_the_race(worker):
+    game = live_game(increment=3)
+    seat2 = game.seat_rows.get(seat=2).user
+    first_deadline = game.deadline
+    time.sleep(max(0.0, (first_deadline - timezone.now()).total_seconds() - 0.4))
+    move_play(game_id=game.pk, user=seat2, ply=1, points=[K9])
+    time.sleep(max(0.0, (first_deadline - timezone.now()).total_seconds()) + 0.8)
+    game.refresh_from_db()
+    assert (game.status, game.ply) == ("in_progress", 2)  # the first task found a stale ply
+    game = wait_finished(game)
+    assert (game.end_reason, game.winner_seats) == ("timeout", [2])  # seat 1 ran out later
+
+
+def test_running_the_task_twice_changes_nothing(worker):
+    game = live_game(increment=1)
+    game = wait_finished(game)
+    assert game.status == "finished"
+    before = (game.status, game.winner_seats, game.finished_at, game.updated_at)
+    for _ in range(2):
+        game_timeout.delay(game.pk, game.ply)
+        game_timeout.delay(game.pk, game.ply - 1)
+    time.sleep(1.0)
+    game.refresh_from_db()
+    assert (game.status, game.winner_seats, game.finished_at, game.updated_at) == before

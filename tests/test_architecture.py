@@ -1,0 +1,135 @@
+"""The shape of the code: layers that point one way, no import cycles, no hidden imports.
+
+- the import-linter contracts of ``pyproject.toml`` (pure modules use no framework; selectors,
+  models and pure modules never import services; services and reads never import the web
+  layer, tasks or URLs);
+- no import cycle between the project's modules (counting imports inside functions too);
+- no import inside a function, except in ``AppConfig.ready()`` (Django's place for wiring
+  signals), so that no cycle can hide behind one.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import grimp
+import pytest
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("games", "ratings", "tournaments", "pente_site")
+
+
+def _sources() -> list[Path]:
+    return sorted(
+        path
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        if "migrations" not in path.parts
+    )
+
+
+def test_the_import_contracts_are_kept(capsys):
+    exit_code = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    report = capsys.readouterr().out
+    assert exit_code == 0, report
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_module_imports_itself_through_others():
+    graph = grimp.build_graph(*PACKAGES, cache_dir=None)
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = grimp.ImportGraph()
+    for module in ("a", "a.b", "a.c", "a.d"):
+        graph.add_module(module)
+    graph.add_import(importer="a.b", imported="a.c")
+    graph.add_import(importer="a.c", imported="a.b")
+    graph.add_import(importer="a.c", imported="a.d")
+    assert _cycles(graph) == [["a.b", "a.c"]]
+
+
+def _imports_inside_functions(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, function) of every import statement inside a function body, except in an
+    ``AppConfig`` subclass's ``ready``."""
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, function: str | None, in_app_config: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in child.bases}
+                visit(child, function, "AppConfig" in bases)
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                allowed = in_app_config and child.name == "ready"
+                visit(child, None if allowed else child.name, False)
+            elif isinstance(child, ast.Import | ast.ImportFrom) and function is not None:
+                found.append((child.lineno, function))
+            else:
+                visit(child, function, in_app_config)
+
+    visit(tree, None, False)
+    return found
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_import_hides_inside_a_function(path):
+    tree = ast.parse(path.read_text(), filename=str(path))
+    assert _imports_inside_functions(tree) == []
+
+
+def test_the_function_import_finder_sees_one_and_spares_ready():
+    source = (
+        "class C(AppConfig):\n    def ready(self):\n        import x\n"
+        "def f():\n    from y import z\n"
+    )
+    assert _imports_inside_functions(ast.parse(source)) == [(5, "f")]
