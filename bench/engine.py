@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.engine import Game, IllegalMove  # noqa: E402
+from games.engine import Game, IllegalMove, MoveResult  # noqa: E402
 
 SEED = 20240601
 VARIANTS = ("Pente", "Keryo-Pente")
@@ -52,21 +52,25 @@ QUICK = Sizes(games=20, positions=40, repeats=3)
 
 
 def stones_on(g: Game) -> int:
-    return g.size * g.size - g._empty
+    """The stones on the board: those placed less those taken off (``captures`` counts every
+    stone taken off, poofed ones included)."""
+    return g.plies - sum(g.captures)
+
+
+def added(r: MoveResult) -> int:
+    """The stones a move added to the board: its own, less those it took off."""
+    return 1 - len(r.captured) - len(r.poofed)
 
 
 def random_game(variant: str, rng: random.Random) -> list[int]:
     """A random game played to its end; returns the stones after the automatic centre stone."""
     g = Game(variant)
-    empties = [p for p in range(361) if not g._board[p]]
+    # kept equal to the empty points (VARIANTS capture but never poof)
+    empties = [p for p, c in enumerate(g.board) if not c]
     moves = []
-    while g.status == "in_progress":
+    while g.outcome is None:
         i = rng.randrange(len(empties))
         p = empties[i]
-        if g._board[p]:
-            empties[i] = empties[-1]
-            empties.pop()
-            continue
         try:
             r = g.play(p)
         except IllegalMove:
@@ -83,25 +87,31 @@ def long_game(variant: str, rng: random.Random, stones: int) -> list[int]:
     ``stones`` stones and then ``WINDOW`` more moves (all of them legal, none ending it)."""
     g = Game(variant)
     n = g.size * g.size
+    board = list(g.board)  # kept equal to the game's board
+    on = stones_on(g)
     moves: list[int] = []
     reached = False
     after_target = 0
     while after_target < WINDOW:
         p = rng.randrange(n)
-        if g._board[p]:
+        if board[p]:
             continue
         trial = g.copy()
         try:
-            trial.play(p)
+            r = trial.play(p)
         except IllegalMove:
             continue
-        if trial.status != "in_progress":
+        if trial.outcome is not None:
             continue
         g = trial
+        board[p] = r.colour
+        for q in r.captured + r.poofed:
+            board[q] = 0
+        on += added(r)
         moves.append(p)
         if reached:
             after_target += 1
-        reached = reached or stones_on(g) >= stones
+        reached = reached or on >= stones
     return moves
 
 
@@ -117,12 +127,13 @@ def positions_at(variant: str, games: list[list[int]], stones: int) -> list[Posi
     found = []
     for moves in games:
         g = Game(variant)
+        on = stones_on(g)
         i = 0
-        while i < len(moves) and stones_on(g) < stones:
-            g.play(moves[i])
+        while i < len(moves) and on < stones:
+            on += added(g.play(moves[i]))
             i += 1
         window = tuple(moves[i : i + WINDOW])
-        if stones_on(g) >= stones and len(window) == WINDOW:
+        if on >= stones and len(window) == WINDOW:
             found.append(Position(g, window))
     return found
 
@@ -196,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             g = Game(variant)
             for p in moves_of_game:
                 g.play(p)
-            assert g.status != "in_progress", "a benchmark game did not finish"
+            assert g.outcome is not None, "a benchmark game did not finish"
         print(
             f"{variant:12s} replay: {moves} moves in {best:.3f}s = {moves / best:,.0f} moves/s "
             f"({best / moves * 1e6:.2f} us/move, mean game {moves / len(games):.0f} moves)"

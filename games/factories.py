@@ -15,6 +15,7 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from games.clocks.timecontrol import TimeControl
+from games.engine import Termination
 from games.models import (
     ApiToken,
     Challenge,
@@ -91,7 +92,11 @@ class GameFactory(factory.django.DjangoModelFactory):
     # A finished game has an end reason and an over game its finishing time (database
     # constraints).
     end_reason = factory.LazyAttribute(
-        lambda g: ("five" if g.winner_seats else "draw") if g.status == Game.Status.FINISHED else ""
+        lambda g: (
+            (Termination.FIVE if g.winner_seats else Termination.DRAW)
+            if g.status == Game.Status.FINISHED
+            else ""
+        )
     )
     finished_at = factory.LazyAttribute(
         lambda g: (

@@ -82,7 +82,7 @@ def tournament_create(
     try:
         v = get_variant(variant)
     except UnknownGame:
-        raise Invalid("bad_options", f"Unknown game {variant!r}.") from None
+        raise Invalid("unknown_game", f"There is no game called {variant!r}.") from None
     if format not in Tournament.Format.values:
         raise Invalid("bad_options", f"Unknown format {format!r}.")
     if not time_control.is_timed:

@@ -33,7 +33,7 @@ Rule decisions taken here where the rule book (RULES.md) is silent
   (Keryo: a triple of non-mover stones, mixed colours allowed, is captured too). Partners: seats
   1 and 3 play colour 1 (team A), seats 2 and 4 colour 2 (team B); the team shares its capture
   count (``captures`` is per colour) and the stones of a partner count as the mover's own for
-  brackets and for fives; a win lists both team seats in ``winner_seats``. The tournament rule
+  brackets and for fives; a win lists both team seats in ``outcome.winners``. The tournament rule
   (when on) binds the third stone, i.e. seat 3.
 - **Adjacent-only**: every stone but the very first of the game must touch (8 neighbours) a stone
   on the board at the time it is placed; for a Connect6 turn, the second stone may touch the

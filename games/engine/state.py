@@ -23,12 +23,9 @@ from .outcome import Outcome, Termination
 from .tables import Tables
 from .variants import Variant
 
-Turn = tuple  # (seat_colour, cycle, ci, script, sp, seat, colour, pending)
-
-# ``Game.status`` values, kept for callers being migrated to ``Game.outcome``.
-IN_PROGRESS = "in_progress"
-FINISHED = "finished"
-DRAW = "draw"
+# The turn order: what a decision saves in the log (``_turn()``) and taking it back restores.
+_TURN_SLOTS = ("_seat_colour", "_cycle", "_ci", "_script", "_sp", "_seat", "_colour", "_pending")
+Turn = tuple  # the values of _TURN_SLOTS, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,33 +230,6 @@ class GameState:
         """The winning colour (records and summaries are written by colour), or None."""
         return self._winner
 
-    # Kept for callers being migrated to ``outcome``: status, result_reason, winner_seats,
-    # is_over.
-    @property
-    def status(self) -> str:
-        """``"in_progress"``, ``"finished"`` or ``"draw"`` (use ``outcome``)."""
-        o = self._outcome
-        if o is None:
-            return IN_PROGRESS
-        return DRAW if o.is_draw else FINISHED
-
-    @property
-    def result_reason(self) -> str | None:
-        """``"five"``, ``"captures"``, ``"draw"`` or None (use ``outcome.termination``)."""
-        o = self._outcome
-        return None if o is None else o.termination.value
-
-    @property
-    def winner_seats(self) -> tuple[int, ...]:
-        """The winning seats (use ``outcome.winners``)."""
-        o = self._outcome
-        return () if o is None else o.winners
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (use ``outcome is not None``)."""
-        return self._outcome is not None
-
     def _describe_result(self) -> str:
         o = self._outcome
         assert o is not None
@@ -272,28 +242,11 @@ class GameState:
     # ------------------------------------------------------------------ turn order
 
     def _turn(self) -> Turn:
-        return (
-            self._seat_colour,
-            self._cycle,
-            self._ci,
-            self._script,
-            self._sp,
-            self._seat,
-            self._colour,
-            self._pending,
-        )
+        return tuple(getattr(self, name) for name in _TURN_SLOTS)
 
     def _set_turn(self, turn: Turn) -> None:
-        (
-            self._seat_colour,
-            self._cycle,
-            self._ci,
-            self._script,
-            self._sp,
-            self._seat,
-            self._colour,
-            self._pending,
-        ) = turn
+        for name, value in zip(_TURN_SLOTS, turn, strict=True):
+            setattr(self, name, value)
         self._clen = len(self._cycle)
 
     def _apply_step(self, step: tuple) -> None:
@@ -316,7 +269,7 @@ class GameState:
 
     def __repr__(self) -> str:
         return (
-            f"<Game {self._variant.name} plies={self._plies} status={self.status} "
+            f"<Game {self._variant.name} plies={self._plies} outcome={self._outcome!r} "
             f"to_move_seat={self._seat} captures={self.captures}>"
         )
 

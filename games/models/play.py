@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import F, Q
 
+from games.engine import Termination
 from games.models.accounts import User
 from games.models.base import (
     CATEGORIES,
@@ -95,14 +96,10 @@ class Game(models.Model):
         # winner_seats (an unfinished record has end_reason "").
         ARCHIVED = "archived"
 
-    class EndReason(models.TextChoices):
-        NONE = "", "none"
-        FIVE = "five"
-        CAPTURES = "captures"
-        DRAW = "draw"
-        RESIGN = "resign"
-        TIMEOUT = "timeout"
-        FORFEIT = "forfeit"
+    #: How the game ended: an engine ``Termination``, or "" while it has not.
+    EndReason = models.TextChoices(
+        "EndReason", [("NONE", ("", "none")), *((t.name, t.value) for t in Termination)]
+    )
 
     variant = models.CharField(max_length=32, db_index=True)
     game_set = models.ForeignKey(

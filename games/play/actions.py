@@ -124,7 +124,7 @@ def _act(
             game.undo_requested_by = None
             game.save()
             if position.outcome is not None:
-                finish_from_position(game, position, now)
+                finish_from_position(game=game, position=position, now=now)
             elif game.deadline is not None:
                 clock_services.timeout_schedule(game=game)
     if timed_out:

@@ -52,7 +52,7 @@ def game_create(
             adjacent_only=adjacent_only,
         )
     except engine.EngineError as exc:
-        raise Invalid("bad_options", str(exc)) from None
+        raise Invalid("unsupported_options", str(exc)) from None
     with transaction.atomic():
         game = Game.objects.create(
             variant=v.name,

@@ -140,7 +140,10 @@ class GameFilter(django_filters.FilterSet):
     def filter_result(self, queryset, name, value):
         player = self.data.get("player")
         if not player:
-            raise Invalid("player_required", "The result filter needs a player.")
+            raise Invalid(
+                "missing_parameter",
+                "The result filter needs a player, e.g. ?player=alice&result=win.",
+            )
         # Games with an outcome: finished ones and archived records that were finished (both
         # have an end reason; games in progress, cancelled games and unfinished records do not).
         decided = queryset.exclude(end_reason="")

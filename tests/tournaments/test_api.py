@@ -80,7 +80,7 @@ def test_create_join_start_and_read_rounds_and_standings():
 def test_errors_have_code_and_detail():
     user = UserFactory()
     bad = client_for(user).post("/api/tournaments/", create_body(variant="Chess"), format="json")
-    assert bad.status_code == 400 and bad.data["code"] == "bad_options"
+    assert bad.status_code == 400 and bad.data["code"] == "unknown_game"
     swap2 = client_for(user).post(
         "/api/tournaments/", create_body(variant="Swap2-Pente", games_per_match=2), format="json"
     )

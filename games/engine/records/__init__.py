@@ -76,45 +76,20 @@ the game's rules; a rated record is played with the tournament rule. The winner 
 the moves, never from the ``Result`` header.
 """
 
-from .model import (
-    ADJACENT_HEADER,
-    ENDINGS,
-    FORFEIT,
-    IN_PROGRESS,
-    PARTNERS_HEADER,
-    RESIGN,
-    SEATS_HEADER,
-    STANDARD_HEADERS,
-    SWAP2_HEADER,
-    SWAPPED_HEADER,
-    TOURNAMENT_RULE_HEADER,
-    UNKNOWN_RESULT,
-    Record,
-)
+from .model import Record
 from .parse import parse_record, parse_records
 from .replay import RecordMoveError, Replay, game_from_record, replay_record, replay_summary
-from .write import record_from_game, result_token, standard_headers, write_record, write_records
+from .write import record_from_game, standard_headers, write_record, write_records
 
+# ``games.engine`` exports these too (``from .records import *``). The header names and
+# move-text tokens are in ``model``, ``result_token`` in ``write``.
 __all__ = [
-    "ADJACENT_HEADER",
-    "ENDINGS",
-    "FORFEIT",
-    "IN_PROGRESS",
-    "RESIGN",
-    "UNKNOWN_RESULT",
-    "PARTNERS_HEADER",
-    "SEATS_HEADER",
-    "STANDARD_HEADERS",
-    "SWAP2_HEADER",
-    "SWAPPED_HEADER",
-    "TOURNAMENT_RULE_HEADER",
     "Record",
     "RecordMoveError",
     "Replay",
     "game_from_record",
     "parse_record",
     "parse_records",
-    "result_token",
     "record_from_game",
     "replay_record",
     "replay_summary",

@@ -56,24 +56,12 @@ class Replay:
             how, tuple(s for s in range(1, game.seats + 1) if game.seat_colour(s) == winner)
         )
 
-    # Kept for callers being migrated to ``outcome``: status, reason.
-    @property
-    def status(self) -> str:
-        """``"finished"`` (won, drawn, resigned or forfeited) or ``"in_progress"``."""
-        return "in_progress" if self.outcome is None else "finished"
-
     @property
     def winner(self) -> int | None:
         """The winning colour (the other side of a resignation), or None."""
         if self.resigned_colour is not None:
             return 2 if self.resigned_colour == 1 else 1
         return self.game.winner_colour
-
-    @property
-    def reason(self) -> str | None:
-        """``"five"``, ``"captures"``, ``"draw"``, ``"resign"``, ``"forfeit"``, or None."""
-        outcome = self.outcome
-        return None if outcome is None else outcome.termination.value
 
 
 def replay_record(record: Record) -> Replay:

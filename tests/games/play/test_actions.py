@@ -89,7 +89,7 @@ def test_a_rated_pente_game_gets_the_tournament_rule_and_gomoku_does_not():
 def test_impossible_options_are_refused():
     with pytest.raises(DomainError) as refused:
         game_create(variant="Connect6", players=_users(3))
-    assert refused.value.code == "bad_options"
+    assert refused.value.code == "unsupported_options"
 
 
 def test_the_tournament_rule_is_enforced_in_rated_games():

@@ -326,6 +326,46 @@ def test_a_move_clears_a_pending_undo_request(game, players):
     assert Game.objects.get(pk=game.pk).undo_requested_by is None
 
 
+def _decide(client, game_id, ply, choice):
+    response = client.post(f"/api/games/{game_id}/decision", {"ply": ply, "choice": choice})
+    assert response.status_code == 200, response.json()
+    return response
+
+
+def _undo_refused(client, game_id) -> bool:
+    response = client.post(f"/api/games/{game_id}/undo")
+    return response.status_code == 409 and response.json()["code"] == "undo_not_allowed"
+
+
+def test_the_stones_of_a_d_pente_opening_cannot_be_taken_back(players):
+    alice, bob = players
+    game = make_game(players=[alice, bob], variant="D-Pente")
+    a = client_for(alice)
+    for ply, point in enumerate(["K10", "L10", "K12"]):
+        assert play(a, game.pk, ply, point).status_code == 200
+        assert _undo_refused(a, game.pk)
+    assert play(a, game.pk, 3, "M12").status_code == 200
+    _decide(client_for(bob), game.pk, 4, "keep")
+    assert play(a, game.pk, 5, "N14").status_code == 200  # the first stone after the protocol
+    assert client_for(alice).post(f"/api/games/{game.pk}/undo").status_code == 200
+
+
+def test_the_stones_placed_after_a_swap2_place_two_cannot_be_taken_back(players):
+    alice, bob = players
+    game = make_game(players=[alice, bob], variant="Swap2-Pente")
+    a, b = client_for(alice), client_for(bob)
+    for ply, point in enumerate(["K10", "L10", "K12"]):
+        assert play(a, game.pk, ply, point).status_code == 200
+    _decide(b, game.pk, 3, "place_two")
+    assert play(b, game.pk, 4, "M12").status_code == 200
+    assert _undo_refused(b, game.pk)
+    assert play(b, game.pk, 5, "N14").status_code == 200
+    assert _undo_refused(b, game.pk)
+    _decide(a, game.pk, 6, "colour1")
+    assert play(b, game.pk, 7, "A1").status_code == 200  # colour 2's first stone after it
+    assert b.post(f"/api/games/{game.pk}/undo").status_code == 200
+
+
 def test_connect6_undo_takes_back_the_whole_turn():
     alice, bob = UserFactory(), UserFactory()
     game = make_game(players=[alice, bob], variant="Connect6")

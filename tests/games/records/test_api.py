@@ -92,7 +92,7 @@ def test_filter_by_winner_and_result(library):
     assert _ids(c.get("/api/games/", {"player": "bob", "result": "loss"})) == [library["g1"]]
     assert _ids(c.get("/api/games/", {"player": "bob", "result": "draw"})) == []
     missing = c.get("/api/games/", {"result": "win"})
-    assert missing.status_code == 400 and missing.json()["code"] == "player_required"
+    assert missing.status_code == 400 and missing.json()["code"] == "missing_parameter"
 
 
 def test_filter_by_date_range(library):

@@ -84,6 +84,8 @@ ADDITIVE_PLACES = tuple(Criteria._fields.index(name) for name in ADDITIVE)
 
 def padded(values: list[int], length: int, fill: int) -> tuple[int, ...]:
     """``values`` in descending order, then ``fill`` up to ``length``."""
+    if not values:
+        return (fill,) * length
     out = sorted(values, reverse=True)
     out.extend([fill] * (length - len(out)))
     return tuple(out)

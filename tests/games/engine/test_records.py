@@ -10,7 +10,6 @@ import pytest
 from games.engine import Outcome, Termination
 from games.engine.errors import BadRecord
 from games.engine.records import (
-    SWAPPED_HEADER,
     Record,
     RecordMoveError,
     game_from_record,
@@ -23,6 +22,7 @@ from games.engine.records import (
     write_record,
     write_records,
 )
+from games.engine.records.model import SWAPPED_HEADER
 
 DATA = Path(__file__).parent / "data"
 
@@ -354,11 +354,12 @@ class TestReplay:
         assert replay.game.actions == [180, 162, 144]
         assert replay.seats == (1, 2, 1)
         assert (replay.ending, replay.resigned_colour) == ("Resign", 2)
-        assert (replay.status, replay.winner, replay.reason) == ("finished", 1, "resign")
+        assert (replay.outcome, replay.winner) == (Outcome(Termination.RESIGN, (1,)), 1)
         forfeit = replay_record(record("Pente", "1. K10 L11 2. Forfeit 0-1"))
-        assert (forfeit.resigned_colour, forfeit.winner, forfeit.reason) == (1, 2, "forfeit")
+        assert forfeit.resigned_colour == 1
+        assert (forfeit.outcome, forfeit.winner) == (Outcome(Termination.FORFEIT, (2,)), 2)
         open_game = replay_record(record("Pente", "1. K10 L11 *"))
-        assert (open_game.status, open_game.winner, open_game.reason) == ("in_progress", None, None)
+        assert (open_game.outcome, open_game.winner) == (None, None)
         assert (open_game.ending, open_game.resigned_colour) == (None, None)
 
     def test_replay_record_seats_follow_decisions_and_turn_order(self):

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Game
+from games.engine import Game, Outcome, Termination
 
 from .helpers import names, position, pt
+
+FIVE = Termination.FIVE
 
 FIVE_OR_MORE_VARIANTS = [
     "Pente",
@@ -36,7 +38,7 @@ def test_five_in_a_row_wins_in_every_direction(variant, line):
     g = position(variant, {1: four, 2: "A1 A3 A5 A7"})
     r = g.play(move)
     assert r.finished
-    assert (g.status, g.winner_colour, g.result_reason) == ("finished", 1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
     assert g.to_move_seat is None and g.to_move_colour is None
 
 
@@ -44,46 +46,46 @@ def test_five_in_a_row_wins_in_every_direction(variant, line):
 def test_six_in_a_row_wins_pente_games(variant):
     g = position(variant, {1: "F10 G10 H10 J10 L10"})
     g.play("K10")
-    assert (g.status, g.result_reason) == ("finished", "five")
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_four_in_a_row_does_not_win():
     g = position("Pente", {1: "G10 H10 J10"})
     g.play("K10")
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 def test_a_gapped_line_does_not_win():
     g = position("Pente", {1: "F10 G10 J10 L10"})
     g.play("K10")  # F G _ J K L
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 def test_lines_never_wrap_around_an_edge():
     # R10 S10 T10 then A9 B9 are consecutive indices but not a line
     g = position("Pente", {1: "R10 S10 T10 A9"})
     g.play("B9")
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 def test_a_five_wins_at_once_even_if_it_could_be_captured_next_move():
     # K10's pair with K11 is open to capture from K12 (O at K9) - no matter in Pente
     g = position("Pente", {1: "F10 G10 H10 J10 K11", 2: "K9"})
     g.play("K10")
-    assert (g.status, g.result_reason) == ("finished", "five")
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_the_opponent_wins_by_five_too():
     g = position("Pente", {2: "F10 G10 H10 J10"}, to_move=2)
     g.play("K10")
-    assert (g.winner_colour, g.winner_seats) == (2, (2,))
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (2,)), 2)
 
 
 def test_five_and_capture_in_one_move_wins_by_five_and_removes_the_pair():
     g = position("Pente", {1: "F10 G10 H10 J10 K13", 2: "K11 K12"})
     r = g.play("K10")
     assert names(r.captured) == {"K11", "K12"}
-    assert r.finished and g.result_reason == "five"
+    assert r.finished and g.outcome == Outcome(FIVE, (1,))
     assert g.captures == (2, 0)
 
 
@@ -92,41 +94,41 @@ def test_a_capture_is_removed_before_the_five_is_tested():
     g = position("Pente", {1: "F10 G10 H10 J10 N10", 2: "L10 M10"})
     r = g.play("K10")
     assert names(r.captured) == {"L10", "M10"}
-    assert g.result_reason == "five"
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_gomoku_overline_does_not_win_and_play_goes_on():
     g = position("Gomoku", {1: "F10 G10 H10 J10 L10"})
     r = g.play("K10")
     assert not r.finished
-    assert g.status == "in_progress" and g.to_move_colour == 2
+    assert g.outcome is None and g.to_move_colour == 2
 
 
 def test_gomoku_exact_five_on_one_line_wins_despite_an_overline_on_another():
     g = position("Gomoku", {1: "F10 G10 H10 J10 L10 K6 K7 K8 K9"})
     g.play("K10")  # six across, exactly five down
-    assert (g.status, g.result_reason) == ("finished", "five")
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_gomoku_five_next_to_a_gap_and_a_stone_is_still_exact():
     g = position("Gomoku", {1: "F10 G10 H10 J10 M10"})
     g.play("K10")  # F..K is five, L10 empty, M10 beyond
-    assert g.status == "finished"
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_connect6_needs_six():
     g = position("Connect6", {1: "G10 H10 J10 L10"})
     g.play_turn(["K10", "A1"])
-    assert g.status == "in_progress"  # five is not enough
+    assert g.outcome is None  # five is not enough
     g = position("Connect6", {1: "G10 H10 J10 L10 M10"})
     results = g.play_turn(["K10", "A1"])
-    assert (g.status, g.result_reason, len(results)) == ("finished", "five", 1)
+    assert (g.outcome, len(results)) == (Outcome(FIVE, (1,)), 1)
 
 
 def test_connect6_seven_wins():
     g = position("Connect6", {1: "F10 G10 H10 J10 L10 M10"})
     g.play_turn(["K10", "A1"])
-    assert g.result_reason == "five"
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_a_won_game_refuses_further_moves():
@@ -142,5 +144,5 @@ def test_a_played_out_five():
     g = Game("Pente")
     for move in "A1 L10 A3 M10 A5 N10 A7 O10".split():
         g.play(move)
-    assert g.status == "finished" and g.winner_colour == 1
+    assert g.outcome == Outcome(FIVE, (1,)) and g.winner_colour == 1
     assert g.last_point == pt("O10")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import BadOptions, Game
+from games.engine import BadOptions, Game, Outcome, Termination
 
 from .helpers import names, position, pt
 
@@ -52,13 +52,13 @@ def test_multi_player_pair_needs_the_mover_own_bracket():
 def test_multi_player_ten_captured_stones_win_for_the_mover():
     g = position("Pente", {2: "N10", 1: "L10", 3: "M10"}, seats=4, to_move=2, captures={2: 8})
     g.play("K10")
-    assert (g.winner_colour, g.winner_seats, g.result_reason) == (2, (2,), "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(Termination.CAPTURES, (2,)), 2)
 
 
 def test_multi_player_five_wins_for_the_mover():
     g = position("Pente", {3: "F10 G10 H10 J10"}, seats=3, to_move=3)
     g.play("K10")
-    assert (g.winner_seats, g.result_reason) == ((3,), "five")
+    assert g.outcome == Outcome(Termination.FIVE, (3,))
 
 
 def test_multi_player_has_no_tournament_rule():
@@ -108,7 +108,7 @@ def test_partners_share_one_capture_count_and_win_together():
     r = g.play("K10", seat=3)  # seat 3's pair on top of seat 1's eight
     assert len(r.captured) == 2
     assert g.captures == (10, 0)
-    assert (g.winner_colour, g.winner_seats, g.result_reason) == (1, (1, 3), "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(Termination.CAPTURES, (1, 3)), 1)
 
 
 def test_partners_a_partner_stone_brackets_a_capture():
@@ -124,7 +124,7 @@ def test_partners_a_partner_stone_brackets_a_capture():
 def test_partners_a_five_of_team_stones_wins_for_both_seats():
     g = position("Pente", {2: "F10 G10 H10 J10"}, partners=True, to_move_seat=4, to_move=2)
     g.play("K10", seat=4)
-    assert g.winner_seats == (2, 4)
+    assert g.outcome == Outcome(Termination.FIVE, (2, 4))
 
 
 def test_partners_refuse_the_partner_moving_out_of_turn():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Game, IllegalMove
+from games.engine import Game, IllegalMove, Outcome, Termination
 
 from .helpers import pt
 
@@ -112,7 +112,7 @@ def test_d_opening_after_a_swap_the_winner_is_the_seat_holding_the_colour():
     for move in "F10 B1 G10 B3 H10 B5 J10 B7 K10".split():
         g.play(move)
     assert g.winner_colour == 1
-    assert g.winner_seats == (2,)
+    assert g.outcome == Outcome(Termination.FIVE, (2,))
 
 
 def test_d_opening_decision_is_refused_once_made():

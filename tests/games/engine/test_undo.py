@@ -26,7 +26,6 @@ def observed(g: Game) -> tuple:
         g.decisions_available(),
         g.stones_this_turn(),
         g.outcome,
-        g.status,
         g.winner_colour,
         g.last_point,
         g.plies,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Game, IllegalMove
+from games.engine import Game, IllegalMove, Outcome, Termination
 
 from .helpers import position, pt
+
+FIVE = Termination.FIVE
 
 
 def test_connect6_turn_order_is_1_2_2_1_1_2_2():
@@ -83,7 +85,7 @@ def test_connect6_first_stone_wins_and_the_second_is_not_placed():
     assert len(results) == 1 and results[0].finished
     assert g.board[pt("A1")] == 0
     assert g.actions == [pt("K10")]
-    assert (g.winner_colour, g.result_reason) == (1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
 
 
 def test_connect6_second_stone_can_win():

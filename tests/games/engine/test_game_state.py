@@ -111,12 +111,7 @@ def test_a_full_board_without_a_win_is_a_draw(variant):
     r = g.play("K10")
     assert r.captured == () and r.poofed == ()
     assert r.finished
-    assert (g.status, g.result_reason, g.winner_colour, g.winner_seats) == (
-        "draw",
-        "draw",
-        None,
-        (),
-    )
+    assert (g.outcome, g.winner_colour) == (Outcome(Termination.DRAW), None)
     assert g.to_move_seat is None
     assert g.legal_points() == []
 
@@ -124,13 +119,13 @@ def test_a_full_board_without_a_win_is_a_draw(variant):
 def test_a_board_with_one_empty_point_is_not_a_draw():
     g = full_board_but("K10", also_empty="A1")
     g.play("K10")
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 def test_a_win_on_the_last_point_is_a_win_not_a_draw():
     g = full_board_but("K10", colour_1="F10 G10 H10 J10")
     g.play("K10")
-    assert g.result_reason == "five"
+    assert g.outcome == Outcome(Termination.FIVE, (1,))
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -141,7 +136,7 @@ def test_every_action_is_refused_once_the_game_is_over(variant):
         g.play_turn(["K10", "A1"])
     else:
         g.play("K10")
-    assert g.status == "finished"
+    assert g.outcome == Outcome(Termination.FIVE, (1,))
     assert refusal(g.play, "A2").code == "game_over"
     assert refusal(g.check, "A2").code == "game_over"
     assert refusal(g.play_turn, ["A2"]).code == "game_over"
@@ -161,8 +156,7 @@ def test_read_only_views_after_a_few_moves():
     assert g.actions == [180, 181, 342]
     assert g.last_point == 342
     assert g.captures == (0, 0)
-    assert g.status == "in_progress" and g.winner_colour is None and g.result_reason is None
-    assert g.winner_seats == ()
+    assert g.outcome is None and g.winner_colour is None
     rows = g.rows()
     assert len(rows) == 19 and all(len(r) == 19 for r in rows)
     assert rows[9] == "." * 9 + "12" + "." * 8
@@ -283,16 +277,9 @@ def test_outcome_is_a_frozen_value_with_sorted_winners():
 
 def test_a_game_in_progress_has_no_outcome_and_a_won_one_names_the_seats():
     g = position("Pente", {1: "F10 G10 H10 J10"}, partners=True)
-    assert g.outcome is None and not g.is_over
+    assert g.outcome is None and g.winner_colour is None
     g.play("K10")
-    assert g.outcome == Outcome(Termination.FIVE, (1, 3))
-    assert (g.status, g.result_reason, g.winner_seats, g.winner_colour, g.is_over) == (
-        "finished",
-        "five",
-        (1, 3),
-        1,
-        True,
-    )
+    assert (g.outcome, g.winner_colour) == (Outcome(Termination.FIVE, (1, 3)), 1)
 
 
 def test_the_outcome_names_the_seat_that_holds_the_winning_colour_after_a_swap():

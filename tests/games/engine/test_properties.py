@@ -58,7 +58,7 @@ def play_random(game: Game, data: st.DataObject, max_actions: int, check=None) -
     """Play random legal actions (stones and opening decisions); ``check(before, result)`` after
     each stone."""
     for _ in range(max_actions):
-        if game.status != "in_progress":
+        if game.outcome is not None:
             break
         if game.pending_decision is not None:
             game.decide(data.draw(st.sampled_from(game.decisions_available()), label="decision"))
@@ -137,7 +137,7 @@ def test_write_then_read_gives_back_the_same_game(setup, length, data):
     assert again.actions == game.actions
     assert again.board == game.board
     assert again.captures == game.captures
-    assert (again.status, again.winner_colour) == (game.status, game.winner_colour)
+    assert (again.outcome, again.winner_colour) == (game.outcome, game.winner_colour)
     assert [again.seat_colour(s) for s in range(1, game.seats + 1)] == [
         game.seat_colour(s) for s in range(1, game.seats + 1)
     ]

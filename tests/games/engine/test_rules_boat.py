@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import Outcome, Termination
+
 from .helpers import names, position, pt
+
+FIVE, CAPTURES = Termination.FIVE, Termination.CAPTURES
 
 BOAT_VARIANTS = ["Boat-Pente", "O-Pente"]
 
@@ -18,7 +22,7 @@ def test_a_five_that_cannot_be_broken_wins_at_once(variant):
     g = position(variant, {1: "F10 G10 H10 J10", 2: "A1"})
     r = g.play("K10")
     assert r.finished
-    assert (g.winner_colour, g.result_reason) == (1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
 
 
 @pytest.mark.parametrize("variant", BOAT_VARIANTS)
@@ -26,7 +30,7 @@ def test_a_five_that_can_be_captured_across_does_not_win_yet(variant):
     g = position(variant, BREAKABLE)
     r = g.play("K10")
     assert not r.finished
-    assert g.status == "in_progress" and g.to_move_colour == 2
+    assert g.outcome is None and g.to_move_colour == 2
 
 
 def test_the_same_five_wins_at_once_in_pente():
@@ -40,9 +44,9 @@ def test_a_broken_five_does_not_win_and_play_goes_on(variant):
     g.play("K10")
     r = g.play("H9")
     assert names(r.captured) == {"H10", "H11"}
-    assert g.status == "in_progress" and g.to_move_colour == 1
+    assert g.outcome is None and g.to_move_colour == 1
     g.play("A1")  # the broken five never wins later
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 @pytest.mark.parametrize("variant", BOAT_VARIANTS)
@@ -51,7 +55,7 @@ def test_a_five_still_standing_after_the_reply_wins_then(variant):
     g.play("K10")
     r = g.play("A1", seat=2)
     assert r.finished
-    assert (g.winner_colour, g.winner_seats, g.result_reason) == (1, (1,), "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
     assert g.board[pt("A1")] == 2  # the reply was placed
 
 
@@ -60,28 +64,28 @@ def test_a_standing_five_beats_a_reply_that_reaches_the_capture_target():
     g.play("K10")
     r = g.play("A2")  # O captures B2 C2: 10 stones
     assert len(r.captured) == 2 and g.captures == (0, 10)
-    assert (g.winner_colour, g.result_reason) == (1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
 
 
 def test_a_standing_five_beats_a_five_made_by_the_reply():
     g = position("Boat-Pente", {1: "F10 G10 H10 J10 H11", 2: "H12 A1 A2 A3 A4"})
     g.play("K10")
     g.play("A5")  # O's own five
-    assert (g.winner_colour, g.result_reason) == (1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
 
 
 def test_after_a_broken_five_the_reply_is_judged_normally():
     g = position("Boat-Pente", BREAKABLE, captures={2: 8})
     g.play("K10")
     g.play("H9")  # breaks the five and reaches 10
-    assert (g.winner_colour, g.result_reason) == (2, "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (2,)), 2)
 
 
 def test_taking_the_end_stone_of_a_six_breaks_nothing():
     # F10..L10 is six; only F10 (with F11, O at F12) can be captured: G10..L10 still five
     g = position("Boat-Pente", {1: "F10 G10 H10 J10 L10 F11", 2: "F12"})
     assert g.play("K10").finished
-    assert g.result_reason == "five"
+    assert g.outcome == Outcome(FIVE, (1,))
 
 
 def test_taking_the_end_stone_of_a_five_breaks_it():
@@ -95,7 +99,7 @@ def test_one_stone_capturing_two_pairs_across_a_seven_breaks_it():
     assert not g.play("K10").finished
     r = g.play("H12")
     assert names(r.captured) == {"G11", "F10", "J11", "K10"}
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 def test_captures_never_wrap_when_judging_a_five():
@@ -121,7 +125,7 @@ def test_o_pente_counts_a_threat_to_capture_a_triple():
 def test_a_breakable_five_that_reaches_the_capture_target_wins_by_captures():
     g = position("Boat-Pente", {1: "F10 G10 H10 J10 H11 K13", 2: "H12 K11 K12"}, captures={1: 8})
     r = g.play("K10")
-    assert r.finished and (g.winner_colour, g.result_reason) == (1, "captures")
+    assert r.finished and (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (1,)), 1)
 
 
 # X: F10 G10 H10 J10 + K10 makes five; H10 H11 H12 is a triple that O, holding H9, can take by
@@ -141,4 +145,4 @@ def test_in_o_pente_a_threat_to_capture_a_triple_across_a_five_stops_it_winning_
 def test_in_boat_pente_a_triple_is_no_threat_so_the_same_five_wins_at_once():
     g = position("Boat-Pente", TRIPLE_ACROSS)
     assert g.play("K10").finished
-    assert (g.winner_colour, g.result_reason) == (1, "five")
+    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import COLUMNS, Game
+from games.engine import COLUMNS, Game, Outcome, Termination
 
 from .helpers import names, position, pt
+
+CAPTURES = Termination.CAPTURES
 
 CAPTURE_VARIANTS = [
     "Pente",
@@ -51,7 +53,7 @@ def test_a_pair_is_captured_in_every_direction(variant, direction):
     assert names(r.captured) == set(pair.split())
     assert g.board[pt(from_k10(dx, dy, 1))] == 0 and g.board[pt(from_k10(dx, dy, 2))] == 0
     assert g.captures == (2, 0)
-    assert g.status == "in_progress"
+    assert g.outcome is None
 
 
 @pytest.mark.parametrize(
@@ -188,24 +190,23 @@ def test_ten_captured_stones_win_pair_games(variant, before, after_pair):
     r = g.play("K10")
     assert r.finished
     assert g.captures[0] == after_pair
-    assert (g.status, g.winner_colour, g.result_reason) == ("finished", 1, "captures")
-    assert g.winner_seats == (1,)
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (1,)), 1)
 
 
 def test_eight_captured_stones_do_not_win_pente():
     g = position("Pente", {1: "N10", 2: "L10 M10"}, captures={1: 6})
     g.play("K10")
-    assert g.status == "in_progress" and g.captures == (8, 0)
+    assert g.outcome is None and g.captures == (8, 0)
 
 
 @pytest.mark.parametrize("variant", ["Keryo-Pente", "DK-Pente", "Swap2-Keryo"])
 def test_keryo_games_need_fifteen_stones(variant):
     g = position(variant, {1: "N10", 2: "L10 M10"}, captures={1: 8})
     g.play("K10")
-    assert g.status == "in_progress"  # 10 is not enough in Keryo
+    assert g.outcome is None  # 10 is not enough in Keryo
     g = position(variant, {1: "O10", 2: "L10 M10 N10"}, captures={1: 12})
     g.play("K10")
-    assert (g.status, g.result_reason, g.captures[0]) == ("finished", "captures", 15)
+    assert (g.outcome, g.captures[0]) == (Outcome(CAPTURES, (1,)), 15)
 
 
 def test_the_opponent_captures_with_its_own_colour():

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import Outcome, Termination
+
 from .helpers import names, position, pt
+
+CAPTURES = Termination.CAPTURES
 
 POOF_VARIANTS = ["Poof-Pente", "O-Pente"]
 
@@ -18,7 +22,7 @@ def test_playing_into_a_bracket_poofs_the_pair(variant):
     assert r.captured == ()
     assert g.board[pt("K10")] == 0 and g.board[pt("L10")] == 0
     assert g.captures == (0, 2)  # poofed stones count for the opponent
-    assert g.status == "in_progress" and g.to_move_colour == 2
+    assert g.outcome is None and g.to_move_colour == 2
     assert g.last_point == pt("K10")
 
 
@@ -84,7 +88,7 @@ def test_a_poofed_stone_does_not_complete_a_five():
     g = position("Poof-Pente", {1: "F10 G10 H10 J10 K11", 2: "K9 K12"})
     r = g.play("K10")
     assert names(r.poofed) == {"K10", "K11"}
-    assert g.status == "in_progress"
+    assert g.outcome is None
     assert g.board[pt("J10")] == 1
 
 
@@ -93,39 +97,39 @@ def test_equal_counts_at_the_target_play_on():
     g = position("Poof-Pente", {1: "L10 K13", 2: "J10 M10 K11 K12"}, captures={1: 8, 2: 8})
     r = g.play("K10")
     assert g.captures == (10, 10)
-    assert not r.finished and g.status == "in_progress"
+    assert not r.finished and g.outcome is None
 
 
 def test_after_ten_ten_the_next_capture_wins():
     g = position("Poof-Pente", {1: "L10 M10", 2: "N10"}, captures={1: 10, 2: 10}, to_move=2)
     g.play("K10")
     assert g.captures == (10, 12)
-    assert (g.status, g.winner_colour, g.result_reason) == ("finished", 2, "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (2,)), 2)
 
 
 def test_twelve_twelve_plays_on():
     g = position("Poof-Pente", {1: "L10 M10", 2: "N10"}, captures={1: 12, 2: 10}, to_move=2)
     g.play("K10")
-    assert g.captures == (12, 12) and g.status == "in_progress"
+    assert g.captures == (12, 12) and g.outcome is None
 
 
 def test_playing_into_a_losing_poof_hands_the_opponent_the_win():
     g = position("Poof-Pente", {1: "L10", 2: "J10 M10"}, captures={1: 0, 2: 8})
     r = g.play("K10")
     assert r.finished
-    assert (g.winner_colour, g.winner_seats, g.result_reason) == (2, (2,), "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (2,)), 2)
 
 
 def test_a_poof_that_ties_the_leader_does_not_win():
     g = position("Poof-Pente", {1: "L10", 2: "J10 M10"}, captures={1: 10, 2: 8})
     g.play("K10")
-    assert g.captures == (10, 10) and g.status == "in_progress"
+    assert g.captures == (10, 10) and g.outcome is None
 
 
 def test_reaching_the_target_with_more_captures_wins():
     g = position("Poof-Pente", {1: "N10", 2: "L10 M10"}, captures={1: 8, 2: 6})
     g.play("K10")
-    assert (g.winner_colour, g.result_reason) == (1, "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (1,)), 1)
 
 
 def test_o_pente_poofs_a_triple_from_its_end():
@@ -149,7 +153,7 @@ def test_o_pente_does_not_poof_four():
 def test_o_pente_needs_fifteen():
     g = position("O-Pente", {1: "L10", 2: "J10 M10"}, captures={2: 12})
     g.play("K10")
-    assert g.captures == (0, 14) and g.status == "in_progress"
+    assert g.captures == (0, 14) and g.outcome is None
     g = position("O-Pente", {1: "L10 M10", 2: "J10 N10"}, captures={2: 12})
     g.play("K10")
-    assert (g.winner_colour, g.result_reason) == (2, "captures")
+    assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (2,)), 2)

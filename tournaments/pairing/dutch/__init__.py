@@ -1,0 +1,98 @@
+"""The FIDE (Dutch) Swiss system, Handbook C.04.3, 2026 edition (approved 28/10/2025, in force
+from 1 February 2026; the "2025 rules").
+
+Scores are kept in half points (``points2``: a win is 2, a draw 1) so that they stay exact.
+
+Modules: :mod:`.cards` (the input and output records, colour preferences, cards from the
+history), :mod:`.context` (one round's players by rank, compatibility, completion, colours, the
+per-pair criteria), :mod:`.criteria` (the criteria vector as named records), :mod:`.bracket`
+(a bracket's C4/C6/C7/C8 facts), :mod:`.bounds` (lower bounds of the vector), :mod:`.search`
+(the candidate search) and :mod:`.engine` (the round, bracket by bracket).
+
+Definitions (Art. 1):
+
+- Players are ranked by score, then TPN (1.2). A scoregroup is all players with one score; a
+  bracket is a scoregroup's residents plus the players moved down (MDPs) from the bracket
+  above (1.3). MDPs are paired with residents only; the residents left over form the
+  remainder.
+- Floats (1.4): of two players with different scores who meet, the higher ranked gets a
+  downfloat and the other an upfloat; a PAB, or more than a loss's points without playing
+  (a forfeit win), is a downfloat too.
+- Colour preference (1.7): absolute (colour difference beyond +-1, or the same colour in the
+  two latest played games), strong (difference +-1), mild (difference 0: alternate), none.
+- Topscorers (1.8): more than 50% of the maximum score, when pairing the final round.
+
+Criteria (Art. 2), in priority order:
+
+- C1 no rematch; C2 no second PAB (nor a PAB after a win's points without playing);
+  C3 non-topscorers with the same absolute colour preference do not meet.
+- C4 completion: after every bracket the players not yet paired can still all be paired
+  (one of them getting the PAB when the field is odd).
+- C5 the PAB goes to the lowest score possible (computed once for the whole round and kept as
+  a completion constraint from then on).
+- C6 fewest downfloaters; C7 the scores of the downfloaters, in descending order, as low as
+  possible (pair the highest MDPs); C8 the set of downfloaters lets the next bracket reach
+  its best C6 and C7 (looking one bracket ahead only); C9 fewest unplayed games for the PAB
+  assignee -- applied to a bracket that downfloats exactly one player who must then get the
+  PAB (no player below the bracket could take it).
+- C10/C11 topscorers or their opponents: colour difference beyond +-2 / the same colour three
+  times running; C12 colour preferences not granted; C13 strong preferences not granted.
+- C14/C16 resident downfloaters who had a downfloat one / two rounds before; C15/C17 opponents
+  of higher-scored players (MDP opponents) who had an upfloat one / two rounds before;
+  C18/C20 the scores, in descending order, of the downfloaters who had a downfloat one / two
+  rounds before; C19/C21 the score differences, in descending order, of the pairs whose
+  lower player had an upfloat one / two rounds before.
+
+Candidates (Art. 3-4) are generated in the rules' order -- valid MDP sets (lexicographic on
+BSNs), then the MDPs' partners (transpositions of S2: lexicographic on BSNs), then the
+remainder's exchanges (fewest players, smallest BSN-sum difference, largest BSN moved down,
+smallest BSN moved up) and transpositions -- and the pairing of a bracket is the first
+candidate in that order whose criteria vector (C8..C21, compared lexicographically) is the best
+achievable. The search is a depth-first branch and bound in generation order: it first looks
+for a candidate reaching a lower bound of the vector (which is normally achievable: then the
+first hit is the answer; the bound is tightened, when a cheap one is missed, by maximum
+matchings per downfloater set, and pairs that would exceed a criterion already at its bound are
+pruned early), and only if none exists does it search for the true optimum, keeping
+the first candidate found with each better vector. Huge searches are capped by a node budget;
+if one is hit the best candidate found so far is used and the result says ``approximate``.
+
+Colours (Art. 5): grant both preferences; else the stronger (two absolutes: the wider colour
+difference); else alternate from the latest round in which the two had different colours
+(played games right-aligned, C.04.2 3.4); else the preference of the higher-ranked player
+(score, then TPN); else the higher-ranked player gets white if their TPN is odd.
+
+If even C3 cannot be met (tiny fields) it is relaxed and the result says so; if even rematches
+cannot be avoided, :class:`PairingError` is raised. In the last bracket, if no pairing exists
+with MDPs paired to residents only, the bracket is paired as one homogeneous group (MDPs may
+then meet each other).
+"""
+
+from .. import PairingError
+from .cards import (
+    BLACK,
+    WHITE,
+    PlayedPair,
+    RoundRecord,
+    SwissPlayer,
+    SwissRound,
+    colour_preference,
+    default_rounds,
+    max_rounds,
+    players_from_history,
+)
+from .engine import pair_round
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "PairingError",
+    "PlayedPair",
+    "RoundRecord",
+    "SwissPlayer",
+    "SwissRound",
+    "colour_preference",
+    "default_rounds",
+    "max_rounds",
+    "pair_round",
+    "players_from_history",
+]

@@ -1,0 +1,360 @@
+"""The candidate search of one bracket (Art. 3-4), depth first in the rules' generation order.
+
+The MDPs of the chosen set are paired first (S2 transpositions: each MDP with every resident in
+turn), then the remainder: its exchanges in order, each followed by its transpositions. Both
+steps walk the pairings with an explicit stack. Every node is checked against the bound: in
+``REACH`` mode the bound is a lower bound of the vector, and the first candidate reaching it is
+the answer; in ``BEST`` mode the search keeps the first candidate with each better vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from .bounds import ColourTally
+from .bracket import Bracket
+from .criteria import ADDITIVE, ADDITIVE_PLACES, BracketScore, Criteria, PairCost, padded
+from .transposition import SearchBudgetExceeded, each_pairs_below, exchanges, ranked_below
+
+REACH, BEST = "reach", "best"
+
+# Criteria built straight from a tuple: the NamedTuple's own __new__ is a Python-level call, and
+# the search builds one vector a node.
+_new_criteria = tuple.__new__
+_ADDITIVE_RANGE = range(len(ADDITIVE))
+_C15 = PairCost._fields.index("c15_upfloated_last_round")
+_C17 = PairCost._fields.index("c17_upfloated_two_rounds_ago")
+
+
+class _CandidateFound(Exception):
+    """The search has its answer."""
+
+
+class Candidate(NamedTuple):
+    criteria: Criteria
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+
+
+def search(
+    bracket: Bracket,
+    chosen: tuple[int, ...],
+    remainder_pairs: int,
+    *,
+    mode: str,
+    bound: Criteria | None = None,
+    floor: Criteria | None = None,
+    budget: int | None = None,
+) -> tuple[Candidate | None, bool]:
+    """Search the candidates with MDP set ``chosen`` (positions in ``bracket.mdps``) and
+    ``remainder_pairs`` pairs of residents, in generation order.
+
+    mode REACH: the first candidate whose vector is <= ``bound`` (a lower bound: so it equals
+    it). mode BEST: the first candidate with the smallest vector below ``bound`` (None: any);
+    it stops early at one reaching ``floor``. Returns (the candidate or None, budget hit?)."""
+    paired, limbo = bracket.split(chosen)
+    state = CandidateSearch(bracket, paired, limbo, remainder_pairs, mode, bound, floor)
+    state.budget = budget or bracket.budget
+    exhausted = state.run()
+    return state.found, exhausted
+
+
+class CandidateSearch:
+    """The mutable state of one candidate search."""
+
+    def __init__(self, bracket, paired_mdps, limbo, remainder_pairs, mode, bound, floor):
+        self.bracket = bracket
+        self.ctx = bracket.ctx
+        players = self.ctx.players
+        self.paired_mdps = paired_mdps
+        self.limbo = limbo
+        self.remainder_pairs = remainder_pairs
+        self.pair_count = len(paired_mdps) + remainder_pairs
+        self.downfloaters = bracket.size - 2 * self.pair_count
+        self.mode = mode
+        self.bound = bound
+        self.floor = floor  # the bracket's lower bound: fixed parts of every node's bound
+        self.found: Candidate | None = None
+        self.nodes = 0
+        self.budget = bracket.budget
+        self.used: set[int] = set()
+        self.pairs: list[tuple[int, int]] = []
+        self.totals = [0] * len(ADDITIVE)  # the additive criteria so far (PairCost order)
+        self.c19_differences: list[int] = []
+        self.c21_differences: list[int] = []
+        # the pool of players still to place (to be paired, or to float)
+        pool = paired_mdps + bracket.residents
+        self.floaters_to_choose = self.downfloaters - len(limbo)
+        self.colours = ColourTally([players[x] for x in pool])
+        self.absolutes_may_meet = any(players[x].topscorer for x in pool)
+        # C18 / C20 of the Limbo players, as every node below bounds them
+        down_last = [players[x].score for x in limbo if players[x].downfloated_last_round]
+        down_before = [players[x].score for x in limbo if players[x].downfloated_two_rounds_ago]
+        self.limbo_c18_floor = padded(down_last, self.downfloaters, -1)
+        self.limbo_c20_floor = padded(down_before, self.downfloaters, -1)
+        self.s2: list[int] | None = None  # the remainder's S2 (who may float), once known
+        self.s2_unpaired = 0
+        self.s2_repeaters = [0, 0]  # unpaired players of S2 who would count for C14 / C16
+        self.resident_score = bracket.resident_score
+        # check at every level that S1 can still be paired (in reach mode: without exceeding a
+        # criterion that has reached its bound), not only at the first
+        self.check_every_level = bracket.size <= 24 or (mode == REACH and bracket.size <= 64)
+
+    def run(self) -> bool:
+        """Search; True if the node budget ran out."""
+        try:
+            self._depth_first(
+                self.paired_mdps,
+                self.bracket.residents,
+                below_only=False,
+                expand=lambda level: True,
+                complete=self._pair_remainder,
+            )
+        except _CandidateFound:
+            pass
+        except SearchBudgetExceeded:
+            return True
+        return False
+
+    # --- bounds -------------------------------------------------------------------------------
+    def _criteria(self, next_score: BracketScore, floater_criteria: tuple, colours=(0, 0)):
+        """The vector from the pairs so far, the downfloaters' criteria (C9, C14, C16, C18,
+        C20) and extra C12/C13 still to come."""
+        unplayed, down_last, down_before, scores_last, scores_before = floater_criteria
+        c10, c11, c12, c13, c15, c17 = self.totals
+        return _new_criteria(
+            Criteria,
+            (
+                next_score,
+                unplayed,
+                c10,
+                c11,
+                c12 + colours[0],
+                c13 + colours[1],
+                down_last,
+                c15,
+                down_before,
+                c17,
+                scores_last,
+                padded(self.c19_differences, self.pair_count, 0),
+                scores_before,
+                padded(self.c21_differences, self.pair_count, 0),
+            ),
+        )
+
+    def node_floor(self) -> Criteria:
+        """A lower bound of the vector of every candidate below this node."""
+        floor = self.floor
+        to_float = self.floaters_to_choose
+        down_last = down_before = 0
+        if self.s2 is not None and to_float:
+            down_last = max(0, to_float - (self.s2_unpaired - self.s2_repeaters[0]))
+            down_before = max(0, to_float - (self.s2_unpaired - self.s2_repeaters[1]))
+        floater_criteria = (
+            floor.c9_pab_unplayed_games,
+            down_last,
+            down_before,
+            self.limbo_c18_floor,
+            self.limbo_c20_floor,
+        )
+        colours = self.colours.bounds(to_float, self.absolutes_may_meet)
+        return self._criteria(floor.c8_next_bracket, floater_criteria, colours)
+
+    def pruned(self) -> bool:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise SearchBudgetExceeded
+        if self.bound is None:
+            return False
+        node_floor = self.node_floor()
+        if self.mode == REACH:
+            return node_floor > self.bound
+        return node_floor >= self.bound
+
+    # --- pairing steps ------------------------------------------------------------------------
+    def _repeats(self, player: int) -> tuple[bool, bool]:
+        """Would this resident floating count for C14 / C16?"""
+        card = self.ctx.players[player]
+        resident = card.score == self.resident_score
+        return (
+            resident and card.downfloated_last_round,
+            resident and card.downfloated_two_rounds_ago,
+        )
+
+    def _add(self, mover: int, partner: int) -> tuple[PairCost, tuple | None]:
+        cost = self.ctx.pair_cost(mover, partner)
+        totals = self.totals
+        for which in _ADDITIVE_RANGE:
+            totals[which] += cost[which]
+        if cost[_C15]:
+            self.c19_differences.append(cost.c19_score_difference)
+        if cost[_C17]:
+            self.c21_differences.append(cost.c21_score_difference)
+        self.pairs.append((mover, partner))
+        self.used.add(mover)
+        self.used.add(partner)
+        players = self.ctx.players
+        self.colours.count(players[mover], -1)
+        self.colours.count(players[partner], -1)
+        repeats = None
+        if self.s2 is not None:  # the partner is of S2: it can no longer float
+            repeats = self._repeats(partner)
+            self.s2_unpaired -= 1
+            self.s2_repeaters[0] -= repeats[0]
+            self.s2_repeaters[1] -= repeats[1]
+        return cost, repeats
+
+    def _remove(self, mover: int, partner: int, added: tuple[PairCost, tuple | None]) -> None:
+        cost, repeats = added
+        totals = self.totals
+        for which in _ADDITIVE_RANGE:
+            totals[which] -= cost[which]
+        if cost[_C15]:
+            self.c19_differences.pop()
+        if cost[_C17]:
+            self.c21_differences.pop()
+        self.pairs.pop()
+        self.used.discard(mover)
+        self.used.discard(partner)
+        players = self.ctx.players
+        self.colours.count(players[mover], 1)
+        self.colours.count(players[partner], 1)
+        if repeats is not None:
+            self.s2_unpaired += 1
+            self.s2_repeaters[0] += repeats[0]
+            self.s2_repeaters[1] += repeats[1]
+
+    def _depth_first(
+        self,
+        movers: list[int],
+        partners: list[int],
+        *,
+        below_only: bool,
+        expand: Callable[[int], bool],
+        complete: Callable[[], None],
+    ) -> None:
+        """Pair ``movers`` one after another, each with every allowed player of ``partners`` in
+        turn (``below_only``: those ranked below the mover), depth first with an explicit stack.
+        A pairing the bounds do not prune leads on to the next mover, if ``expand(level)``
+        agrees, and once every mover is paired to ``complete()``."""
+        depth = len(movers)
+        if not depth:
+            complete()
+            return
+        if not expand(0):
+            return
+        compatible = self.ctx.compatible
+        used = self.used
+        # per level: the partners left to try (lists of partners are in rank order) and the
+        # pairing in place
+        untried: list = [None] * depth
+        added: list = [None] * depth  # (partner, what _add did)
+        level = 0
+        untried[0] = self._partners(movers[0], partners, below_only)
+        while level >= 0:
+            mover = movers[level]
+            if added[level] is not None:
+                partner, done = added[level]
+                self._remove(mover, partner, done)
+                added[level] = None
+            for partner in untried[level]:
+                if partner not in used and compatible(mover, partner):
+                    break
+            else:
+                level -= 1
+                continue
+            added[level] = (partner, self._add(mover, partner))
+            if self.pruned():
+                continue
+            if level + 1 == depth:
+                complete()
+            elif expand(level + 1):
+                level += 1
+                untried[level] = self._partners(movers[level], partners, below_only)
+
+    @staticmethod
+    def _partners(mover: int, partners: list[int], below_only: bool) -> Iterator[int]:
+        if below_only:
+            return ranked_below(partners, mover)
+        return iter(partners)
+
+    def _pair_remainder(self) -> None:
+        """The remainder: exchanges in order, each followed by its transpositions."""
+        remainder = [r for r in self.bracket.residents if r not in self.used]
+        s1, s2 = remainder[: self.remainder_pairs], remainder[self.remainder_pairs :]
+        self._transpositions(s1, s2)
+        if self.remainder_pairs and s2:
+            for down, up in exchanges(len(s1), len(s2), max(1000, self.budget // 4)):
+                moved_down = {remainder[k] for k in down}
+                moved_up = {remainder[k] for k in up}
+                self._transpositions(
+                    sorted([x for x in s1 if x not in moved_down] + list(moved_up)),
+                    sorted([x for x in s2 if x not in moved_up] + list(moved_down)),
+                )
+        self.s2 = None
+
+    def _transpositions(self, s1: list[int], s2: list[int]) -> None:
+        self.s2 = s2
+        free = [y for y in s2 if y not in self.used]
+        self.s2_unpaired = len(free)
+        repeats = [self._repeats(y) for y in free]
+        self.s2_repeaters = [sum(r[0] for r in repeats), sum(r[1] for r in repeats)]
+
+        def expand(level: int) -> bool:
+            if level and not self.check_every_level:
+                return True
+            return self.transposable(s1, s2, level)
+
+        self._depth_first(
+            s1,
+            s2,
+            below_only=True,
+            expand=expand,
+            complete=lambda: self.leaf([y for y in s2 if y not in self.used]),
+        )
+
+    def transposable(self, s1: list[int], s2: list[int], level: int) -> bool:
+        """Can S1[level:] still all get distinct compatible partners of higher BSN in S2?"""
+        ctx = self.ctx
+        compatible = ctx.compatible
+        if self.mode == REACH:
+            # The bound is a lower bound, so a hit equals it in every criterion: once a per-pair
+            # criterion has reached its bound, a pair costing it more cannot be used.
+            full = [
+                which
+                for which, place in enumerate(ADDITIVE_PLACES)
+                if self.totals[which] >= self.bound[place]
+            ]
+            if full:
+
+                def compatible(first: int, second: int) -> bool:
+                    if not ctx.compatible(first, second):
+                        return False
+                    cost = ctx.pair_cost(first, second)
+                    return not any(cost[which] for which in full)
+
+        free = [y for y in s2 if y not in self.used]
+        return each_pairs_below(s1[level:], free, compatible)
+
+    def leaf(self, free: list[int]) -> None:
+        floaters = sorted(self.limbo + free)
+        if len(floaters) != self.downfloaters:
+            return
+        self.nodes += 1
+        bracket = self.bracket
+        if not bracket.floaters_ok(floaters):
+            return
+        vector = self._criteria(
+            bracket.next_bracket_score(floaters), bracket.floater_criteria(floaters)
+        )
+        if self.mode == REACH:
+            if vector <= self.bound:
+                self.found = Candidate(vector, list(self.pairs), floaters)
+                raise _CandidateFound
+            return
+        if self.bound is None or vector < self.bound:
+            self.found = Candidate(vector, list(self.pairs), floaters)
+            self.bound = vector
+            if vector <= self.floor:
+                raise _CandidateFound
