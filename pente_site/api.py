@@ -32,6 +32,7 @@ from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -236,6 +237,19 @@ def handler500(request):
     return JsonResponse(
         {"code": "server_error", "detail": "Something went wrong on the server."}, status=500
     )
+
+
+# --- the schema ---------------------------------------------------------------------------
+
+
+class SchemaFormatNegotiation(DefaultContentNegotiation):
+    """``/api/schema/?format=json`` (or ``yaml``) picks the schema's representation. Elsewhere
+    ``format`` is an ordinary query parameter (``URL_FORMAT_OVERRIDE`` is off)."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return super().select_renderer(
+            request, renderers, format_suffix or request.query_params.get("format")
+        )
 
 
 # --- the API root ----------------------------------------------------------------------------

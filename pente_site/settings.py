@@ -154,6 +154,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
+    # ``?format=`` is a filter (tournaments' format), not DRF's renderer switch: ask for a
+    # representation with the Accept header.
+    "URL_FORMAT_OVERRIDE": None,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Registration, log-in and token requests (see pente_site.api's throttles): per client IP
     # and per username named in the body. A throttled request gets 429 {"code": "throttled"}.

@@ -6,7 +6,11 @@ from pente_site import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path(
+        "api/schema/",
+        SpectacularAPIView.as_view(content_negotiation_class=api.SchemaFormatNegotiation),
+        name="schema",
+    ),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/", api.ApiRootView.as_view(), name="api-root"),
     # ratings' patterns are specific (leaderboards/, players/<name>/ratings|stats/) and come

@@ -195,8 +195,8 @@ def bracket_state(t: Tournament) -> BracketState:
 
 
 def _bracket_standings(t, seeded, names, withdrawn) -> list[dict[str, Any]]:
-    if not seeded or t.status == Tournament.Status.REGISTRATION:
-        return []
+    if len(seeded) < 2 or t.status == Tournament.Status.REGISTRATION:
+        return []  # no bracket is drawn before the start, nor for too few players
     state = bracket_state(t)
     places = elimination_places(state)
     wins: dict[int, int] = {}

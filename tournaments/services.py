@@ -78,7 +78,9 @@ def tournament_create(
     vacation_allowed: bool = True,
     rounds: int | None = None,
     cycles: int = 1,
+    now: datetime | None = None,
 ) -> Tournament:
+    now = _now(now)
     try:
         v = get_variant(variant)
     except UnknownGame:
@@ -99,6 +101,14 @@ def tournament_create(
         raise Invalid("bad_options", "rounds must be at least 1.")
     if max_players is not None and max_players < 2:
         raise Invalid("bad_options", "max_players must be at least 2.")
+    if start_at <= now:
+        raise Invalid("bad_options", "start_at must be in the future.")
+    if rating_above is not None and rating_below is not None and rating_above >= rating_below:
+        raise Invalid(
+            "bad_options",
+            f"No rating is above {rating_above} and below {rating_below}: "
+            "rating_above must be less than rating_below.",
+        )
     if registration_closes_at and registration_closes_at > start_at:
         raise Invalid("bad_options", "Registration must close by the start time.")
     if registration_opens_at and registration_opens_at >= (registration_closes_at or start_at):
@@ -268,6 +278,14 @@ def tournament_start(
             return t
         if user is None and now < t.start_at:
             return t
+        if user is not None:
+            players = Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).count()
+            if players < 2:
+                raise Conflict(
+                    "too_few_players",
+                    f"A tournament needs at least 2 players to start; {players} registered. "
+                    "It stays open for registration.",
+                )
         claimed = Tournament.objects.filter(pk=t.pk, status=Tournament.Status.REGISTRATION).update(
             status=Tournament.Status.RUNNING, started_at=now
         )

@@ -72,7 +72,6 @@ def player_page(*, user: User) -> dict[str, Any]:
         "username": user.username,
         "is_computer": user.is_computer,
         "date_joined": user.date_joined,
-        "last_login": user.last_login,
         "games": player_game_counts(user=user),
     }
     for extra in PLAYER_PAGE_EXTRAS:

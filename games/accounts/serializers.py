@@ -102,5 +102,4 @@ class PlayerPageOut(serializers.Serializer):
     username = serializers.CharField()
     is_computer = serializers.BooleanField()
     date_joined = serializers.DateTimeField()
-    last_login = serializers.DateTimeField(allow_null=True)
     games = GameCountsOut()

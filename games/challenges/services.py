@@ -124,6 +124,10 @@ def challenge_create(
         tournament_rule=tournament_rule,
         adjacent_only=adjacent_only,
     )
+    if rated and tournament_rule is False and get_variant(name).tournament_rule_allowed:
+        raise Invalid(
+            "rated_options", f"Rated {name} games are always played with the tournament rule."
+        )
 
     invitee = None
     if invitee_username:

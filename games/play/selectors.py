@@ -140,7 +140,6 @@ def game_state(
     winners = [p for p in players if p["seat"] in game.winner_seats]
     move_list = []
     for m in moves:
-        visible = show_messages or not m.message
         move_list.append(
             {
                 "ply": m.ply,
@@ -150,7 +149,7 @@ def game_state(
                 "name": point_name(m.point, size) if m.point is not None else None,
                 "choice": m.choice,
                 "message": m.message if show_messages else None,
-                "message_visible": visible,
+                "message_visible": show_messages,
                 "created_at": m.created_at,
             }
         )

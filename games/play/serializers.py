@@ -154,7 +154,10 @@ class MoveSerializer(serializers.Serializer):
     message = serializers.CharField(
         allow_null=True, help_text="null when hidden (unfinished game, not a participant)."
     )
-    message_visible = serializers.BooleanField()
+    message_visible = serializers.BooleanField(
+        help_text="Whether this viewer sees the game's messages (the same on every move, so a "
+        "hidden message leaves no trace)."
+    )
     created_at = serializers.DateTimeField()
 
 

@@ -14,7 +14,8 @@ candidate itself (not by generating candidates in that order):
 
 Vector (smaller is better), per bracket: C6 (-pairs), C7 (downfloater scores, descending),
 C8 (next bracket's best C6, C7 with these downfloaters), C9, C10, C11, C12, C13, C14, C15, C16,
-C17, C18, C19, C20, C21 -- the definitions are in ``tournaments/pairing/dutch.py``'s docstring.
+C17, C18, C19, C20, C21 -- the definitions are in the docstring of ``tournaments/pairing/dutch``
+(and, field by field, in its ``criteria`` module).
 C1-C3 are checked per pair, C4 + C5 (complete the rest of the round, PAB to an eligible player
 of the lowest possible score) by exhaustive search.
 """

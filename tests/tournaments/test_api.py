@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from games.factories import UserFactory
 from tests.tournaments.support import make_tournament, play_all
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +78,23 @@ def test_create_join_start_and_read_rounds_and_standings():
     assert me.pk in (mine[0]["player1"]["id"], (mine[0]["player2"] or {}).get("id"))
 
 
+def test_starting_with_too_few_players_is_a_409_and_the_tournament_stays_open():
+    organiser = UserFactory()
+    created = client_for(organiser).post("/api/tournaments/", create_body(), format="json")
+    tid = created.data["id"]
+    response = client_for(organiser).post(f"/api/tournaments/{tid}/start/")
+    assert response.status_code == 409 and response.data["code"] == "too_few_players"
+    assert client_for().get(f"/api/tournaments/{tid}/").data["status"] == "registration"
+
+
+def test_the_list_filters_by_format():
+    make_tournament(players=0, start=False, format="swiss")
+    knockout = make_tournament(players=0, start=False, format="single_elimination")
+    response = client_for().get("/api/tournaments/", {"format": "single_elimination"})
+    assert response.status_code == 200
+    assert [t["id"] for t in response.data["results"]] == [knockout.pk]
+
+
 def test_errors_have_code_and_detail():
     user = UserFactory()
     bad = client_for(user).post("/api/tournaments/", create_body(variant="Chess"), format="json")
@@ -135,9 +153,15 @@ def test_swiss_has_no_bracket_but_a_trf_export():
     assert final["final"] is True and final["results"][0]["rank"] == 1
 
 
+@pytest.mark.parametrize("format", ["single_elimination", "double_elimination"])
 @pytest.mark.parametrize("players", [0, 1])
-def test_bracket_of_a_knockout_that_started_with_too_few_players_is_empty_not_an_error(players):
-    t = make_tournament(players=players, format="single_elimination")
+def test_a_knockout_cancelled_for_too_few_players_shows_its_bracket_and_standings(players, format):
+    t = make_tournament(players=players, format=format, start=False)
+    services.sweep(now=t.start_at + timedelta(seconds=1))  # the scheduled start cancels it
+    t.refresh_from_db()
+    assert t.status == "cancelled"
+    standings = client_for().get(f"/api/tournaments/{t.pk}/standings/")
+    assert standings.status_code == 200, standings.content
     data = client_for().get(f"/api/tournaments/{t.pk}/bracket/")
     assert data.status_code == 200
     assert data.data["matches"] == [] and data.data["champion"] is None

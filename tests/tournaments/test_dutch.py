@@ -1,9 +1,11 @@
-"""The FIDE Dutch system: absolute criteria over whole tournaments, byes, colours, speed."""
+"""The FIDE Dutch system: absolute criteria over whole tournaments, byes, colours.
+
+Speed is measured by bench/pairing.py (round 5 of 1,000 players against its 5 s target), not here.
+"""
 
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -172,13 +174,11 @@ def test_history_counts_scores_and_byes():
     assert cards["a"].opponents == frozenset({"b"})
 
 
-def test_a_1000_player_round_5_is_paired_quickly():
-    entrants, history = play_swiss(1000, 4, seed=5)
+def test_a_1000_player_round_5_pairs_everyone():
+    entrants, history = play_swiss(1000, 4, seed=5, total_rounds=7)
     players = players_from_history(entrants, history)
-    start = time.perf_counter()
     result = pair_round(players, round_number=5, total_rounds=7)
-    assert time.perf_counter() - start < 5
-    assert len(result.pairs) == 500
+    assert len(result.pairs) == 500 and result.bye is None
 
 
 def test_topscorers_with_the_same_absolute_preference_may_meet_in_the_last_round():

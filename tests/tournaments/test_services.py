@@ -279,9 +279,36 @@ def test_the_scheduled_start_waits_for_the_start_time_and_the_sweeper_catches_it
         services.tournament_join(tournament_id=t.pk, user=UserFactory())
 
 
-def test_too_few_players_cancels_the_tournament():
-    t = make_tournament(players=1)
+def test_the_organiser_cannot_start_with_too_few_players_and_registration_stays_open():
+    t = make_tournament(players=1, start=False)
+    with pytest.raises(DomainError) as err:
+        services.tournament_start(tournament_id=t.pk, user=t.organiser)
+    assert (err.value.code, err.value.kind.http_status) == ("too_few_players", 409)
+    t.refresh_from_db()
+    assert t.status == "registration"
+    services.tournament_join(tournament_id=t.pk, user=UserFactory())
+    assert services.tournament_start(tournament_id=t.pk, user=t.organiser).status == "running"
+
+
+def test_a_scheduled_start_with_too_few_players_cancels_the_tournament():
+    t = make_tournament(players=1, start=False)
+    services.sweep(now=t.start_at + timedelta(seconds=1))
+    t.refresh_from_db()
     assert t.status == "cancelled"
+
+
+def test_a_start_time_in_the_past_is_refused():
+    with pytest.raises(DomainError) as err:
+        make_tournament(players=0, start=False, start_at=timezone.now() - timedelta(minutes=1))
+    assert (err.value.code, err.value.kind.http_status) == ("bad_options", 400)
+    assert "future" in err.value.detail
+
+
+def test_contradictory_rating_restrictions_are_refused():
+    with pytest.raises(DomainError) as err:
+        make_tournament(players=0, start=False, rating_above=2000, rating_below=1000)
+    assert err.value.code == "bad_options" and "rating_above" in err.value.detail
+    make_tournament(players=0, start=False, rating_above=1000, rating_below=2000)
 
 
 # --- running ------------------------------------------------------------------------------

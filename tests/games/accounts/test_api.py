@@ -343,6 +343,7 @@ def test_player_page_counts_games_by_outcome(client, user):
     assert response.data["username"] == "alice"
     assert (games["total"], games["in_progress"], games["finished"]) == (4, 1, 3)
     assert (games["wins"], games["losses"], games["draws"]) == (1, 1, 1)
+    assert "last_login" not in response.data  # private
 
 
 def test_player_page_includes_extras_registered_by_other_apps(client, user, monkeypatch):

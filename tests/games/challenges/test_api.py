@@ -580,3 +580,12 @@ def test_site_routes_serve_challenges_and_the_player_page(alice, bob):
     page = APIClient().get("/api/players/alice/")
     assert page.status_code == 200
     assert page.data["games"]["in_progress"] == 1
+
+
+def test_a_rated_challenge_cannot_turn_the_tournament_rule_off(alice):
+    refused = create(alice, rated=True, tournament_rule=False)
+    assert refused.status_code == 400 and refused.data["code"] == "rated_options"
+    assert create(alice, rated=True).status_code == 201
+    assert create(alice, rated=False, tournament_rule=False).status_code == 201
+    # games without the rule may say so
+    assert create(alice, variant="Gomoku", rated=True, tournament_rule=False).status_code == 201

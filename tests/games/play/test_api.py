@@ -220,6 +220,8 @@ def test_messages_are_private_until_the_game_is_over(game, players):
     other = client_for(UserFactory()).get(f"/api/games/{game.pk}/").json()["moves"][1]
     assert own["message"] == "good luck"
     assert other["message"] is None and other["message_visible"] is False
+    stranger_moves = client_for(UserFactory()).get(f"/api/games/{game.pk}/").json()["moves"]
+    assert {m["message_visible"] for m in stranger_moves} == {False}  # no hint which has one
     client_for(alice).post(f"/api/games/{game.pk}/resign")
     after = client_for().get(f"/api/games/{game.pk}/").json()["moves"][1]
     assert after["message"] == "good luck"

@@ -6,8 +6,9 @@ Scores are kept in half points (``points2``: a win is 2, a draw 1) so that they 
 Modules: :mod:`.cards` (the input and output records, colour preferences, cards from the
 history), :mod:`.context` (one round's players by rank, compatibility, completion, colours, the
 per-pair criteria), :mod:`.criteria` (the criteria vector as named records), :mod:`.bracket`
-(a bracket's C4/C6/C7/C8 facts), :mod:`.bounds` (lower bounds of the vector), :mod:`.search`
-(the candidate search) and :mod:`.engine` (the round, bracket by bracket).
+(a bracket's C4/C6/C7/C8 facts), :mod:`.bounds` (lower bounds of the vector),
+:mod:`.transposition` (the order of exchanges, and whether S1 can still be transposed),
+:mod:`.search` (the candidate search) and :mod:`.engine` (the round, bracket by bracket).
 
 Definitions (Art. 1):
 

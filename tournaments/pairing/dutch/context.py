@@ -51,7 +51,11 @@ class RankedPlayer:
     """Eligible for the PAB and within the lowest possible PAB score (C2, C5)."""
 
 
-def ranked_player(card: SwissPlayer, rank_of: dict, *, final_round: bool, half_max: int):
+def ranked_player(
+    card: SwissPlayer, rank_of: dict, *, final_round: bool, half_max: int
+) -> RankedPlayer:
+    """The facts of one card; ``rank_of`` maps the round's player ids to ranks, ``half_max``
+    is 50% of the maximum score so far, in half points."""
     preference, strength, difference = colour_preference(card.colours)
     topscorer = final_round and card.points2 > half_max
     floats = card.floats
@@ -78,7 +82,6 @@ class RoundContext:
     """The players of one round (``ranked``: SwissPlayers in rank order) and what they allow."""
 
     def __init__(self, ranked: list[SwissPlayer], *, round_number: int, total_rounds: int):
-        self.cards = ranked
         self.size = len(ranked)
         rank_of = {card.id: rank for rank, card in enumerate(ranked)}
         final_round = round_number >= total_rounds

@@ -109,13 +109,9 @@ def solve_bracket(bracket: Bracket) -> Candidate | None:
     # Phase 2: branch and bound for the true optimum (first in generation order among equals).
     best = None
     for chosen in plan.mdp_sets:
+        bound = best.criteria if best else None
         candidate, exhausted = search(
-            bracket,
-            chosen,
-            plan.pairs - len(chosen),
-            mode=BEST,
-            bound=best.criteria if best else None,
-            floor=floor,
+            bracket, plan.pairs, chosen, mode=BEST, bound=bound, floor=floor
         )
         if exhausted:
             bracket.ctx.approximate = True
@@ -125,15 +121,10 @@ def solve_bracket(bracket: Bracket) -> Candidate | None:
 
 
 def _reach(bracket: Bracket, plan: BracketPlan, bound: Criteria, budget: int):
+    """The first candidate, MDP set by MDP set, whose vector reaches ``bound``."""
     for chosen in plan.mdp_sets:
         found, _ = search(
-            bracket,
-            chosen,
-            plan.pairs - len(chosen),
-            mode=REACH,
-            bound=bound,
-            floor=bound,
-            budget=budget,
+            bracket, plan.pairs, chosen, mode=REACH, bound=bound, floor=bound, budget=budget
         )
         if found is not None:
             return found

@@ -23,8 +23,6 @@ REACH, BEST = "reach", "best"
 # the search builds one vector a node.
 _new_criteria = tuple.__new__
 _ADDITIVE_RANGE = range(len(ADDITIVE))
-_C15 = PairCost._fields.index("c15_upfloated_last_round")
-_C17 = PairCost._fields.index("c17_upfloated_two_rounds_ago")
 
 
 class _CandidateFound(Exception):
@@ -32,6 +30,8 @@ class _CandidateFound(Exception):
 
 
 class Candidate(NamedTuple):
+    """A bracket's pairing: its criteria vector, its pairs (ranks) and its downfloaters."""
+
     criteria: Criteria
     pairs: list[tuple[int, int]]
     floaters: list[int]
@@ -39,23 +39,25 @@ class Candidate(NamedTuple):
 
 def search(
     bracket: Bracket,
+    pairs: int,
     chosen: tuple[int, ...],
-    remainder_pairs: int,
     *,
     mode: str,
     bound: Criteria | None = None,
     floor: Criteria | None = None,
     budget: int | None = None,
 ) -> tuple[Candidate | None, bool]:
-    """Search the candidates with MDP set ``chosen`` (positions in ``bracket.mdps``) and
-    ``remainder_pairs`` pairs of residents, in generation order.
+    """Search the candidates with ``pairs`` pairs and MDP set ``chosen`` (positions in
+    ``bracket.mdps``), in generation order.
 
     mode REACH: the first candidate whose vector is <= ``bound`` (a lower bound: so it equals
     it). mode BEST: the first candidate with the smallest vector below ``bound`` (None: any);
     it stops early at one reaching ``floor``. Returns (the candidate or None, budget hit?)."""
     paired, limbo = bracket.split(chosen)
-    state = CandidateSearch(bracket, paired, limbo, remainder_pairs, mode, bound, floor)
-    state.budget = budget or bracket.budget
+    remainder_pairs = pairs - len(paired)
+    state = CandidateSearch(
+        bracket, paired, limbo, remainder_pairs, mode, bound, floor, budget or bracket.budget
+    )
     exhausted = state.run()
     return state.found, exhausted
 
@@ -63,10 +65,20 @@ def search(
 class CandidateSearch:
     """The mutable state of one candidate search."""
 
-    def __init__(self, bracket, paired_mdps, limbo, remainder_pairs, mode, bound, floor):
+    def __init__(
+        self,
+        bracket: Bracket,
+        paired_mdps: list[int],
+        limbo: list[int],
+        remainder_pairs: int,
+        mode: str,
+        bound: Criteria | None,
+        floor: Criteria,
+        budget: int,
+    ):
         self.bracket = bracket
         self.ctx = bracket.ctx
-        players = self.ctx.players
+        self.players = players = self.ctx.players
         self.paired_mdps = paired_mdps
         self.limbo = limbo
         self.remainder_pairs = remainder_pairs
@@ -77,7 +89,7 @@ class CandidateSearch:
         self.floor = floor  # the bracket's lower bound: fixed parts of every node's bound
         self.found: Candidate | None = None
         self.nodes = 0
-        self.budget = bracket.budget
+        self.budget = budget
         self.used: set[int] = set()
         self.pairs: list[tuple[int, int]] = []
         self.totals = [0] * len(ADDITIVE)  # the additive criteria so far (PairCost order)
@@ -175,7 +187,7 @@ class CandidateSearch:
     # --- pairing steps ------------------------------------------------------------------------
     def _repeats(self, player: int) -> tuple[bool, bool]:
         """Would this resident floating count for C14 / C16?"""
-        card = self.ctx.players[player]
+        card = self.players[player]
         resident = card.score == self.resident_score
         return (
             resident and card.downfloated_last_round,
@@ -187,14 +199,14 @@ class CandidateSearch:
         totals = self.totals
         for which in _ADDITIVE_RANGE:
             totals[which] += cost[which]
-        if cost[_C15]:
+        if cost.c15_upfloated_last_round:
             self.c19_differences.append(cost.c19_score_difference)
-        if cost[_C17]:
+        if cost.c17_upfloated_two_rounds_ago:
             self.c21_differences.append(cost.c21_score_difference)
         self.pairs.append((mover, partner))
         self.used.add(mover)
         self.used.add(partner)
-        players = self.ctx.players
+        players = self.players
         self.colours.count(players[mover], -1)
         self.colours.count(players[partner], -1)
         repeats = None
@@ -210,14 +222,14 @@ class CandidateSearch:
         totals = self.totals
         for which in _ADDITIVE_RANGE:
             totals[which] -= cost[which]
-        if cost[_C15]:
+        if cost.c15_upfloated_last_round:
             self.c19_differences.pop()
-        if cost[_C17]:
+        if cost.c17_upfloated_two_rounds_ago:
             self.c21_differences.pop()
         self.pairs.pop()
         self.used.discard(mover)
         self.used.discard(partner)
-        players = self.ctx.players
+        players = self.players
         self.colours.count(players[mover], 1)
         self.colours.count(players[partner], 1)
         if repeats is not None:
