@@ -195,12 +195,13 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=8, help="worker threads")
     parser.add_argument("--turn", type=int, default=10_000, help="expired games for (b)")
     parser.add_argument("--keep", action="store_true", help="keep the database")
+    parser.add_argument("--database", default=DB_NAME, help=f"throwaway database ({DB_NAME})")
     args = parser.parse_args()
     base = os.environ.get("DATABASE_URL", "")
     if not base or not os.environ.get("REDIS_URL"):
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL.")
-    recreate_database(base, DB_NAME)
-    url = bench_url(base, DB_NAME)
+    recreate_database(base, args.database)
+    url = bench_url(base, args.database)
     ok = True
     try:
         setup_django(url)
@@ -215,7 +216,7 @@ def main() -> int:
 
         connections.close_all()
         if not args.keep:
-            recreate_database(base, DB_NAME, drop_only=True)
+            recreate_database(base, args.database, drop_only=True)
     print("OK" if ok else "TARGET MISSED")
     return 0 if ok else 1
 

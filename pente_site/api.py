@@ -252,6 +252,29 @@ class SchemaFormatNegotiation(DefaultContentNegotiation):
         )
 
 
+#: Django's username rule as a regular expression: Python's ``\w`` is Unicode, a JSON Schema
+#: validator's is ASCII, so the pattern would refuse names the server accepts.
+_USERNAME_PATTERN = r"^[\w.@+-]+$"
+_USERNAME_RULE = "Letters and digits of any script, and . @ + - _"
+
+
+def unicode_username_patterns(result, generator, request, public):
+    """Schema post-processing: usernames (fields and path parameters) say their rule in words
+    instead of a pattern that only ASCII-minded validators would read."""
+    stack: list[Any] = [result]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("pattern") == _USERNAME_PATTERN:
+                del node["pattern"]
+                words = [node.get("description"), _USERNAME_RULE]
+                node["description"] = " ".join(filter(None, words))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return result
+
+
 # --- the API root ----------------------------------------------------------------------------
 
 #: The main collections linked from ``GET /api/``: URL names of the apps' URLconfs, with the

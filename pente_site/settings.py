@@ -178,6 +178,10 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "ChallengeStatusEnum": "games.models.Challenge.Status",
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "pente_site.api.unicode_username_patterns",
+    ],
 }
 
 # --- Cache (throttle counters) ---------------------------------------------------------------

@@ -167,6 +167,11 @@ class LeaderboardView(APIView):
         params = request.query_params
         board = _board_param(params)
         size = _int_param(params, "page_size", default=DEFAULT_PAGE_SIZE, low=1, high=MAX_PAGE_SIZE)
+        if "page" in params:
+            raise Invalid(
+                "bad_parameter",
+                "The leaderboard is not paged by number: follow the next link (?cursor=).",
+            )
         cursor = params.get("cursor")
         if cursor:
             prev_rating, last_id, rank, position = _decode_cursor(cursor)

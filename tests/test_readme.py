@@ -8,14 +8,14 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.servers import free_port, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -27,49 +27,23 @@ def walkthrough(name: str) -> str:
     return match.group(1)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def embedded_server(tmp_path_factory):
     if shutil.which("curl") is None:  # pragma: no cover - curl is on every CI machine
         pytest.skip("curl is not installed")
     var_dir = tmp_path_factory.mktemp("var")
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(PENTE_VAR_DIR=str(var_dir), SWEEP_INTERVAL_SECONDS="2", PYTHONUNBUFFERED="1")
-    log = open(var_dir / "serve.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
     base = f"http://127.0.0.1:{port}/api"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/games/", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.close()
-                pytest.fail("server did not start:\n" + (var_dir / "serve.log").read_text())
-            time.sleep(0.3)
+    proc = start_server(
+        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
+        env=env,
+        ready_url=f"{base}/games/",
+        log=var_dir / "serve.log",
+    )
     yield {"base": base, "workdir": var_dir, "proc": proc}
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=15)
-    except ProcessLookupError:
-        pass  # already stopped (the SIGTERM test below)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-    log.close()
+    stop_server(proc)
 
 
 def _group_alive(pgid: int) -> bool:

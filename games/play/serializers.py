@@ -219,7 +219,9 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class StaleErrorSerializer(ErrorSerializer):
-    game = GameStateSerializer()
+    """A 409 of a game action. ``stale_ply`` and ``time_over`` carry the game as it is now."""
+
+    game = GameStateSerializer(required=False)
 
 
 class ImportResultSerializer(serializers.Serializer):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.management import call_command
 
@@ -23,3 +25,26 @@ def test_openapi_schema_validates_without_warnings(tmp_path):
 def test_schema_and_interactive_docs_are_served(client):
     assert client.get("/api/schema/").status_code == 200
     assert client.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_usernames_in_the_schema_admit_every_name_the_server_accepts(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    text = json.dumps(schema)
+    assert r"^[\\w.@+-]+$" not in text  # an ECMA \w is ASCII only
+    player = schema["paths"]["/api/players/{username}/"]["get"]["parameters"][0]
+    assert "pattern" not in player["schema"] and "any script" in player["schema"]["description"]
+    registered = client.post(
+        "/api/auth/register",
+        {"username": "Jörg_Łukasz", "password": "a long enough password 1"},
+        content_type="application/json",
+    )
+    assert registered.status_code == 201, registered.content
+    assert client.get("/api/players/Jörg_Łukasz/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_game_actions_409_may_come_without_the_game(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    stale = schema["components"]["schemas"]["StaleError"]
+    assert stale["required"] == ["code", "detail"]

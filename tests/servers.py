@@ -1,0 +1,53 @@
+"""Starting and stopping a real server process for end-to-end tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(argv: list[str], *, env: dict[str, str], ready_url: str, log: Path):
+    """Start ``argv`` in its own process group (output to ``log``) and wait until
+    ``ready_url`` answers; fail the test with the log when it does not within a minute."""
+    out = open(log, "w")  # noqa: SIM115 - closed by stop_server
+    proc = subprocess.Popen(
+        argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    proc.log_file = out
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(ready_url, timeout=2)
+            return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out.close()
+                pytest.fail(f"{argv[0]} did not start:\n" + log.read_text())
+            time.sleep(0.3)
+
+
+def stop_server(proc, *, timeout: float = 15) -> None:
+    """SIGTERM the server's process group (SIGKILL after ``timeout``), close its log."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=timeout)
+    except ProcessLookupError:
+        pass  # already stopped
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.log_file.close()
