@@ -1,4 +1,4 @@
-"""API plumbing shared by every app: error bodies, pagination, throttles, the API root.
+"""API plumbing shared by every app: error bodies, the schema's negotiation, the API root.
 
 Every 4xx body has the shape ``{"code": "...", "detail": "..."}``; validation errors add
 ``"fields": {...}`` with DRF's per-field messages.
@@ -17,7 +17,6 @@ in the root URLconf and apply when ``DEBUG`` is off.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import traceback
 from typing import Any
@@ -35,59 +34,12 @@ from rest_framework import exceptions, serializers
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from pente_site.errors import DomainError
 
 logger = logging.getLogger(__name__)
-
-
-# --- throttling ---------------------------------------------------------------------------
-
-
-class _LiveRatesMixin:
-    """Read the rate from the current ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (DRF copies
-    the rates into a class attribute at import time, so overriding settings would not apply)."""
-
-    def get_rate(self):
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
-
-
-class ScopedIpThrottle(_LiveRatesMixin, ScopedRateThrottle):
-    """The view's ``throttle_scope`` rate, counted per client IP address (``REMOTE_ADDR``, or
-    the address ``NUM_PROXIES`` trusted proxies put in ``X-Forwarded-For``) whoever is
-    authenticated: the endpoints it guards are used before one is."""
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-
-class ScopedUsernameThrottle(_LiveRatesMixin, ScopedRateThrottle):
-    """The rate of scope ``<throttle_scope>_username``, counted per username named in the
-    request body (case-insensitively), so that guessing one account's password from many
-    addresses is slowed down too. Requests without a username are not counted."""
-
-    def allow_request(self, request, view):
-        base = getattr(view, self.scope_attr, None)
-        if not base:
-            return True
-        self.scope = f"{base}_username"
-        self.rate = self.get_rate()
-        if self.rate is None:
-            return True
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super(ScopedRateThrottle, self).allow_request(request, view)
-
-    def get_cache_key(self, request, view):
-        data = request.data  # a malformed body raises ParseError here: a 400 as in the view
-        username = data.get("username") if hasattr(data, "get") else None
-        if not isinstance(username, str) or not username.strip():
-            return None
-        ident = hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
-        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 _DEFAULT_CODES = {

@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "pente_site.ratelimit.RateLimitHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "pente_site.urls"
@@ -140,6 +141,21 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+#: Default rates of the rate-limit scopes (README: "Rate limits").
+THROTTLE_RATES = {
+    "writes": "120/min",  # any other write, per user (or address when logged out)
+    "writes_ip": "600/min",  # every write from one address
+    "moves": "240/min",  # moves, decisions, resign, cancel and undo requests, per user
+    "messages": "30/min",  # moves carrying a chat message, per user
+    "challenges": "30/min",  # creating and answering challenges, per user
+    "challenge_target": "10/min",  # direct challenges to one player, from anyone
+    "tournaments": "10/hour",  # creating tournaments, per user
+    "imports": "30/hour",  # record imports, per user
+    "tokens": "10/min",  # creating and revoking API tokens, per user
+    "auth": "20/min",  # register, log in, token requests, per address
+    "auth_username": "10/min",  # the same per username named in the body
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "games.accounts.authentication.ApiTokenAuthentication",
@@ -158,11 +174,15 @@ REST_FRAMEWORK = {
     # representation with the Accept header.
     "URL_FORMAT_OVERRIDE": None,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    # Registration, log-in and token requests (see pente_site.api's throttles): per client IP
-    # and per username named in the body. A throttled request gets 429 {"code": "throttled"}.
+    # Rate limits (pente_site.ratelimit): every write per user and per address, and the
+    # scopes below; each rate from THROTTLE_<SCOPE>_RATE. Beyond one: 429 {"code": "throttled"}.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "pente_site.ratelimit.WriteThrottle",
+        "pente_site.ratelimit.WriteAddressThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": {
-        "auth": os.environ.get("THROTTLE_AUTH_RATE", "20/min"),
-        "auth_username": os.environ.get("THROTTLE_AUTH_USERNAME_RATE", "10/min"),
+        scope: os.environ.get(f"THROTTLE_{scope.upper()}_RATE", default)
+        for scope, default in THROTTLE_RATES.items()
     },
     # Proxies in front of the server that append to X-Forwarded-For (0: use the peer address).
     "NUM_PROXIES": _env_int("NUM_PROXIES", 0),

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
@@ -38,19 +39,20 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _auth_throttle_rates_high(settings):
-    """Tests register and log in far more often than the production rates allow (and the
-    throttle counters outlive a test in the cache): lift the rates. Tests of the throttle set
-    their own rates with the ``auth_throttle_rates`` fixture."""
+def _throttle_rates_high(settings):
+    """Tests write far more often than the production rates allow: lift every rate, and give
+    each test counters of its own (a key prefix), since the cache outlives a test. Tests of the
+    limits set their own rates with the ``throttle_rates`` fixture."""
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"auth": "100000/min", "auth_username": "100000/min"},
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(settings.THROTTLE_RATES, "100000/min"),
     }
+    settings.RATELIMIT_KEY_PREFIX = f"rl-test-{uuid.uuid4().hex}"
 
 
 @pytest.fixture
-def auth_throttle_rates(settings):
-    """Set the auth throttle rates for one test: ``auth_throttle_rates(auth="3/min")``."""
+def throttle_rates(settings):
+    """Set rates for one test: ``throttle_rates(auth="3/min", moves="5/min")``."""
 
     def set_rates(**rates: str) -> None:
         settings.REST_FRAMEWORK = {

@@ -31,6 +31,7 @@ class TournamentListView(generics.ListCreateAPIView):
     """List tournaments (filter with ``?status=`` and ``?format=``) or create one: you become
     its organiser."""
 
+    write_scope = "tournaments"
     permission_classes = [IsAuthenticatedOrReadOnly]
     serializer_class = TournamentSerializer
 

@@ -24,18 +24,14 @@ from games.accounts.serializers import (
     TokenObtainIn,
     TokenOut,
 )
-from pente_site.api import ScopedIpThrottle, ScopedUsernameThrottle
 from pente_site.errors import NotFound
-
-# Registration and password checks: rates "auth" (per IP) and "auth_username" (per username).
-AUTH_THROTTLES = [ScopedIpThrottle, ScopedUsernameThrottle]
+from pente_site.ratelimit import AUTH_THROTTLES
 
 
 class RegisterView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = AUTH_THROTTLES
-    throttle_scope = "auth"
 
     @extend_schema(request=RegisterIn, responses={201: ProfileOut})
     def post(self, request):
@@ -51,7 +47,6 @@ class LoginView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = AUTH_THROTTLES
-    throttle_scope = "auth"
 
     @extend_schema(request=CredentialsIn, responses={200: ProfileOut})
     def post(self, request):
@@ -77,7 +72,6 @@ class TokenObtainView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = AUTH_THROTTLES
-    throttle_scope = "auth"
 
     @extend_schema(request=TokenObtainIn, responses={201: TokenIssuedOut})
     def post(self, request):
@@ -93,6 +87,7 @@ class TokenObtainView(APIView):
 
 
 class TokenListCreateView(ListAPIView):
+    write_scope = "tokens"
     """GET: your API tokens, newest first, paginated like every list (``count``, ``next``,
     ``previous``, ``results``; ``page``/``page_size``). POST: a new token (the key is shown
     once)."""
@@ -113,6 +108,7 @@ class TokenListCreateView(ListAPIView):
 
 
 class TokenDetailView(APIView):
+    write_scope = "tokens"
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={204: None})

@@ -13,6 +13,7 @@ from games.challenges import selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
 from pente_site.errors import NotFound
+from pente_site.ratelimit import ChallengeTargetThrottle
 
 VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (name or slug).")
 
@@ -20,6 +21,7 @@ VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (na
 class _ChallengeListView(ListAPIView):
     """A paginated list of challenges (rows come from a selector)."""
 
+    write_scope = "challenges"
     permission_classes = [IsAuthenticated]
     serializer_class = ChallengeOut
     filter_backends: list = []
@@ -27,6 +29,8 @@ class _ChallengeListView(ListAPIView):
 
 class ChallengeListCreateView(_ChallengeListView):
     """``GET``: open challenges I can take up (as ``/challenges/open/``). ``POST``: challenge."""
+
+    throttle_classes = [*ListAPIView.throttle_classes, ChallengeTargetThrottle]
 
     @extend_schema(parameters=[VARIANT_PARAM])
     def get(self, request, *args, **kwargs):
@@ -83,6 +87,7 @@ class ChallengeDetailView(APIView):
 
 def _action_view(action, doc: str):
     class ActionView(APIView):
+        write_scope = "challenges"
         permission_classes = [IsAuthenticated]
 
         @extend_schema(request=None, responses={200: ChallengeOut}, description=doc)

@@ -37,6 +37,7 @@ from games.play.serializers import (
     StaleErrorSerializer,
 )
 from pente_site.errors import Invalid
+from pente_site.ratelimit import MessageThrottle
 
 ERRORS = {
     400: ErrorSerializer,
@@ -88,6 +89,8 @@ class GameMovesView(APIView):
     """Play a stone (or Connect6's two) with the ply you saw. Sending the same move twice is
     harmless (200 with the state); a stale ply is 409 ``stale_ply`` with the current ``game``."""
 
+    write_scope = "moves"
+    throttle_classes = [*APIView.throttle_classes, MessageThrottle]
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=MoveRequestSerializer, responses={200: GameStateSerializer, **ERRORS})
@@ -107,6 +110,7 @@ class GameMovesView(APIView):
 class GameDecisionView(APIView):
     """Make the pending D-Pente / Swap2 decision."""
 
+    write_scope = "moves"
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -127,6 +131,7 @@ class GameDecisionView(APIView):
 class GameResignView(APIView):
     """Resign the game (any time, on your own turn or not)."""
 
+    write_scope = "moves"
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
@@ -139,6 +144,7 @@ class GameCancelView(APIView):
     DELETE: withdraw your request or decline the opponent's. Tournament games cannot be
     cancelled (409 ``cancel_forbidden``)."""
 
+    write_scope = "moves"
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
@@ -154,6 +160,7 @@ class GameUndoView(APIView):
     """POST: the player who just moved asks to take it back; the opponent's POST agrees (Connect6:
     the whole turn). DELETE: withdraw or decline. Not during an opening protocol."""
 
+    write_scope = "moves"
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})

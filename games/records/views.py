@@ -131,6 +131,7 @@ class GameImportView(APIView):
     """Import Pente.org records (text/plain body, or JSON ``{"text": ...}``) as archived,
     unrated games. 201 with the games created."""
 
+    write_scope = "imports"
     permission_classes = [IsAuthenticated]
     parser_classes = [PlainTextParser, JSONParser, FormParser, MultiPartParser]
 

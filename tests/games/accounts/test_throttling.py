@@ -22,8 +22,8 @@ def _fresh_name() -> str:
     return f"t{uuid.uuid4().hex[:12]}"
 
 
-def test_login_beyond_the_per_ip_rate_gets_429_throttled_with_the_wait(auth_throttle_rates):
-    auth_throttle_rates(auth="3/min")
+def test_login_beyond_the_per_ip_rate_gets_429_throttled_with_the_wait(throttle_rates):
+    throttle_rates(auth="3/min")
     client = _client()
     body = {"username": _fresh_name(), "password": "wrong-password"}
     statuses = [client.post("/api/auth/login", body).status_code for _ in range(3)]
@@ -37,8 +37,8 @@ def test_login_beyond_the_per_ip_rate_gets_429_throttled_with_the_wait(auth_thro
     assert response["Retry-After"] == str(data["retry_after"])
 
 
-def test_the_per_ip_count_is_shared_by_register_login_and_token(auth_throttle_rates):
-    auth_throttle_rates(auth="2/min")
+def test_the_per_ip_count_is_shared_by_register_login_and_token(throttle_rates):
+    throttle_rates(auth="2/min")
     client = _client()
     assert (
         client.post(
@@ -61,8 +61,8 @@ def test_the_per_ip_count_is_shared_by_register_login_and_token(auth_throttle_ra
     )
 
 
-def test_one_username_is_throttled_from_any_address_whatever_its_case(auth_throttle_rates):
-    auth_throttle_rates(auth_username="2/min")
+def test_one_username_is_throttled_from_any_address_whatever_its_case(throttle_rates):
+    throttle_rates(auth_username="2/min")
     user = UserFactory(username=_fresh_name())
     first = _client().post(
         "/api/auth/token", {"username": user.username, "password": TEST_PASSWORD}
@@ -84,8 +84,8 @@ def test_one_username_is_throttled_from_any_address_whatever_its_case(auth_throt
     assert response.status_code == 201
 
 
-def test_a_spoofed_forwarded_for_header_does_not_reset_the_per_ip_count(auth_throttle_rates):
-    auth_throttle_rates(auth="1/min")
+def test_a_spoofed_forwarded_for_header_does_not_reset_the_per_ip_count(throttle_rates):
+    throttle_rates(auth="1/min")
     client = _client()
     body = {"username": _fresh_name(), "password": "x"}
     client.post("/api/auth/login", body, HTTP_X_FORWARDED_FOR="1.2.3.4")
@@ -93,7 +93,7 @@ def test_a_spoofed_forwarded_for_header_does_not_reset_the_per_ip_count(auth_thr
     assert response.status_code == 429
 
 
-def test_other_endpoints_are_not_throttled(auth_throttle_rates):
-    auth_throttle_rates(auth="1/min", auth_username="1/min")
+def test_other_endpoints_are_not_throttled(throttle_rates):
+    throttle_rates(auth="1/min", auth_username="1/min")
     client = _client()
     assert all(client.get("/api/games/").status_code == 200 for _ in range(5))

@@ -1,0 +1,200 @@
+"""Rate limits: fixed-window counters kept in the cache and counted atomically.
+
+Every limit is a *scope* whose rate (``"240/min"``) lives in
+``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (set from the environment, see the README). A
+request is counted with one atomic increment of a key that expires with its window (Redis
+``INCR`` when ``REDIS_URL`` is set; an in-process lock otherwise), so parallel requests can never
+overshoot a limit. A refused request is 429 ``{"code": "throttled", "retry_after": n}`` with a
+``Retry-After`` header; every counted answer carries ``RateLimit-Limit``, ``RateLimit-Remaining``
+and ``RateLimit-Reset`` (seconds) for the tightest limit it met.
+
+- ``WriteThrottle`` (every view, by default): each write (any method but GET, HEAD, OPTIONS) per
+  user, or per address when nobody is logged in; the scope is the view's ``write_scope``
+  (``moves``, ``challenges``, ``tournaments``, ``imports``, ``tokens``, ... default ``writes``).
+- ``WriteAddressThrottle`` (every view): all writes from one client address (``writes_ip``).
+- ``MessageThrottle``: moves that carry a chat message, per user (``messages``).
+- ``ChallengeTargetThrottle``: direct challenges to one player, whoever sends them
+  (``challenge_target``).
+- ``AuthAddressThrottle`` / ``AuthUsernameThrottle``: register, log in and token requests per
+  client address (``auth``) and per username named in the body (``auth_username``).
+
+Streams and reads are never counted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+
+#: Scope of a view's writes when it names none.
+DEFAULT_WRITE_SCOPE = "writes"
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"240/min"`` -> (240, 60): requests and the window in seconds."""
+    count, period = rate.split("/")
+    return int(count), _PERIODS[period.strip()[0]]
+
+
+def count_request(
+    *, scope: str, ident: str, rate: str, now: float | None = None
+) -> tuple[bool, int, int, float]:
+    """Count one request of ``ident`` in ``scope``: (allowed, limit, remaining, seconds to the
+    window's end). One atomic increment; the key expires with its window."""
+    limit, window = parse_rate(rate)
+    now = time.time() if now is None else now
+    start = int(now // window) * window
+    key = f"{getattr(settings, 'RATELIMIT_KEY_PREFIX', 'rl')}:{scope}:{ident}:{start}"
+    cache.add(key, 0, timeout=window + 1)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # the key expired between add and incr: a new window
+        cache.add(key, 1, timeout=window + 1)
+        used = 1
+    return used <= limit, limit, max(0, limit - used), start + window - now
+
+
+class CountedThrottle(BaseThrottle):
+    """A throttle of one scope counted with ``count_request``; subclasses say whom to count."""
+
+    scope = DEFAULT_WRITE_SCOPE
+
+    def scope_for(self, request, view) -> str | None:
+        return self.scope
+
+    def ident_for(self, request, view) -> str | None:
+        """Whom to count (None: this request is not counted)."""
+        raise NotImplementedError
+
+    def allow_request(self, request, view) -> bool:
+        scope = self.scope_for(request, view)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope) if scope else None
+        ident = self.ident_for(request, view) if rate else None
+        if ident is None:
+            return True
+        allowed, limit, remaining, reset = count_request(scope=scope, ident=ident, rate=rate)
+        self._wait = reset
+        _note_limit(request, limit=limit, remaining=remaining, reset=reset)
+        return allowed
+
+    def wait(self) -> float | None:
+        return getattr(self, "_wait", None)
+
+
+def _note_limit(request, *, limit: int, remaining: int, reset: float) -> None:
+    """Keep the tightest limit met so far for the response headers."""
+    http_request = getattr(request, "_request", request)
+    current = getattr(http_request, "ratelimit", None)
+    if current is None or remaining < current["remaining"]:
+        http_request.ratelimit = {"limit": limit, "remaining": remaining, "reset": reset}
+
+
+def _user_or_address(throttle: BaseThrottle, request) -> str:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return f"ip:{throttle.get_ident(request)}"
+
+
+class WriteThrottle(CountedThrottle):
+    """Writes per user (or address), in the view's ``write_scope``."""
+
+    def scope_for(self, request, view) -> str | None:
+        return getattr(view, "write_scope", DEFAULT_WRITE_SCOPE)
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method in SAFE_METHODS:
+            return None
+        return _user_or_address(self, request)
+
+
+class WriteAddressThrottle(CountedThrottle):
+    """Every write from one client address."""
+
+    scope = "writes_ip"
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method in SAFE_METHODS:
+            return None
+        return self.get_ident(request)
+
+
+def _body_value(request, name: str) -> Any:
+    data = request.data  # a malformed body raises ParseError here: a 400 as in the view
+    return data.get(name) if hasattr(data, "get") else None
+
+
+class MessageThrottle(CountedThrottle):
+    """Moves that carry a chat message, per user."""
+
+    scope = "messages"
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method in SAFE_METHODS or not _body_value(request, "message"):
+            return None
+        return _user_or_address(self, request)
+
+
+def _name_key(name: Any) -> str | None:
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:32]
+
+
+class ChallengeTargetThrottle(CountedThrottle):
+    """Direct challenges to one player, whoever sends them."""
+
+    scope = "challenge_target"
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        return _name_key(_body_value(request, "invitee"))
+
+
+class AuthAddressThrottle(CountedThrottle):
+    """Register, log-in and token requests per client address."""
+
+    scope = "auth"
+
+    def ident_for(self, request, view) -> str | None:
+        return self.get_ident(request)
+
+
+class AuthUsernameThrottle(CountedThrottle):
+    """Register, log-in and token requests per username named in the body (so that guessing one
+    account's password from many addresses is slowed down too)."""
+
+    scope = "auth_username"
+
+    def ident_for(self, request, view) -> str | None:
+        return _name_key(_body_value(request, "username"))
+
+
+#: The throttles of the registration, log-in and token views.
+AUTH_THROTTLES = [AuthAddressThrottle, AuthUsernameThrottle]
+
+
+class RateLimitHeadersMiddleware:
+    """``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset`` on every answer that
+    a limit counted (the tightest one)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        noted = getattr(request, "ratelimit", None)
+        if noted is not None:
+            response["RateLimit-Limit"] = str(noted["limit"])
+            response["RateLimit-Remaining"] = str(noted["remaining"])
+            response["RateLimit-Reset"] = str(max(1, round(noted["reset"])))
+        return response
