@@ -1,12 +1,14 @@
-"""Lists of the API: pagination and strict ordering (named in ``REST_FRAMEWORK``).
+"""Lists of the API: pagination, strict ordering and known query parameters (named in
+``REST_FRAMEWORK``).
 
 This module imports no DRF views: DRF imports it while it is still loading its generic views.
 """
 
 from __future__ import annotations
 
-from rest_framework.filters import OrderingFilter
+from rest_framework.filters import BaseFilterBackend, OrderingFilter
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.settings import api_settings
 
 from pente_site.errors import Invalid
 
@@ -62,3 +64,44 @@ class StrictOrderingFilter(OrderingFilter):
                     "by commas. Any other field is a 400."
                 )
         return parameters
+
+
+def refuse_unknown_parameters(params, allowed: set[str] | frozenset[str]) -> None:
+    """A 400 ``unknown_parameter`` naming every query parameter not in ``allowed``."""
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        names = ", ".join(repr(name) for name in unknown)
+        known = ", ".join(sorted(allowed)) or "none"
+        raise Invalid(
+            "unknown_parameter",
+            f"Unknown query parameter {names}: this endpoint takes {known}.",
+            extra={
+                "fields": {name: ["Unknown parameter."] for name in unknown},
+                "allowed": sorted(allowed),
+            },
+        )
+
+
+class KnownQueryParameters(BaseFilterBackend):
+    """Refuse (400 ``unknown_parameter``) a list request with a query parameter the list does not
+    take: its pagination (``page``, ``page_size``), ``ordering`` when it may be ordered, the
+    fields of its ``filterset_class``, and the names in its ``query_parameters``."""
+
+    def filter_queryset(self, request, queryset, view):
+        refuse_unknown_parameters(request.query_params, self.allowed(view))
+        return queryset
+
+    @staticmethod
+    def allowed(view) -> set[str]:
+        names = set(getattr(view, "query_parameters", ()))
+        paginator = getattr(view, "paginator", None)
+        if paginator is not None:
+            for attr in ("page_query_param", "page_size_query_param", "cursor_query_param"):
+                if getattr(paginator, attr, None):
+                    names.add(getattr(paginator, attr))
+        if getattr(view, "ordering_fields", None) is not None:
+            names.add(api_settings.ORDERING_PARAM)
+        filterset = getattr(view, "filterset_class", None)
+        if filterset is not None:
+            names.update(filterset.base_filters)
+        return names

@@ -167,6 +167,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "pente_site.lists.StrictOrderingFilter",
+        "pente_site.lists.KnownQueryParameters",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",

@@ -20,6 +20,7 @@ from games.engine import UnknownGame, get_variant
 from games.models import User
 from pente_site.api import domain_error_response
 from pente_site.errors import DomainError, Invalid, NotFound
+from pente_site.lists import KnownQueryParameters, refuse_unknown_parameters
 from ratings import selectors
 from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
 from ratings.models import RatingCategory
@@ -39,6 +40,12 @@ DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
 
 
 # --- query parameters ---------------------------------------------------------------------
+
+
+#: The query parameters of the leaderboard and of the rank.
+BOARD_PARAMETERS = frozenset({"game", "category", "provisional", "computers", "active_days"})
+LEADERBOARD_PARAMETERS = BOARD_PARAMETERS | {"cursor", "page_size"}
+RANK_PARAMETERS = BOARD_PARAMETERS | {"player"}
 
 
 def _game_param(params) -> str:
@@ -165,13 +172,9 @@ class LeaderboardView(APIView):
     )
     def get(self, request):
         params = request.query_params
+        refuse_unknown_parameters(params, LEADERBOARD_PARAMETERS)
         board = _board_param(params)
         size = _int_param(params, "page_size", default=DEFAULT_PAGE_SIZE, low=1, high=MAX_PAGE_SIZE)
-        if "page" in params:
-            raise Invalid(
-                "bad_parameter",
-                "The leaderboard is not paged by number: follow the next link (?cursor=).",
-            )
         cursor = params.get("cursor")
         if cursor:
             prev_rating, last_id, rank, position = _decode_cursor(cursor)
@@ -237,6 +240,7 @@ class LeaderboardRankView(APIView):
     )
     def get(self, request):
         params = request.query_params
+        refuse_unknown_parameters(params, RANK_PARAMETERS)
         board = _board_param(params)
         username = params.get("player", "").strip()
         if not username:
@@ -277,7 +281,7 @@ class PlayerRatingsView(ListAPIView):
 
     permission_classes = [AllowAny]
     serializer_class = RatingOut
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
     def get_queryset(self):
         return selectors.player_ratings(user=_player(self.kwargs["username"]))
@@ -286,9 +290,10 @@ class PlayerRatingsView(ListAPIView):
 class RatingHistoryView(ListAPIView):
     """Every change of one rating, oldest first: ``?game=Pente&category=speed``."""
 
+    query_parameters = ("game", "category")
     permission_classes = [AllowAny]
     serializer_class = RatingChangeOut
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
     @extend_schema(parameters=[GAME, CATEGORY])
     def get(self, request, *args, **kwargs):

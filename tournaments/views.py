@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from pente_site.errors import Invalid
-from pente_site.lists import Pagination
+from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
 from tournaments import selectors, services
 from tournaments.models import Tournament
 from tournaments.serializers import (
@@ -32,6 +32,7 @@ class TournamentListView(generics.ListCreateAPIView):
     its organiser."""
 
     write_scope = "tournaments"
+    query_parameters = ("status", "format", "variant")
     permission_classes = [IsAuthenticatedOrReadOnly]
     serializer_class = TournamentSerializer
 
@@ -102,9 +103,10 @@ class _PaginatedListView(generics.GenericAPIView):
 
     permission_classes = [AllowAny]
     pagination_class = Pagination
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
     def paginated(self, rows: list, **extra) -> Response:
+        refuse_unknown_parameters(self.request.query_params, KnownQueryParameters.allowed(self))
         page = self.paginate_queryset(rows)
         response = self.get_paginated_response(page)
         if extra:

@@ -25,6 +25,7 @@ from games.accounts.serializers import (
     TokenOut,
 )
 from pente_site.errors import NotFound
+from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import AUTH_THROTTLES
 
 
@@ -94,7 +95,7 @@ class TokenListCreateView(ListAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = TokenOut
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
     def get_queryset(self):
         return selectors.token_list(user=self.request.user)
@@ -133,9 +134,10 @@ class MeView(APIView):
 
 
 class PlayerListView(ListAPIView):
+    query_parameters = ("search", "computer")
     permission_classes = [AllowAny]
     serializer_class = PlayerListOut
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
     @extend_schema(
         parameters=[

@@ -13,6 +13,7 @@ from games.challenges import selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
 from pente_site.errors import NotFound
+from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import ChallengeTargetThrottle
 
 VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (name or slug).")
@@ -24,13 +25,14 @@ class _ChallengeListView(ListAPIView):
     write_scope = "challenges"
     permission_classes = [IsAuthenticated]
     serializer_class = ChallengeOut
-    filter_backends: list = []
+    filter_backends = [KnownQueryParameters]
 
 
 class ChallengeListCreateView(_ChallengeListView):
     """``GET``: open challenges I can take up (as ``/challenges/open/``). ``POST``: challenge."""
 
     throttle_classes = [*ListAPIView.throttle_classes, ChallengeTargetThrottle]
+    query_parameters = ("variant",)
 
     @extend_schema(parameters=[VARIANT_PARAM])
     def get(self, request, *args, **kwargs):

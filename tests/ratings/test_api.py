@@ -117,7 +117,8 @@ def test_leaderboard_keyset_pages_cover_everyone_once_and_ties_share_a_rank(clie
         ({"game": "Pente", "page_size": "0"}, "bad_parameter"),
         ({"game": "Pente", "active_days": "x"}, "bad_parameter"),
         ({"game": "Pente", "cursor": "not-a-cursor"}, "bad_cursor"),
-        ({"game": "Pente", "page": "2"}, "bad_parameter"),  # keyset pages: follow next
+        ({"game": "Pente", "page": "2"}, "unknown_parameter"),  # keyset pages: follow next
+        ({"game": "Pente", "position": "K10"}, "unknown_parameter"),
     ],
 )
 def test_leaderboard_rejects_bad_parameters_with_a_code(client, params, code):
