@@ -15,20 +15,39 @@ Category (used by ratings)
     increment is under 24 s), otherwise **normal**; turn-based: **turn**; no clock: **untimed**.
 
 Turn-based deadlines (1..30 days per move)
-    Days are counted as whole *working days* of the player to move, in that player's own time
-    zone (their weekend days, default Saturday and Sunday, never count):
+    Only the working time of the player to move counts: the days of that player's own time
+    zone that are not their weekend days (default Saturday and Sunday). A day is a whole *local
+    calendar day*, so the deadline keeps the local time of day at which the turn started and
+    lands ``days`` working days later:
 
-    1. If the turn starts on a weekend day, counting starts at 00:00 of the next working day.
-    2. The day the turn starts (or that first working day) is the first counted day; the
-       deadline is the midnight that *ends* the ``days``-th working day.
-    3. A deadline falling on the midnight that starts a weekend moves to the end of that
-       weekend (00:00 of the next working day).
+    1. A turn that starts on a weekend day starts counting at 00:00 of the next working day
+       (the weekend's time does not count).
+    2. The deadline is the same local time of day on the ``days``-th working day after the
+       day counting starts. Weekend days in between are skipped whole.
 
-    So with a Saturday/Sunday weekend: Thursday 10:30 + 3 days counts Thursday, Friday, Monday
-    and ends on Tuesday 00:00; Friday + 1 ends on Monday 00:00; Saturday + 1 counts Monday and
-    ends on Tuesday 00:00. A consequence (the price of day-granular deadlines): the rest of the
-    day the turn starts counts as a whole day, so a turn that starts late in the evening has
-    less than ``days * 24`` hours. Deadlines are always local midnights.
+    So with a Saturday/Sunday weekend, 1 day begun Thursday 23:51 ends Friday 23:51; begun
+    Friday 10:00 it ends Monday 10:00; begun Saturday 15:00, Tuesday 00:00; 2 days begun
+    Thursday 10:00 end Monday 10:00. A turn never has less than ``days`` whole local working
+    days (``days * 24`` hours of local clock time on working days).
+
+    Working time running out exactly at the midnight that starts a weekend (1 day begun Friday
+    00:00) ends at the midnight that *ends* the weekend (Monday 00:00), not at Saturday 00:00.
+    Both moments leave exactly the same working time (none lies between them), so the player
+    loses nothing either way; the later one is the one a player expects: the deadline keeps the
+    local time of day (00:00) on a working day, like every other deadline, instead of falling
+    on the first instant of a day that the player has said does not count. Vacation
+    (``add_working_time``) ends a stretch of working time the same way, and a turn begun on the
+    weekend likewise starts at the end of it.
+
+    Daylight saving time: the days are local days, so across a change a day lasts 23 or 25 hours
+    of real time and the local time of day stays the same. A local time that does not exist on
+    the landing day (skipped by a spring-forward gap) moves forward to the first instant after
+    the gap; an ambiguous one (repeated by a fall-back) is its first occurrence. Real time from
+    the start to the deadline is therefore at least ``days * 24`` hours less the amount the
+    zone's UTC offset grew in between (at most the zone's DST shift, one hour in most zones).
+
+    Vacation hours, in contrast, are hours of real time (``add_working_time``): in a zone
+    without DST ``days`` days and ``days * 24`` hours of working time end at the same instant.
 
 Vacation (turn-based games only)
     10 days (240 hours) a calendar year per player (the year in the player's zone; the balance
@@ -45,6 +64,7 @@ Loss on time
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -122,9 +142,31 @@ def _weekend(weekend_days: Iterable[int] | None) -> frozenset[int]:
     return frozenset() if len(days) == 7 else days  # a week with no working day: ignore
 
 
+def _instant(wall: datetime, tz: ZoneInfo) -> datetime:
+    """The naive local time ``wall`` in ``tz`` as a UTC instant.
+
+    An ambiguous time (a fall-back repeats it) is its first occurrence; a time that does not
+    exist (a spring-forward gap skips it) moves forward to the first instant after the gap."""
+    wall = wall.replace(fold=0)
+    after = wall.replace(tzinfo=tz).astimezone(UTC)  # fold 0: the offset before a change
+    if after.astimezone(tz).replace(tzinfo=None) == wall:
+        return after
+    # In a gap: with the offset before the jump ``wall`` reads as an instant after the gap,
+    # with the offset after it as one before; the gap ends in between, on a whole second.
+    before = wall.replace(tzinfo=tz, fold=1).astimezone(UTC)
+    low, high = math.floor(before.timestamp()), math.ceil(after.timestamp())
+    while high - low > 1:  # the first whole second whose local time is at least ``wall``
+        middle = (low + high) // 2
+        if datetime.fromtimestamp(middle, tz).replace(tzinfo=None) >= wall:
+            high = middle
+        else:
+            low = middle
+    return datetime.fromtimestamp(high, UTC)
+
+
 def _midnight(day: date, tz: ZoneInfo) -> datetime:
-    """00:00 of ``day`` in ``tz``, as UTC (a midnight that a DST jump skips maps forward)."""
-    return datetime.combine(day, time(0), tzinfo=tz).astimezone(UTC)
+    """00:00 of ``day`` in ``tz``, as UTC (a midnight that a DST gap skips: the gap's end)."""
+    return _instant(datetime.combine(day, time(0)), tz)
 
 
 def _next_working(day: date, weekend: frozenset[int]) -> date:
@@ -136,17 +178,20 @@ def _next_working(day: date, weekend: frozenset[int]) -> date:
 def turn_deadline(
     *, start: datetime, days: int, time_zone: str | None, weekend_days: Iterable[int] | None
 ) -> datetime:
-    """The deadline of a turn that starts at ``start`` (see the module docstring), in UTC."""
+    """The deadline of a turn that starts at ``start`` (see the module docstring), in UTC:
+    the local time of day of ``start`` (00:00 when it is a weekend day) on the ``days``-th
+    working day after it."""
     if days < 1:
         raise ClockError("Days per move must be at least 1.")
     tz = zone(time_zone)
     weekend = _weekend(weekend_days)
-    day = _next_working(start.astimezone(tz).date(), weekend)
-    counted = 1
-    while counted < days:
+    wall = start.astimezone(tz).replace(tzinfo=None)
+    if wall.weekday() in weekend:  # counting starts when the weekend ends
+        wall = datetime.combine(_next_working(wall.date(), weekend), time(0))
+    day = wall.date()
+    for _ in range(days):
         day = _next_working(day + timedelta(days=1), weekend)
-        counted += 1
-    return _midnight(_next_working(day + timedelta(days=1), weekend), tz)
+    return _instant(datetime.combine(day, wall.time()), tz)
 
 
 def add_working_time(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -48,3 +52,133 @@ def test_imported_games_become_archived_and_keep_their_outcome(at_latest_afterwa
     Game = old.get_model("games", "Game")
     assert Game.objects.get(pk=finished.pk).status == "finished"
     assert Game.objects.get(pk=unfinished.pk).status == "in_progress"
+
+
+# --- 0006: turn-based deadlines keep the local time of day --------------------------------
+
+DEADLINES_BEFORE = [("games", "0005_game_status_archived")]
+DEADLINES_AFTER = [("games", "0006_turn_deadlines_keep_time_of_day")]
+deadlines_migration = importlib.import_module(
+    "games.migrations.0006_turn_deadlines_keep_time_of_day"
+)
+KABUL, TOKYO = ZoneInfo("Asia/Kabul"), ZoneInfo("Asia/Tokyo")
+
+
+@pytest.mark.parametrize(
+    ("start", "days", "zone", "weekend", "deadline"),
+    [
+        # The old rule's own examples (2025-01-02 is a Thursday): midnights ending working days.
+        (datetime(2025, 1, 2, 10, 30, tzinfo=UTC), 3, "UTC", [5, 6], datetime(2025, 1, 7)),
+        (datetime(2025, 1, 3, 23, 30, tzinfo=UTC), 1, "UTC", [5, 6], datetime(2025, 1, 6)),
+        (datetime(2025, 1, 4, 15, 0, tzinfo=UTC), 1, "UTC", [5, 6], datetime(2025, 1, 7)),
+        (datetime(2025, 1, 2, 9, 0, tzinfo=TOKYO), 1, "Asia/Tokyo", [4, 5], datetime(2025, 1, 5)),
+        (datetime(2025, 1, 2, 10, 30, tzinfo=UTC), 3, "UTC", [], datetime(2025, 1, 5)),
+        (datetime(2025, 1, 6, 9, 0, tzinfo=UTC), 30, "UTC", [5, 6], datetime(2025, 2, 17)),
+        (datetime(2025, 1, 2, 10, 30, tzinfo=UTC), 3, "Mars/Olympus", None, datetime(2025, 1, 5)),
+        # Friday 23:30 UTC is Saturday in Tokyo: counted from Monday there.
+        (datetime(2025, 1, 3, 23, 30, tzinfo=UTC), 1, "Asia/Tokyo", [5, 6], datetime(2025, 1, 7)),
+    ],
+)
+def test_the_frozen_old_rule_gives_the_old_midnights(start, days, zone, weekend, deadline):
+    got = deadlines_migration.old_rule_deadline(start, days, zone, weekend)
+    tz = ZoneInfo(zone) if zone != "Mars/Olympus" else UTC
+    assert got == deadline.replace(tzinfo=tz)
+    assert got.tzinfo is UTC
+
+
+def _turn_game(apps, *, players, start, deadline, points=(180,), days=1, **fields):
+    """A turn-based game in progress (seat 1 played the centre stone; stones alternate)."""
+    Game, Seat, Move = (apps.get_model("games", name) for name in ("Game", "Seat", "Move"))
+    game = Game.objects.create(
+        variant="Pente",
+        status=fields.pop("status", "in_progress"),
+        time_control="turn",
+        days_per_move=days,
+        category="turn",
+        ply=len(points),
+        turn_started_at=start,
+        deadline=deadline,
+        **fields,
+    )
+    for seat, user in enumerate(players, start=1):
+        Seat.objects.create(game=game, seat=seat, user=user, name=user.username)
+    for ply, point in enumerate(points, start=1):
+        Move.objects.create(game=game, ply=ply, seat=(ply - 1) % 2 + 1, point=point)
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_turn_deadlines_of_the_old_rule_get_the_new_one(at_latest_afterwards):
+    old = _migrate(DEADLINES_BEFORE)
+    User = old.get_model("games", "User")
+    kabul = User.objects.create(username="kabul", time_zone="Asia/Kabul", weekend_days=[5, 6])
+    tokyo = User.objects.create(username="tokyo", time_zone="Asia/Tokyo", weekend_days=[4, 5])
+    utc = User.objects.create(username="utc", time_zone="UTC", weekend_days=[5, 6])
+    # Seat 2 (Kabul) to move; begun Thursday 23:51:16 there, old deadline Friday 00:00 there.
+    late = datetime(2025, 1, 2, 23, 51, 16, tzinfo=KABUL)
+    moved_by_old_rule = _turn_game(
+        old, players=[utc, kabul], start=late, deadline=datetime(2025, 1, 3, tzinfo=KABUL)
+    )
+    # Seat 1 (Tokyo, Friday/Saturday weekend) to move after two stones: Thursday 09:00 + 2
+    # days in Tokyo was Monday 00:00 (Thursday, Sunday counted); now Monday 09:00.
+    thursday = datetime(2025, 1, 2, 9, 0, tzinfo=TOKYO)
+    seat_one = _turn_game(
+        old,
+        players=[tokyo, utc],
+        start=thursday,
+        deadline=datetime(2025, 1, 6, tzinfo=TOKYO),
+        points=(180, 199),
+        days=2,
+    )
+
+    new = _migrate(DEADLINES_AFTER)
+    Game = new.get_model("games", "Game")
+    assert Game.objects.get(pk=moved_by_old_rule.pk).deadline == late + timedelta(hours=24)
+    assert Game.objects.get(pk=seat_one.pk).deadline == datetime(2025, 1, 6, 9, 0, tzinfo=TOKYO)
+
+    _migrate(DEADLINES_BEFORE)  # reversing does nothing: the new deadlines stay
+    Game = old.get_model("games", "Game")
+    assert Game.objects.get(pk=moved_by_old_rule.pk).deadline == late + timedelta(hours=24)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_turn_deadlines_the_migration_cannot_trust_are_left_alone(at_latest_afterwards):
+    old = _migrate(DEADLINES_BEFORE)
+    User = old.get_model("games", "User")
+    p1 = User.objects.create(username="one", time_zone="UTC", weekend_days=[5, 6])
+    p2 = User.objects.create(username="two", time_zone="UTC", weekend_days=[5, 6])
+    thursday = datetime(2025, 1, 2, 10, 30, tzinfo=UTC)
+    old_deadline = datetime(2025, 1, 3, tzinfo=UTC)  # Thursday 10:30 + 1 day, the old rule
+    vacation = old_deadline + timedelta(hours=5)
+    kept = {
+        # Vacation moved the deadline on: it is not the old rule's any more.
+        "vacation": _turn_game(old, players=[p1, p2], start=thursday, deadline=vacation),
+        # The old rule's deadline, but stones the engine cannot replay (a point off the
+        # board): nobody to decide for.
+        "unreplayable": _turn_game(
+            old, players=[p1, p2], start=thursday, deadline=old_deadline, points=(180, 9999)
+        ),
+        "finished": _turn_game(
+            old,
+            players=[p1, p2],
+            start=thursday,
+            deadline=old_deadline,
+            status="finished",
+            end_reason="resign",
+            finished_at=thursday,
+        ),
+        # Begun on the weekend: the old and the new rule agree (Tuesday 00:00).
+        "weekend": _turn_game(
+            old,
+            players=[p1, p2],
+            start=datetime(2025, 1, 4, 15, 0, tzinfo=UTC),
+            deadline=datetime(2025, 1, 7, tzinfo=UTC),
+        ),
+    }
+    stamps = {name: game.updated_at for name, game in kept.items()}
+
+    new = _migrate(DEADLINES_AFTER)
+    Game = new.get_model("games", "Game")
+    for name, game in kept.items():
+        row = Game.objects.get(pk=game.pk)
+        assert (name, row.deadline, row.updated_at) == (name, game.deadline, stamps[name])

@@ -107,12 +107,16 @@ def test_a_move_after_the_flag_fell_loses_on_time_instead():
 
 
 def test_turn_based_deadline_uses_the_zone_of_the_player_to_move():
-    p1 = UserFactory(time_zone="UTC")
-    p2 = UserFactory(time_zone="America/New_York")
-    game = turn_game(players=[p1, p2])
-    assert game.category == "turn"
-    # Thursday 10:30 UTC is Thursday 05:30 in New York: Thu, Fri, Mon -> Tuesday 00:00 there.
-    assert game.deadline == datetime(2025, 1, 7, tzinfo=ZoneInfo("America/New_York"))
+    friday = datetime(2025, 1, 3, 20, 0, tzinfo=UTC)  # already Saturday 05:00 in Tokyo
+    in_utc = turn_game(days=1, now=friday, players=[UserFactory(), UserFactory(time_zone="UTC")])
+    in_tokyo = turn_game(
+        days=1, now=friday, players=[UserFactory(), UserFactory(time_zone="Asia/Tokyo")]
+    )
+    assert in_tokyo.category == "turn"
+    # Seat 2 is to move. In UTC: Friday 20:00 -> Monday 20:00 (the weekend skipped, the time
+    # of day kept); in Tokyo the turn begins on the weekend: counted from Monday 00:00 there.
+    assert in_utc.deadline == datetime(2025, 1, 6, 20, 0, tzinfo=UTC)
+    assert in_tokyo.deadline == datetime(2025, 1, 7, tzinfo=ZoneInfo("Asia/Tokyo"))
 
 
 def test_turn_based_move_sets_the_deadline_for_the_opponent():
@@ -122,7 +126,17 @@ def test_turn_based_move_sets_the_deadline_for_the_opponent():
     friday = datetime(2025, 1, 3, 9, 0, tzinfo=UTC)  # Friday 18:00 in Tokyo
     move_play(game_id=game.pk, user=p2, ply=1, points=[K9], now=friday)
     game.refresh_from_db()
-    assert game.deadline == datetime(2025, 1, 6, tzinfo=ZoneInfo("Asia/Tokyo"))
+    assert game.turn_started_at == friday
+    assert game.deadline == datetime(2025, 1, 6, 18, 0, tzinfo=ZoneInfo("Asia/Tokyo"))  # Monday
+
+
+def test_a_turn_begun_late_in_the_evening_keeps_a_whole_day():
+    p1, p2 = UserFactory(time_zone="Asia/Kabul"), UserFactory(time_zone="Asia/Kabul")
+    game = turn_game(days=1, players=[p1, p2])
+    late = datetime(2025, 1, 2, 19, 21, 16, tzinfo=UTC)  # Thursday 23:51:16 in Kabul
+    move_play(game_id=game.pk, user=p2, ply=1, points=[K9], now=late)
+    game.refresh_from_db()
+    assert game.deadline == late + timedelta(hours=24)  # not Friday 00:00 there, 8 min later
 
 
 def test_guessed_next_seat_is_checked_against_the_replay():
@@ -322,8 +336,8 @@ def test_vacation_start_pushes_games_where_the_user_is_to_move():
     game.refresh_from_db()
     other_deadline = other.deadline
     other.refresh_from_db()
-    # Tuesday 00:00 + 24 working hours = Wednesday 00:00.
-    assert game.deadline == datetime(2025, 1, 8, tzinfo=UTC)
+    # Thursday 10:30 + 3 days: Tuesday 10:30; + 24 working hours = Wednesday 10:30.
+    assert game.deadline == datetime(2025, 1, 8, 10, 30, tzinfo=UTC)
     assert other.deadline == other_deadline
     assert result["hours_left"] == 216
     assert [g["id"] for g in result["games"]] == [game.pk]
