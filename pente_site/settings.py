@@ -250,7 +250,15 @@ _SWEEP = {
     "schedule": SWEEP_INTERVAL.total_seconds(),
     "options": {"expires": SWEEP_INTERVAL.total_seconds()},
 }
+#: How often beat closes the games past their deadline (a backstop for timeout tasks lost with a
+#: killed worker); a poll that no worker takes within the interval is dropped, not queued up.
+TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
 CELERY_BEAT_SCHEDULE: dict = {
+    "games-close-due-timeouts": {
+        "task": "games.close_due_timeouts",
+        "schedule": TIMEOUT_POLL_INTERVAL,
+        "options": {"expires": max(1.0, TIMEOUT_POLL_INTERVAL)},
+    },
     "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},

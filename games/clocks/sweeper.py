@@ -135,10 +135,19 @@ def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
 
 
 def sweep(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
-    """Close every in-progress game whose deadline has passed (spending vacation first), in
-    short transactions of ``batch_size`` games, then enqueue tasks for deadlines due before the
-    next sweep that had no task of their own. Batches lock their rows with SKIP LOCKED where
-    the database has it, so concurrent sweepers and tasks never wait for each other."""
+    """Close every in-progress game whose deadline has passed (``close_due``), then enqueue
+    tasks for deadlines due before the next sweep that had no task of their own."""
+    now = now or timezone.now()
+    closed = close_due(now=now, batch_size=batch_size)
+    return SweepReport(closed.timed_out, closed.vacation, closed.skipped, _schedule_upcoming(now))
+
+
+def close_due(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
+    """Close every in-progress game whose deadline has passed, spending vacation first, in short
+    transactions of ``batch_size`` games. Batches lock their rows with SKIP LOCKED where the
+    database has it, so concurrent sweepers and tasks never wait for each other. Beat runs this
+    every second (``TIMEOUT_POLL_SECONDS``): a timeout task lost with a killed worker (its message
+    waits out the broker's visibility timeout) costs at most that much delay."""
     now = now or timezone.now()
     ids = list(
         Game.objects.filter(status=IN_PROGRESS, deadline__lte=now)
@@ -148,8 +157,7 @@ def sweep(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
     counts = Counter(
         outcome for chunk in _chunks(ids, batch_size) for outcome in _sweep_chunk(chunk, now)
     )
-    scheduled = _schedule_upcoming(now)
-    return SweepReport(counts["timeout"], counts["vacation"], counts["stale"], scheduled)
+    return SweepReport(counts["timeout"], counts["vacation"], counts["stale"], 0)
 
 
 def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:

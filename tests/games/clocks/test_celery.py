@@ -6,6 +6,9 @@ REDIS_URL=redis://127.0.0.1:6379/4``.
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import time
 from datetime import timedelta
 
@@ -18,6 +21,7 @@ from django.utils import timezone
 from games.clocks.tasks import game_timeout, sweep_timeouts
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory
+from games.management.commands.serve import celery_worker_argv
 from games.models import Game
 from games.play.actions import move_play
 from games.play.create import game_create
@@ -126,3 +130,63 @@ def test_running_the_task_twice_changes_nothing(worker):
     time.sleep(1.0)
     game.refresh_from_db()
     assert (game.status, game.winner_seats, game.finished_at, game.updated_at) == before
+
+
+def _worker_process(tmp_path, name: str, *options: str, **env_extra: str):
+    """A real worker process on the test database and the Redis broker (killable)."""
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "PENTE_VAR_DIR": str(tmp_path / name),
+        **env_extra,
+    }
+    argv = celery_worker_argv(
+        "--concurrency", "2", "--without-gossip", "--without-mingle", *options
+    )
+    log = open(tmp_path / f"{name}.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        argv, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def _wait_for_a_worker(timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if app.control.ping(timeout=0.5):
+            return
+    pytest.fail("no worker answered")
+
+
+def test_a_killed_workers_timeout_is_closed_within_seconds_by_the_next_worker(not_eager, tmp_path):
+    first = _worker_process(tmp_path, "first")
+    second = None
+    try:
+        _wait_for_a_worker()
+        game = live_game(increment=4)  # seat 2 has 4 s; the first worker holds the eta task
+        deadline = game.deadline
+        time.sleep(1.5)
+        os.killpg(first.pid, signal.SIGKILL)  # its task now waits out Redis' visibility timeout
+        first.wait(timeout=10)
+        started = timezone.now()
+        second = _worker_process(
+            tmp_path,
+            "second",
+            "-B",
+            "--schedule",
+            str(tmp_path / "beat-schedule"),
+            SWEEP_INTERVAL_SECONDS="600",  # only the every-second poll can close it in time
+            TIMEOUT_POLL_SECONDS="1",
+        )
+        game = wait_finished(game, timeout=30)
+        assert (game.status, game.end_reason) == ("finished", "timeout")
+        assert game.finished_at - max(deadline, started) < timedelta(seconds=15)
+    finally:
+        for proc in (first, second):
+            if proc is not None and proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)

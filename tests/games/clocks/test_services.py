@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from games.clocks.selectors import clock_view, vacation_status
 from games.clocks.services import TIMEOUT_TASK, clock_on_move, clock_restart
-from games.clocks.sweeper import sweep, timeout_fire
+from games.clocks.sweeper import close_due, sweep, timeout_fire
+from games.clocks.tasks import POLL_TASK
 from games.clocks.timecontrol import TimeControl
 from games.clocks.vacation import vacation_start
 from games.factories import UserFactory, make_game
@@ -242,6 +243,23 @@ def test_sweep_closes_only_games_past_their_deadline():
     assert report.timed_out == 1
     assert due.end_reason == "timeout"
     assert later.status == "in_progress"
+
+
+def test_the_every_second_poll_closes_games_past_their_deadline_and_schedules_nothing(sent):
+    due = live_game(initial=1, increment=0)
+    later = live_game(initial=5, increment=0)
+    report = close_due(now=T0 + timedelta(minutes=2))
+    due.refresh_from_db()
+    later.refresh_from_db()
+    assert (report.timed_out, report.scheduled) == (1, 0)
+    assert (due.end_reason, later.status) == ("timeout", "in_progress")
+    assert sent == []
+
+
+def test_beat_polls_for_due_timeouts_every_second_and_drops_stale_polls(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["games-close-due-timeouts"]
+    assert entry["task"] == POLL_TASK and entry["task"] in app.tasks
+    assert entry["schedule"] == 1.0 and entry["options"]["expires"] == 1.0
 
 
 def test_sweep_spends_an_hour_of_vacation_on_a_passed_turn_deadline():
