@@ -24,6 +24,7 @@ Streams and reads are never counted.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from typing import Any
 
@@ -32,6 +33,9 @@ from django.core.cache import cache
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+#: The clock of the windows (a function, so that tests can hold it still).
+clock = time.time
 
 #: Scope of a view's writes when it names none.
 DEFAULT_WRITE_SCOPE = "writes"
@@ -50,7 +54,7 @@ def count_request(
     """Count one request of ``ident`` in ``scope``: (allowed, limit, remaining, seconds to the
     window's end). One atomic increment; the key expires with its window."""
     limit, window = parse_rate(rate)
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     start = int(now // window) * window
     key = f"{getattr(settings, 'RATELIMIT_KEY_PREFIX', 'rl')}:{scope}:{ident}:{start}"
     cache.add(key, 0, timeout=window + 1)
@@ -86,7 +90,9 @@ class CountedThrottle(BaseThrottle):
         return allowed
 
     def wait(self) -> float | None:
-        return getattr(self, "_wait", None)
+        """Whole seconds to the window's end (at least 1: ``Retry-After`` is an integer)."""
+        left = getattr(self, "_wait", None)
+        return None if left is None else max(1, math.ceil(left))
 
 
 def _note_limit(request, *, limit: int, remaining: int, reset: float) -> None:

@@ -8,6 +8,8 @@ import uuid
 
 import pytest
 
+from pente_site import ratelimit
+
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
 
@@ -51,8 +53,10 @@ def _throttle_rates_high(settings):
 
 
 @pytest.fixture
-def throttle_rates(settings):
-    """Set rates for one test: ``throttle_rates(auth="3/min", moves="5/min")``."""
+def throttle_rates(settings, monkeypatch):
+    """Set rates for one test: ``throttle_rates(auth="3/min", moves="5/min")``. The windows'
+    clock stands still in the middle of an hour, so that no window ends during the test."""
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_800_000_000.0 + 1_800)
 
     def set_rates(**rates: str) -> None:
         settings.REST_FRAMEWORK = {

@@ -1,0 +1,53 @@
+"""Schemathesis against the app's own OpenAPI schema, in process, with a token and without:
+no answer is a server error, and every answer matches the schema. Bounded: a few examples per
+operation (the suite's time budget); run more by hand with HYPOTHESIS settings or the CLI."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance
+
+from games.accounts.services import token_create
+from games.factories import UserFactory, make_game
+from pente_site.wsgi import application
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+
+CHECKS = [not_a_server_error, response_schema_conformance]
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Calling the WSGI app directly closes the database connection when a request starts and ends,
+    which would end the test's transaction; Django's test client switches that off the same way."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
+
+
+@pytest.fixture
+def token(db):
+    alice = UserFactory(username="alice")
+    make_game(players=[alice, UserFactory(username="bob")])
+    return token_create(user=alice, name="schemathesis").key
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(
+    max_examples=4,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+@pytest.mark.parametrize("authenticated", [True, False], ids=["token", "anonymous"])
+def test_no_answer_is_a_server_error_or_breaks_the_schema(case, token, authenticated):
+    headers = {"Authorization": f"Token {token}"} if authenticated else {}
+    case.call_and_validate(headers=headers, checks=CHECKS)
