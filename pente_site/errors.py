@@ -83,15 +83,3 @@ class Conflict(DomainError):
 
 class TooLarge(DomainError):
     kind = ErrorKind.TOO_LARGE
-
-
-_BY_KIND: dict[ErrorKind, type[DomainError]] = {
-    cls.kind: cls for cls in (Invalid, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge)
-}
-
-
-def domain_error(
-    kind: ErrorKind, code: str, detail: str, *, extra: dict[str, Any] | None = None
-) -> DomainError:
-    """The error of ``kind`` (for refusals whose kind is data, e.g. an engine code's)."""
-    return _BY_KIND[kind](code, detail, extra=extra)

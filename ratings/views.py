@@ -8,7 +8,6 @@ import json
 
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -19,7 +18,7 @@ from games.accounts.selectors import player_get
 from games.engine import UnknownGame, get_variant
 from games.models import User
 from pente_site.api import domain_error_response
-from pente_site.errors import DomainError, Invalid, NotFound
+from pente_site.errors import DomainError, Invalid, NotFound, Unauthenticated
 from pente_site.lists import KnownQueryParameters, refuse_unknown_parameters
 from ratings import selectors
 from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
@@ -102,7 +101,7 @@ def _board_param(params) -> selectors.BoardFilter:
 def _player(username: str, request=None) -> User:
     if username == "me" and request is not None:
         if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated("Log in to ask for your own rank.")
+            raise Unauthenticated("not_authenticated", "Log in to ask for your own rank.")
         return request.user
     # The exact name first: it is on the unique index (player_get matches case-insensitively).
     user = User.objects.filter(is_active=True, username=username).first() or player_get(

@@ -158,14 +158,6 @@ class TimeControl:
         return self.kind is not Kind.NONE
 
     @property
-    def is_live(self) -> bool:
-        return self.kind is Kind.LIVE
-
-    @property
-    def is_turn_based(self) -> bool:
-        return self.kind is Kind.TURN
-
-    @property
     def category(self) -> Category:
         if self.kind is Kind.TURN:
             return Category.TURN

@@ -26,16 +26,15 @@ def _users(n):
     return [UserFactory() for _ in range(n)]
 
 
-def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
+def _timed_game(time_control: TimeControl):
+    """Alice (seat 1) and Bob (seat 2) in a Pente game with ``time_control``, made at ``T0``."""
     alice, bob = _users(2)
-    game = game_create(
-        variant="Pente",
-        players=[alice, bob],
-        now=T0,
-        time_control=TimeControl.from_fields(
-            time_control="live", initial_minutes=3, increment_seconds=5
-        ),
-    )
+    game = game_create(variant="Pente", players=[alice, bob], now=T0, time_control=time_control)
+    return alice, bob, game
+
+
+def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
+    alice, bob, game = _timed_game(TimeControl.live(3, 5))
     assert game.category == "speed"
     assert game.clocks_ms == [180_000, 180_000]
     assert game.deadline == T0 + timedelta(minutes=3)
@@ -46,13 +45,7 @@ def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
 
 
 def test_a_move_after_the_clock_ran_out_loses_on_time():
-    alice, bob = _users(2)
-    game = game_create(
-        variant="Pente",
-        players=[alice, bob],
-        now=T0,
-        time_control=TimeControl.from_fields(time_control="live", initial_minutes=1),
-    )
+    alice, bob, game = _timed_game(TimeControl.live(1))
     with pytest.raises(DomainError) as refused:
         move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=T0 + timedelta(minutes=2))
     assert refused.value.code == "time_over"
@@ -64,13 +57,7 @@ def test_a_move_after_the_clock_ran_out_loses_on_time():
 
 
 def test_a_turn_based_game_gets_a_deadline_in_days():
-    alice, bob = _users(2)
-    game = game_create(
-        variant="Pente",
-        players=[alice, bob],
-        now=T0,
-        time_control=TimeControl.from_fields(time_control="turn", days_per_move=3),
-    )
+    alice, bob, game = _timed_game(TimeControl.turn(3))
     assert game.category == "turn"
     assert game.deadline is not None and game.deadline >= T0 + timedelta(days=3)
 
@@ -139,27 +126,14 @@ def test_swap2_place_two_then_colour_choice():
 
 
 def test_the_state_shows_the_time_left_of_the_seat_to_move():
-
-    alice, bob = _users(2)
-    game = game_create(
-        variant="Pente",
-        players=[alice, bob],
-        now=T0,
-        time_control=TimeControl.from_fields(time_control="live", initial_minutes=3),
-    )
+    alice, bob, game = _timed_game(TimeControl.live(3))
     state = game_state(game=game, viewer=None, now=T0 + timedelta(seconds=30))
     assert state["clock"]["remaining_ms"] == [180_000, 150_000]
     assert state["clock"]["deadline"] == T0 + timedelta(minutes=3)
 
 
 def test_an_agreed_undo_gives_the_asker_the_turn_and_the_clock():
-    alice, bob = _users(2)
-    game = game_create(
-        variant="Pente",
-        players=[alice, bob],
-        now=T0,
-        time_control=TimeControl.from_fields(time_control="live", initial_minutes=3),
-    )
+    alice, bob, game = _timed_game(TimeControl.live(3))
     t1 = T0 + timedelta(seconds=10)
     move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=t1)
     game_undo_request(game_id=game.pk, user=bob, now=t1)
