@@ -98,6 +98,7 @@ _CAP_RUNS = 2  # two colours, any capture lengths (Keryo: pairs and triples)
 _CAP_MULTI = 3  # several colours: runs of non-mover stones; the log keeps their colours
 
 _FIVE = Termination.FIVE
+_SIX = Termination.SIX
 _CAPTURES = Termination.CAPTURES
 _DRAW = Termination.DRAW
 
@@ -415,7 +416,7 @@ class Game(Checks, Undo):
             captured, poofed, five = self._place_poof_boat(p, c)
         # the judgement, the same for every variant
         if five:
-            self._finish(five, _FIVE)
+            self._finish(five, _SIX if self._line == 6 else _FIVE)
         elif (captured or poofed) and (winner := self._capture_winner(c)):
             self._finish(winner, _CAPTURES)
         elif not self._empty:

@@ -13,9 +13,11 @@ from enum import StrEnum
 class Termination(StrEnum):
     """How a game ended."""
 
-    FIVE = "five"  # a line of the winning length (five, Connect6's six)
+    FIVE = "five"  # a line of five (every Pente-family game but Connect6)
+    SIX = "six"  # Connect6's line of six
     CAPTURES = "captures"  # the capture target reached
     DRAW = "draw"  # the board is full
+    SCORE = "score"  # Go: counted after the dead stones are agreed
     RESIGN = "resign"
     TIMEOUT = "timeout"
     FORFEIT = "forfeit"

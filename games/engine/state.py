@@ -235,7 +235,10 @@ class GameState:
         assert o is not None
         if o.is_draw:
             return "it was drawn: the board is full"
-        how = "five in a row" if o.termination is Termination.FIVE else "captures"
+        how = {
+            Termination.FIVE: "five in a row",
+            Termination.SIX: "six in a row",
+        }.get(o.termination, "captures")
         seats = " and ".join(str(s) for s in o.winners)
         return f"seat{'s' if len(o.winners) > 1 else ''} {seats} won by {how}"
 

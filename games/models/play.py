@@ -146,7 +146,7 @@ class Game(models.Model):
             ),
             choice_check(
                 "end_reason",
-                ("", "five", "captures", "draw", "resign", "timeout", "forfeit"),
+                ("", *(t.value for t in Termination)),
                 "game_end_reason_valid",
             ),
             choice_check("category", CATEGORIES, "game_category_valid"),

@@ -182,3 +182,27 @@ def test_turn_deadlines_the_migration_cannot_trust_are_left_alone(at_latest_afte
     for name, game in kept.items():
         row = Game.objects.get(pk=game.pk)
         assert (name, row.deadline, row.updated_at) == (name, game.deadline, stamps[name])
+
+
+# --- 0007: Connect6 games won by a line are won by "six" -----------------------------------
+
+SIX_BEFORE = [("games", "0006_turn_deadlines_keep_time_of_day")]
+SIX_AFTER = [("games", "0007_connect6_six_go_score")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_connect6_games_won_by_a_line_become_six_and_other_games_keep_five(at_latest_afterwards):
+    old = _migrate(SIX_BEFORE)
+    Game = old.get_model("games", "Game")
+    done = {"status": "finished", "winner_seats": [1], "finished_at": datetime.now(UTC)}
+    connect6 = Game.objects.create(variant="Connect6", end_reason="five", **done)
+    pente = Game.objects.create(variant="Pente", end_reason="five", **done)
+    resigned = Game.objects.create(variant="Connect6", end_reason="resign", **done)
+
+    Game = _migrate(SIX_AFTER).get_model("games", "Game")
+    assert Game.objects.get(pk=connect6.pk).end_reason == "six"
+    assert Game.objects.get(pk=pente.pk).end_reason == "five"
+    assert Game.objects.get(pk=resigned.pk).end_reason == "resign"
+
+    Game = _migrate(SIX_BEFORE).get_model("games", "Game")
+    assert Game.objects.get(pk=connect6.pk).end_reason == "five"

@@ -136,7 +136,8 @@ def test_every_action_is_refused_once_the_game_is_over(variant):
         g.play_turn(["K10", "A1"])
     else:
         g.play("K10")
-    assert g.outcome == Outcome(Termination.FIVE, (1,))
+    line_win = Termination.SIX if variant == "Connect6" else Termination.FIVE
+    assert g.outcome == Outcome(line_win, (1,))
     assert refusal(g.play, "A2").code == "game_over"
     assert refusal(g.check, "A2").code == "game_over"
     assert refusal(g.play_turn, ["A2"]).code == "game_over"
@@ -257,8 +258,10 @@ def test_from_position_refuses_a_point_given_twice_or_a_colour_not_in_play():
 def test_termination_values_are_the_words_the_server_stores():
     assert [t.value for t in Termination] == [
         "five",
+        "six",
         "captures",
         "draw",
+        "score",
         "resign",
         "timeout",
         "forfeit",

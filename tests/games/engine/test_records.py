@@ -443,6 +443,10 @@ class TestGameTypes:
         summary = replay_summary(record("Connect6", moves))
         assert (summary["status"], summary["winner"], summary["plies"]) == ("finished", 1, 12)
 
+    def test_connect6_is_won_by_six_not_five(self):
+        moves = "1. K10 A1 2. A3 L10 3. M10 A5 4. A7 N10 5. O10 A9 6. A11 P10"
+        assert replay_summary(record("Connect6", moves))["reason"] == "six"
+
     def test_poof_pente_poofs_the_movers_own_pair(self):
         # colour 2 brackets K11 (J11 ... M11); colour 1 plays into it: L11 with K11 is poofed.
         moves = "1. K10 J11 2. K11 M11 3. L11 *"

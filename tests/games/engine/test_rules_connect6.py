@@ -9,7 +9,7 @@ from games.engine import Game, IllegalMove, Outcome, Termination
 
 from .helpers import position, pt
 
-FIVE = Termination.FIVE
+SIX = Termination.SIX
 
 
 def test_connect6_turn_order_is_1_2_2_1_1_2_2():
@@ -85,7 +85,7 @@ def test_connect6_first_stone_wins_and_the_second_is_not_placed():
     assert len(results) == 1 and results[0].finished
     assert g.board[pt("A1")] == 0
     assert g.actions == [pt("K10")]
-    assert (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
+    assert (g.outcome, g.winner_colour) == (Outcome(SIX, (1,)), 1)
 
 
 def test_connect6_second_stone_can_win():

@@ -10,6 +10,7 @@ from games.engine import Game, Outcome, Termination
 from .helpers import names, position, pt
 
 FIVE = Termination.FIVE
+SIX = Termination.SIX
 
 FIVE_OR_MORE_VARIANTS = [
     "Pente",
@@ -122,13 +123,13 @@ def test_connect6_needs_six():
     assert g.outcome is None  # five is not enough
     g = position("Connect6", {1: "G10 H10 J10 L10 M10"})
     results = g.play_turn(["K10", "A1"])
-    assert (g.outcome, len(results)) == (Outcome(FIVE, (1,)), 1)
+    assert (g.outcome, len(results)) == (Outcome(SIX, (1,)), 1)
 
 
 def test_connect6_seven_wins():
     g = position("Connect6", {1: "F10 G10 H10 J10 L10 M10"})
     g.play_turn(["K10", "A1"])
-    assert g.outcome == Outcome(FIVE, (1,))
+    assert g.outcome == Outcome(SIX, (1,))
 
 
 def test_a_won_game_refuses_further_moves():
