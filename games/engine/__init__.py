@@ -6,7 +6,8 @@ Import from here: ``from games.engine import Game, IllegalMove, get_variant, par
 from . import records
 from .errors import BadOptions, BadRecord, EngineError, IllegalMove, UnknownGame
 from .game import DECISIONS, Game, MoveResult
-from .notation import COLUMNS, parse_point, point_name
+from .go import GoGame, GoMove, GoPhase, GoScore
+from .notation import COLUMNS, parse_point, point_name, point_names
 from .openings import Takeback
 from .outcome import Outcome, Termination
 from .records import *  # noqa: F403 (records.__all__: read, write and replay records)
@@ -20,6 +21,10 @@ __all__ = [
     "BadRecord",
     "EngineError",
     "Game",
+    "GoGame",
+    "GoMove",
+    "GoPhase",
+    "GoScore",
     "IllegalMove",
     "MoveResult",
     "Outcome",
@@ -30,5 +35,6 @@ __all__ = [
     "get_variant",
     "parse_point",
     "point_name",
+    "point_names",
     *records.__all__,
 ]

@@ -6,6 +6,8 @@ Columns are ``A``..``T`` without ``I``; rows count from the bottom. Works for 9x
 
 from __future__ import annotations
 
+from functools import cache
+
 from .errors import IllegalMove
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -72,3 +74,10 @@ def point_name(index: int, size: int = 19) -> str:
         )
     y, x = divmod(index, size)
     return f"{COLUMNS[x]}{size - y}"
+
+
+@cache
+def point_names(size: int = 19) -> tuple[str, ...]:
+    """Every point's name by index (``point_names(19)[180] == "K10"``), for code that names
+    many points at once."""
+    return tuple(point_name(i, size) for i in range(size * size))

@@ -1,0 +1,904 @@
+"""Go (RULES.md, "Go"): a mutable position with the rules to move it forward and back.
+
+Pure Python, like the rest of the engine. Points are ints ``x + size*y`` (x from the left, y from
+the top) on a 9x9, 13x13 or 19x19 board; names are those of ``notation`` (``A1`` bottom left, no
+``I``). Colour 1 is black (seat 1, moves first), colour 2 white (seat 2, komi 7.5 by default);
+seat and colour are the same number.
+
+Rule decisions taken here where the rule book is silent
+------------------------------------------------------------
+- **Moves.** ``play(point)`` places a stone, ``play("PASS")`` (or ``pass_turn()``) passes. A stone
+  takes the opponent's groups left without a liberty; then, if its own group has none, it is
+  refused (``suicide``); a move that captures is never suicide. A stone that would recreate any
+  whole-board position the game has had (whoever was to move then) is refused (``superko``).
+  Passes do not change the board, so they never trip superko.
+- **Positions** are remembered as 64-bit Zobrist hashes (a fixed-seed table, one random number
+  per point and colour), updated incrementally: the hash of every position the game has had
+  (the start included) is in a set; no board copies are kept.
+- **Phases** (``phase``): ``"playing"``, then after two passes in a row ``"marking"``, then
+  ``"over"``. In the marking phase the player who passed first (``marking_seat``) proposes the
+  dead stones with ``mark_dead(points)`` (any stones of either colour, possibly none); the
+  proposal is ``proposed_dead``. Then the other player either ``accept()``s it: the dead stones
+  are taken off the board (they count as captures for the other colour), the board is counted
+  and the game is over (``Termination.SCORE``); or ``reject()``s it: play resumes on the same
+  board (passes do not change it) with the player to move who was to move before the two
+  passes (the one who passed first), and a fresh pair of passes is needed to mark again. The
+  superko history keeps every position, also across a rejection. The marker cannot revise a
+  proposal before the answer; the answerer cannot answer before there is a proposal.
+- ``to_move_seat`` is the seat expected to act: to play, to mark, or to answer a proposal; None
+  when the game is over. ``to_move_colour`` is the same number. ``pending_decision`` is always
+  None (Go has no opening decisions) and ``stones_this_turn()`` is 1 while playing, else 0.
+- **Area scoring** (``score()``): stones on the board plus empty regions that touch stones of one
+  colour only, after the dead stones are removed; regions touching both colours (seki, dame) or
+  none count for nobody. White adds ``komi``. The higher score wins; equal scores (only with a
+  whole-number komi) draw.
+- **Resignation and time** are decided outside the engine, as for the other games.
+- ``pop()`` takes back any action: a stone (with its captures), a pass, a marking, an acceptance
+  or a rejection. ``takeback()`` is what the server's undo request may take back: the last move
+  (a stone or a pass), never a marking step.
+- ``actions`` lists every action: stones as ints, ``"PASS"``, ``"MARK C3 D4"`` (the proposal, by
+  name; ``"MARK"`` alone proposes none), ``"ACCEPT"``, ``"REJECT"``; ``GoGame.replay`` reads
+  them back (also names for stones, and ``("MARK", points)`` pairs).
+
+Refusal codes: ``off_board``, ``bad_coordinate``, ``occupied``, ``suicide``, ``superko``,
+``not_your_turn``, ``game_over``, ``marking_in_progress`` (a move during marking),
+``not_marking`` (a marking step during play), ``bad_dead`` (marking a point with no stone),
+``proposal_pending`` (marking again before the answer), ``no_proposal`` (an answer before the
+marking), ``nothing_to_undo``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from .errors import BadOptions, IllegalMove
+from .notation import COLUMNS, parse_point, point_name
+from .openings import Takeback
+from .outcome import Outcome, Termination
+
+__all__ = [
+    "GO_ILLEGAL_MOVE_CODES",
+    "GO_SIZES",
+    "KOMI",
+    "PASS",
+    "GoGame",
+    "GoMove",
+    "GoPhase",
+    "GoScore",
+    "GoTables",
+    "go_tables",
+    "zobrist_hash",
+]
+
+GO_SIZES = (9, 13, 19)
+KOMI = 7.5
+PASS = "PASS"
+MARK = "MARK"
+ACCEPT = "ACCEPT"
+REJECT = "REJECT"
+
+GO_ILLEGAL_MOVE_CODES = frozenset(
+    {
+        "off_board",
+        "bad_coordinate",
+        "occupied",
+        "suicide",
+        "superko",
+        "not_your_turn",
+        "game_over",
+        "marking_in_progress",
+        "not_marking",
+        "bad_dead",
+        "proposal_pending",
+        "no_proposal",
+        "nothing_to_undo",
+    }
+)
+
+_ZOBRIST_SEED = 0x60_5EED
+
+
+class GoPhase(StrEnum):
+    """Where a game of Go stands."""
+
+    PLAYING = "playing"
+    MARKING = "marking"  # after two passes in a row: dead stones are proposed and answered
+    OVER = "over"
+
+
+_PLAYING = GoPhase.PLAYING
+_MARKING = GoPhase.MARKING
+_OVER = GoPhase.OVER
+
+
+@dataclass(frozen=True, slots=True)
+class GoTables:
+    """Per-size geometry and hashing, built once per size (``go_tables``)."""
+
+    size: int
+    # neighbours[p]: the up to 4 points orthogonally next to p (nothing wraps).
+    neighbours: tuple[tuple[int, ...], ...]
+    # zobrist[colour][p]: the random number of a stone of ``colour`` on p (colour 0: zeros).
+    zobrist: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def go_tables(size: int) -> GoTables:
+    n = size * size
+    neighbours = []
+    for p in range(n):
+        y, x = divmod(p, size)
+        around = []
+        if y > 0:
+            around.append(p - size)
+        if x > 0:
+            around.append(p - 1)
+        if x < size - 1:
+            around.append(p + 1)
+        if y < size - 1:
+            around.append(p + size)
+        neighbours.append(tuple(around))
+    rng = random.Random(_ZOBRIST_SEED + size)
+    black = tuple(rng.getrandbits(64) for _ in range(n))
+    white = tuple(rng.getrandbits(64) for _ in range(n))
+    return GoTables(size=size, neighbours=tuple(neighbours), zobrist=((0,) * n, black, white))
+
+
+def zobrist_hash(board: Iterable[int], size: int) -> int:
+    """The hash of a whole board, computed from scratch (the game keeps it incrementally)."""
+    z = go_tables(size).zobrist
+    h = 0
+    for p, c in enumerate(board):
+        if c:
+            h ^= z[c][p]
+    return h
+
+
+@dataclass(frozen=True, slots=True)
+class GoMove:
+    """What one move did: the stone's point (None for a pass), its colour, the stones it took.
+
+    Field names follow ``MoveResult`` so that callers can treat both alike (``poofed`` is always
+    empty, and a move of Go never ends the game by itself)."""
+
+    point: int | None
+    colour: int
+    captured: tuple[int, ...] = ()
+    poofed: tuple[int, ...] = ()
+    finished: bool = False
+
+    @property
+    def is_pass(self) -> bool:
+        return self.point is None
+
+
+@dataclass(frozen=True, slots=True)
+class GoScore:
+    """An area count: stones plus one-colour territory per side, komi in ``white``."""
+
+    black: float
+    white: float
+    komi: float
+    black_stones: int
+    white_stones: int
+    black_territory: frozenset[int]
+    white_territory: frozenset[int]
+    dead: frozenset[int] = frozenset()  # the stones removed before counting
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (1 black, 2 white), None for equal scores."""
+        if self.black > self.white:
+            return 1
+        if self.white > self.black:
+            return 2
+        return None
+
+    @property
+    def margin(self) -> float:
+        """How many points the winner leads by (0 for a draw)."""
+        return abs(self.black - self.white)
+
+
+def _area_score(
+    board: list[int], neighbours: tuple[tuple[int, ...], ...], komi: float, dead: frozenset[int]
+) -> GoScore:
+    """Count ``board`` (dead stones already removed from it)."""
+    seen = bytearray(len(board))
+    territory: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for p, c in enumerate(board):
+        if c or seen[p]:
+            continue
+        seen[p] = 1
+        region = [p]
+        border = 0  # bit 1: touches black, bit 2: touches white
+        i = 0
+        while i < len(region):
+            for q in neighbours[region[i]]:
+                v = board[q]
+                if v:
+                    border |= v
+                elif not seen[q]:
+                    seen[q] = 1
+                    region.append(q)
+            i += 1
+        if border == 1 or border == 2:
+            territory[border].extend(region)
+    black_stones = board.count(1)
+    white_stones = board.count(2)
+    return GoScore(
+        black=float(black_stones + len(territory[1])),
+        white=white_stones + len(territory[2]) + komi,
+        komi=komi,
+        black_stones=black_stones,
+        white_stones=white_stones,
+        black_territory=frozenset(territory[1]),
+        white_territory=frozenset(territory[2]),
+        dead=dead,
+    )
+
+
+def _colour_name(c: int) -> str:
+    return "black" if c == 1 else "white"
+
+
+class GoGame:
+    """A position of a game of Go, with the rules to move it forward (and back).
+
+    Every action is kept in ``_log``, one entry per action, which is all ``pop()`` needs:
+
+    - a stone: ``(point, colour, captured, passes_before)``;
+    - a pass: ``("PASS", colour, passes_before)``;
+    - a marking: ``("MARK", seat, dead)``;
+    - an acceptance: ``("ACCEPT", seat, ((point, colour), ...) removed)``;
+    - a rejection: ``("REJECT", seat, dead)``, the proposal it turned down.
+    """
+
+    __slots__ = (
+        "_size",
+        "_n",
+        "_t",
+        "_nbrs",
+        "_zob",
+        "_komi",
+        "_board",
+        "_hash",
+        "_history",
+        "_captures",
+        "_log",
+        "_ply",
+        "_seat",
+        "_passes",
+        "_phase",
+        "_marker",
+        "_proposal",
+        "_outcome",
+        "_final",
+    )
+
+    seats = 2
+
+    def __init__(self, size: int = 19, *, komi: float = KOMI) -> None:
+        if isinstance(size, bool) or size not in GO_SIZES:
+            raise BadOptions(f"Go is played on 9x9, 13x13 or 19x19, not {size!r}")
+        if isinstance(komi, bool) or not isinstance(komi, int | float) or not math.isfinite(komi):
+            raise BadOptions(f"komi must be a number of points, not {komi!r}")
+        t = go_tables(size)
+        self._size = size
+        self._n = size * size
+        self._t = t
+        self._nbrs = t.neighbours
+        self._zob = t.zobrist
+        self._komi = float(komi)
+        self._board = [0] * self._n
+        self._hash = 0
+        self._history = {0}
+        self._captures = [0, 0, 0]
+        self._log: list[tuple] = []
+        self._ply = 0
+        self._seat: int | None = 1
+        self._passes = 0
+        self._phase = _PLAYING
+        self._marker: int | None = None
+        self._proposal: frozenset[int] | None = None
+        self._outcome: Outcome | None = None
+        self._final: GoScore | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        size: int = 19,
+        stones: Mapping[int, Iterable[int | str] | str] | None = None,
+        *,
+        to_move: int = 1,
+        captures: Mapping[int, int] | None = None,
+        komi: float = KOMI,
+    ) -> GoGame:
+        """A game whose board holds exactly ``stones`` ({colour: points, or "C3 D4 ..."}), with
+        ``to_move`` (1 or 2) next, for tests and analysis. That board is the first position of
+        the game's history; nothing can be taken back. Every group must have a liberty."""
+        g = cls(size, komi=komi)
+        board = g._board
+        for colour, points in (stones or {}).items():
+            if colour not in (1, 2):
+                raise ValueError(f"There is no colour {colour!r} in Go")
+            for item in points.split() if isinstance(points, str) else points:
+                p = g._coerce(item)
+                if board[p]:
+                    raise ValueError(f"{point_name(p, size)} is given twice")
+                board[p] = colour
+        seen: set[int] = set()
+        for p, c in enumerate(board):
+            if c and p not in seen:
+                group = g._flood(p, c, -1)
+                if group is not None:
+                    raise ValueError(f"The group at {point_name(p, size)} has no liberty")
+                seen |= g._group(p)
+        if to_move not in (1, 2):
+            raise ValueError(f"to_move must be 1 or 2, not {to_move!r}")
+        g._seat = to_move
+        for colour, n in (captures or {}).items():
+            if colour not in (1, 2):
+                raise ValueError(f"There is no colour {colour!r} in Go")
+            g._captures[colour] = n
+        g._hash = zobrist_hash(board, size)
+        g._history = {g._hash}
+        return g
+
+    @classmethod
+    def replay(cls, actions: Iterable[object], *, size: int = 19, komi: float = KOMI) -> GoGame:
+        """A game built by replaying ``actions``: stones as ints or names, ``"PASS"``,
+        ``"MARK C3 D4"`` (or ``("MARK", points)``), ``"ACCEPT"``, ``"REJECT"``."""
+        game = cls(size, komi=komi)
+        for item in actions:
+            game.act(item)
+        return game
+
+    def act(self, action: object, *, seat: int | None = None) -> GoMove | Outcome | None:
+        """Take one action in the form ``actions`` lists it (see ``replay``)."""
+        if isinstance(action, list | tuple):
+            if len(action) == 2 and str(action[0]).upper() == MARK:
+                return self.mark_dead(action[1], seat=seat)
+            raise IllegalMove("bad_coordinate", f"{action!r} is not an action of Go")
+        if isinstance(action, str):
+            word, _, rest = action.strip().upper().partition(" ")
+            if word == MARK:
+                return self.mark_dead(rest.split(), seat=seat)
+            if word == ACCEPT and not rest:
+                return self.accept(seat=seat)
+            if word == REJECT and not rest:
+                return self.reject(seat=seat)
+        return self.play(action, seat=seat)  # type: ignore[arg-type]
+
+    def copy(self) -> GoGame:
+        g = GoGame.__new__(GoGame)
+        for name in GoGame.__slots__:
+            setattr(g, name, getattr(self, name))
+        g._board = list(self._board)
+        g._history = set(self._history)
+        g._captures = list(self._captures)
+        g._log = list(self._log)
+        return g
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def komi(self) -> float:
+        return self._komi
+
+    @property
+    def phase(self) -> GoPhase:
+        """``"playing"``, ``"marking"`` (after two passes in a row) or ``"over"``."""
+        return self._phase
+
+    # ------------------------------------------------------------------ the position
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The board as a flat tuple: ``board[x + size*y]`` is 0 (empty), 1 or 2."""
+        return tuple(self._board)
+
+    @property
+    def captures(self) -> tuple[int, int]:
+        """Stones captured by black, by white (dead stones removed at the count included)."""
+        return (self._captures[1], self._captures[2])
+
+    @property
+    def ply(self) -> int:
+        """Moves played so far: stones and passes (marking steps are not moves)."""
+        return self._ply
+
+    @property
+    def plies(self) -> int:
+        """The same as ``ply``."""
+        return self._ply
+
+    @property
+    def passes(self) -> int:
+        """Passes in a row just played (0, 1; 2 in the marking phase)."""
+        return self._passes
+
+    @property
+    def position_hash(self) -> int:
+        """The Zobrist hash of the board (``zobrist_hash(board, size)``, kept incrementally)."""
+        return self._hash
+
+    @property
+    def positions(self) -> frozenset[int]:
+        """The hashes of every position the board has had (the superko history)."""
+        return frozenset(self._history)
+
+    @property
+    def actions(self) -> list[int | str]:
+        """Every action so far, in the form ``replay`` reads."""
+        return [self._action(entry) for entry in self._log]
+
+    def _action(self, entry: tuple) -> int | str:
+        if entry[0] == MARK:
+            dead = " ".join(point_name(p, self._size) for p in sorted(entry[2]))
+            return f"{MARK} {dead}" if dead else MARK
+        return entry[0]
+
+    @property
+    def last_point(self) -> int | None:
+        """The point of the last stone played (passes and marking steps skipped), or None."""
+        for entry in reversed(self._log):
+            if type(entry[0]) is int:
+                return entry[0]
+        return None
+
+    @property
+    def last_action(self) -> int | str | None:
+        """The last action (as ``actions`` lists it), or None."""
+        return self._action(self._log[-1]) if self._log else None
+
+    def rows(self) -> list[str]:
+        s = self._size
+        b = self._board
+        return [
+            "".join("." if v == 0 else str(v) for v in b[y * s : (y + 1) * s]) for y in range(s)
+        ]
+
+    def parse_point(self, point: int | str) -> int:
+        """A point of this board from an int or a name (``IllegalMove`` if it is not one)."""
+        return self._coerce(point)
+
+    def point_name(self, point: int) -> str:
+        return point_name(point, self._size)
+
+    # ------------------------------------------------------------------ whose turn
+
+    @property
+    def to_move_seat(self) -> int | None:
+        """The seat expected to act (play, mark or answer the marking); None when over."""
+        return self._seat
+
+    @property
+    def to_move_colour(self) -> int | None:
+        return self._seat
+
+    @property
+    def marking_seat(self) -> int | None:
+        """The seat that proposes the dead stones (it passed first): set in the marking phase,
+        kept once the game is over, None while playing."""
+        return self._marker
+
+    @property
+    def proposed_dead(self) -> frozenset[int] | None:
+        """The dead stones proposed in the marking phase (None before a proposal); once the game
+        is over, the ones agreed."""
+        return self._proposal
+
+    @property
+    def pending_decision(self) -> str | None:
+        return None
+
+    def decisions_available(self) -> tuple[str, ...]:
+        return ()
+
+    def seat_colour(self, seat: int) -> int:
+        if isinstance(seat, bool) or seat not in (1, 2):
+            raise ValueError(f"There is no seat {seat!r} in a 2-seat game")
+        return seat
+
+    def stones_this_turn(self) -> int:
+        return 1 if self._phase is _PLAYING else 0
+
+    # ------------------------------------------------------------------ the result
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``Termination.SCORE``), or None while it goes on."""
+        return self._outcome
+
+    @property
+    def winner_colour(self) -> int | None:
+        o = self._outcome
+        return o.winners[0] if o is not None and o.winners else None
+
+    def score(self, dead: Iterable[int | str] | None = None) -> GoScore:
+        """The area count of the board with ``dead`` taken off.
+
+        ``dead`` defaults to the proposal in the marking phase, and to none while playing; once
+        the game is over (the dead stones are already off the board) the final count."""
+        if dead is None:
+            if self._final is not None:
+                return self._final
+            dead_set = self._proposal if self._phase is _MARKING and self._proposal else frozenset()
+        else:
+            dead_set = self._dead_points(dead)
+        board = list(self._board)
+        for p in dead_set:
+            board[p] = 0
+        return _area_score(board, self._nbrs, self._komi, dead_set)
+
+    # ------------------------------------------------------------------ moving
+
+    def play(self, point: int | str, *, seat: int | None = None) -> GoMove:
+        """Place the next stone at ``point`` (``"PASS"`` passes), for ``seat`` (default: whoever
+        is to move)."""
+        if self._phase is not _PLAYING or (seat is not None and seat != self._seat):
+            self._check_turn(seat)
+        if type(point) is not int or not 0 <= point < self._n:
+            if isinstance(point, str) and point.strip().upper() == PASS:
+                return self.pass_turn(seat=seat)
+            point = self._coerce(point)
+        c = self._seat
+        assert c is not None
+        code, captured, h = self._evaluate(point, c)
+        if code:
+            raise IllegalMove(code, self._refusal(code, point))
+        b = self._board
+        b[point] = c
+        if captured:
+            for q in captured:
+                b[q] = 0
+            self._captures[c] += len(captured)
+        self._hash = h
+        self._history.add(h)
+        self._log.append((point, c, captured, self._passes))
+        self._passes = 0
+        self._ply += 1
+        self._seat = 3 - c
+        return GoMove(point, c, captured)
+
+    def pass_turn(self, *, seat: int | None = None) -> GoMove:
+        """Pass. The second pass in a row starts the marking phase."""
+        self._check_turn(seat)
+        c = self._seat
+        assert c is not None
+        before = self._passes
+        self._log.append((PASS, c, before))
+        self._ply += 1
+        if before:
+            self._passes = 2
+            self._phase = _MARKING
+            self._marker = 3 - c  # the seat that passed first
+            self._seat = 3 - c
+            self._proposal = None
+        else:
+            self._passes = 1
+            self._seat = 3 - c
+        return GoMove(None, c)
+
+    def check(self, point: int | str, *, seat: int | None = None) -> None:
+        """Raise ``IllegalMove`` unless ``seat`` (default: whoever is to move) may play
+        ``point`` (``"PASS"`` included) now."""
+        self._check_turn(seat)
+        if isinstance(point, str) and point.strip().upper() == PASS:
+            return
+        p = self._coerce(point)
+        assert self._seat is not None
+        code = self._evaluate(p, self._seat)[0]
+        if code:
+            raise IllegalMove(code, self._refusal(code, p))
+
+    def is_legal(self, point: int | str) -> bool:
+        try:
+            self.check(point)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_points(self) -> list[int]:
+        """Every point the side to move may play a stone on (empty unless playing)."""
+        if self._phase is not _PLAYING:
+            return []
+        c = self._seat
+        b = self._board
+        evaluate = self._evaluate
+        return [p for p in range(self._n) if not b[p] and evaluate(p, c)[0] is None]
+
+    # ------------------------------------------------------------------ marking
+
+    def mark_dead(self, points: Iterable[int | str] | str, *, seat: int | None = None) -> None:
+        """Propose ``points`` (stones of either colour; none is a proposal too) as dead."""
+        self._check_marking(seat)
+        if self._proposal is not None:
+            raise IllegalMove(
+                "proposal_pending",
+                f"The dead stones are proposed; seat {self._seat} must accept or reject them",
+            )
+        dead = self._dead_points(points.split() if isinstance(points, str) else points)
+        marker = self._seat
+        self._log.append((MARK, marker, dead))
+        self._proposal = dead
+        self._seat = 3 - marker  # type: ignore[operator]
+
+    def accept(self, *, seat: int | None = None) -> Outcome:
+        """Accept the proposed dead stones: they leave the board, the board is counted, the
+        game is over."""
+        self._check_answer(seat)
+        dead = self._proposal
+        assert dead is not None
+        b = self._board
+        z = self._zob
+        h = self._hash
+        removed = tuple((p, b[p]) for p in sorted(dead))
+        for p, c in removed:
+            b[p] = 0
+            h ^= z[c][p]
+            self._captures[3 - c] += 1
+        self._hash = h  # the end of the game: not a position anybody can repeat
+        self._log.append((ACCEPT, self._seat, removed))
+        final = _area_score(b, self._nbrs, self._komi, dead)
+        winner = final.winner
+        self._final = final
+        self._outcome = Outcome(Termination.SCORE, (winner,) if winner else ())
+        self._phase = _OVER
+        self._seat = None
+        return self._outcome
+
+    def reject(self, *, seat: int | None = None) -> None:
+        """Turn the proposal down: play resumes, the seat that passed first to move."""
+        self._check_answer(seat)
+        self._log.append((REJECT, self._seat, self._proposal))
+        self._phase = _PLAYING
+        self._seat = self._marker
+        self._marker = None
+        self._proposal = None
+        self._passes = 0
+
+    # ------------------------------------------------------------------ taking back
+
+    def pop(self) -> int | str:
+        """Take back the last action and return it (as ``actions`` lists it)."""
+        log = self._log
+        if not log:
+            raise IllegalMove("nothing_to_undo", "Nothing can be taken back: no action yet")
+        entry = log.pop()
+        action = self._action(entry)
+        if type(action) is int:
+            p, c, captured, before = entry
+            b = self._board
+            z = self._zob
+            self._history.discard(self._hash)
+            h = self._hash ^ z[c][p]
+            b[p] = 0
+            if captured:
+                o = 3 - c
+                zo = z[o]
+                for q in captured:
+                    b[q] = o
+                    h ^= zo[q]
+                self._captures[c] -= len(captured)
+            self._hash = h
+            self._passes = before
+            self._ply -= 1
+            self._seat = c
+        elif action == PASS:
+            _, c, before = entry
+            if self._phase is _MARKING:
+                self._phase = _PLAYING
+                self._marker = None
+                self._proposal = None
+            self._passes = before
+            self._ply -= 1
+            self._seat = c
+        elif action == ACCEPT:
+            _, seat, removed = entry
+            b = self._board
+            z = self._zob
+            h = self._hash
+            for p, c in removed:
+                b[p] = c
+                h ^= z[c][p]
+                self._captures[3 - c] -= 1
+            self._hash = h
+            self._final = None
+            self._outcome = None
+            self._phase = _MARKING
+            self._seat = seat
+        elif action == REJECT:
+            _, seat, dead = entry
+            self._phase = _MARKING
+            self._marker = 3 - seat
+            self._proposal = dead
+            self._passes = 2
+            self._seat = seat
+        else:  # a marking
+            self._proposal = None
+            self._seat = entry[1]
+        return action
+
+    def takeback(self) -> Takeback | None:
+        """What an undo request may take back now: the last move (a stone or a pass) and the
+        seat that made it, or None. Whether the game is still on is the caller's concern."""
+        if not self._log:
+            return None
+        entry = self._log[-1]
+        if type(entry[0]) is int or entry[0] == PASS:
+            return Takeback(1, entry[1])
+        return None
+
+    # ------------------------------------------------------------------ the rules
+
+    def _evaluate(self, p: int, c: int) -> tuple[str | None, tuple[int, ...], int]:
+        """(refusal code or None, stones captured, hash after) for colour ``c`` playing ``p``;
+        the board is left as it is. The work is local: the groups next to ``p`` only."""
+        b = self._board
+        if b[p]:
+            return "occupied", (), 0
+        o = 3 - c
+        captured: set[int] = set()
+        breathes = False
+        friends = []
+        for q in self._nbrs[p]:
+            v = b[q]
+            if not v:
+                breathes = True
+            elif v == o:
+                if q not in captured:
+                    group = self._flood(q, o, p)
+                    if group is not None:
+                        captured |= group
+            else:
+                friends.append(q)
+        if not captured and not breathes:
+            seen: set[int] = set()
+            for q in friends:
+                if q in seen:
+                    continue
+                group = self._flood(q, c, p)
+                if group is None:
+                    break
+                seen |= group
+            else:
+                return "suicide", (), 0
+        z = self._zob
+        h = self._hash ^ z[c][p]
+        if captured:
+            zo = z[o]
+            for q in captured:
+                h ^= zo[q]
+        if h in self._history:
+            return "superko", (), 0
+        return None, tuple(captured), h
+
+    def _flood(self, start: int, c: int, skip: int) -> set[int] | None:
+        """The group of colour ``c`` at ``start`` if it has no liberty but ``skip``; None as soon
+        as one is found."""
+        b = self._board
+        nbrs = self._nbrs
+        group = {start}
+        stack = [start]
+        while stack:
+            for q in nbrs[stack.pop()]:
+                v = b[q]
+                if not v:
+                    if q != skip:
+                        return None
+                elif v == c and q not in group:
+                    group.add(q)
+                    stack.append(q)
+        return group
+
+    def _group(self, start: int) -> set[int]:
+        """Every stone connected to ``start`` (same colour)."""
+        b = self._board
+        nbrs = self._nbrs
+        c = b[start]
+        group = {start}
+        stack = [start]
+        while stack:
+            for q in nbrs[stack.pop()]:
+                if b[q] == c and q not in group:
+                    group.add(q)
+                    stack.append(q)
+        return group
+
+    # ------------------------------------------------------------------ checks
+
+    def _coerce(self, point: object) -> int:
+        if isinstance(point, bool) or not isinstance(point, int | str):
+            raise IllegalMove("bad_coordinate", f"{point!r} is not a point")
+        return parse_point(point, self._size)
+
+    def _check_turn(self, seat: int | None) -> None:
+        if self._phase is _OVER:
+            raise IllegalMove("game_over", f"The game is over: {self._describe_result()}")
+        if self._phase is _MARKING:
+            raise IllegalMove(
+                "marking_in_progress",
+                f"Both players passed: no move until the marking is settled; {self._marking_due()}",
+            )
+        if seat is not None and seat != self._seat:
+            raise IllegalMove(
+                "not_your_turn", f"It is seat {self._seat}'s turn to move, not seat {seat}'s"
+            )
+
+    def _check_marking(self, seat: int | None) -> None:
+        if self._phase is _OVER:
+            raise IllegalMove("game_over", f"The game is over: {self._describe_result()}")
+        if self._phase is _PLAYING:
+            raise IllegalMove(
+                "not_marking", "The dead stones are marked only after two passes in a row"
+            )
+        if seat is not None and seat != self._seat:
+            raise IllegalMove("not_your_turn", f"Not seat {seat}'s turn: {self._marking_due()}")
+
+    def _check_answer(self, seat: int | None) -> None:
+        self._check_marking(seat)
+        if self._proposal is None:
+            raise IllegalMove(
+                "no_proposal", f"There is no proposal to answer yet: {self._marking_due()}"
+            )
+
+    def _marking_due(self) -> str:
+        if self._proposal is None:
+            return f"seat {self._seat}, who passed first, marks the dead stones"
+        return f"seat {self._seat} accepts or rejects the proposed dead stones"
+
+    def _dead_points(self, points: Iterable[int | str]) -> frozenset[int]:
+        b = self._board
+        dead = set()
+        for item in points:
+            p = self._coerce(item)
+            if not b[p]:
+                raise IllegalMove(
+                    "bad_dead", f"{point_name(p, self._size)} holds no stone to mark dead"
+                )
+            dead.add(p)
+        return frozenset(dead)
+
+    def _refusal(self, code: str, p: int) -> str:
+        name = point_name(p, self._size)
+        if code == "occupied":
+            return f"{name} is already taken"
+        if code == "suicide":
+            return f"{name} would leave your own stones without a liberty (suicide)"
+        return f"{name} would repeat an earlier position of the board (superko)"
+
+    def _describe_result(self) -> str:
+        final = self._final
+        assert final is not None
+        count = f"black {final.black:g}, white {final.white:g}"
+        if final.winner is None:
+            return f"it was drawn on the count ({count})"
+        return (
+            f"seat {final.winner} ({_colour_name(final.winner)}) won by {final.margin:g} points"
+            f" ({count})"
+        )
+
+    # ------------------------------------------------------------------ display
+
+    def __repr__(self) -> str:
+        return (
+            f"<GoGame {self._size}x{self._size} phase={self._phase.value} ply={self._ply} "
+            f"to_move_seat={self._seat} captures={self.captures}>"
+        )
+
+    def __str__(self) -> str:
+        s = self._size
+        lines = [f"{s - y:>2} {' '.join(row)}" for y, row in enumerate(self.rows())]
+        lines.append("   " + " ".join(COLUMNS[:s]))
+        return "\n".join(lines)
