@@ -1,7 +1,17 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
-from games.models import ApiToken, Challenge, ChallengeEntry, Game, GameSet, Move, Seat, User
+from games.models import (
+    ApiToken,
+    Challenge,
+    ChallengeEntry,
+    Game,
+    GameSet,
+    ImportJob,
+    Move,
+    Seat,
+    User,
+)
 
 
 @admin.register(User)
@@ -110,3 +120,33 @@ class GameSetAdmin(admin.ModelAdmin):
     search_fields = ("player1__username", "player2__username")
     raw_id_fields = ("player1", "player2", "winner")
     inlines = [GameInline]
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(admin.ModelAdmin):
+    """Record imports, to look at (the worker writes them; the upload itself is not shown)."""
+
+    list_display = (
+        "id",
+        "owner",
+        "status",
+        "records_total",
+        "records_processed",
+        "imported_count",
+        "refused_count",
+        "attempt",
+        "created_at",
+        "finished_at",
+    )
+    list_filter = ("status",)
+    search_fields = ("owner__username",)
+    exclude = ("text",)
+    readonly_fields = [
+        f.name for f in ImportJob._meta.get_fields() if f.concrete and f.name not in ("id", "text")
+    ]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("text")

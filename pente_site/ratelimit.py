@@ -2,8 +2,8 @@
 
 Every limit is a *scope* whose rate (``"240/min"``) lives in
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (set from the environment, see the README). A
-request is counted with one atomic increment of a key that expires with its window (Redis
-``INCR`` when ``REDIS_URL`` is set; an in-process lock otherwise), so parallel requests can never
+request is counted with one atomic increment of a key that expires with its window (one Lua
+script doing ``INCR`` and ``EXPIRE`` when ``REDIS_URL`` is set; an in-process lock otherwise), so parallel requests can never
 overshoot a limit. A refused request is 429 ``{"code": "throttled", "retry_after": n}`` with a
 ``Retry-After`` header; every counted answer carries ``RateLimit-Limit``, ``RateLimit-Remaining``
 and ``RateLimit-Reset`` (seconds) for the tightest limit it met.
@@ -57,13 +57,23 @@ def count_request(
     now = clock() if now is None else now
     start = int(now // window) * window
     key = f"{getattr(settings, 'RATELIMIT_KEY_PREFIX', 'rl')}:{scope}:{ident}:{start}"
-    cache.add(key, 0, timeout=window + 1)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # the key expired between add and incr: a new window
-        cache.add(key, 1, timeout=window + 1)
-        used = 1
+    used = _incr(key, timeout=window + 1)
     return used <= limit, limit, max(0, limit - used), start + window - now
+
+
+def _incr(key: str, *, timeout: int) -> int:
+    """One atomic increment of ``key``, which expires ``timeout`` seconds after its first: one
+    Lua script on Redis (``pente_site.cache.RedisCache``); add then incr elsewhere (the
+    in-process cache increments under its lock)."""
+    incr_with_expiry = getattr(cache, "incr_with_expiry", None)
+    if incr_with_expiry is not None:
+        return incr_with_expiry(key, timeout)
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the key expired between add and incr: a new window
+        cache.add(key, 1, timeout=timeout)
+        return 1
 
 
 class CountedThrottle(BaseThrottle):

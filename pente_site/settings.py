@@ -210,7 +210,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "pente_site.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pente",
         }
@@ -253,6 +253,21 @@ _SWEEP = {
 #: How often beat closes the games past their deadline (a backstop for timeout tasks lost with a
 #: killed worker); a poll that no worker takes within the interval is dropped, not queued up.
 TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
+# --- Record imports (games.records.jobs): limits, and the sweeper behind the import task -------
+#: The largest text one import takes (bytes of UTF-8; 413 ``too_large`` beyond).
+IMPORT_MAX_BYTES = _env_int("IMPORT_MAX_BYTES", 2_000_000)
+#: The most records one import takes (413 ``too_many_records`` beyond).
+IMPORT_MAX_RECORDS = _env_int("IMPORT_MAX_RECORDS", 10_000)
+#: Imports of one user queued or running at once (409 ``import_busy`` beyond).
+IMPORT_MAX_ACTIVE_JOBS = _env_int("IMPORT_MAX_ACTIVE_JOBS", 2)
+#: Records stored per transaction (each batch commits with the job's progress).
+IMPORT_BATCH_SIZE = _env_int("IMPORT_BATCH_SIZE", 200)
+#: A job queued, or running without progress, this long is handed to a worker again.
+IMPORT_STALE_AFTER = timedelta(seconds=_env_int("IMPORT_STALE_SECONDS", 120))
+#: A job whose workers were lost this many times is failed (``interrupted``).
+IMPORT_MAX_ATTEMPTS = _env_int("IMPORT_MAX_ATTEMPTS", 3)
+#: How often beat looks for import jobs that no worker moves on.
+IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
 CELERY_BEAT_SCHEDULE: dict = {
     "games-close-due-timeouts": {
         "task": "games.close_due_timeouts",
@@ -262,6 +277,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
+    "records-import-jobs-sweep": {
+        "task": "games.records.import_jobs_sweep",
+        "schedule": IMPORT_SWEEP_INTERVAL.total_seconds(),
+        "options": {"expires": IMPORT_SWEEP_INTERVAL.total_seconds()},
+    },
 }
 
 LOGGING = {

@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 
+from games.play import positions
 from pente_site import ratelimit
 
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
@@ -50,6 +51,13 @@ def _throttle_rates_high(settings):
         "DEFAULT_THROTTLE_RATES": dict.fromkeys(settings.THROTTLE_RATES, "100000/min"),
     }
     settings.RATELIMIT_KEY_PREFIX = f"rl-test-{uuid.uuid4().hex}"
+
+
+@pytest.fixture(autouse=True)
+def _positions_cached_per_test(monkeypatch):
+    """Cached game positions outlive a test, and SQLite gives a rolled-back test's game ids to
+    the next test: each test keeps its positions under a key prefix of its own."""
+    monkeypatch.setattr(positions, "CACHE_PREFIX", f"position-test-{uuid.uuid4().hex}")
 
 
 @pytest.fixture

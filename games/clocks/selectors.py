@@ -28,6 +28,9 @@ def eta_horizon() -> timedelta:
 def seat_user(game: Game, seat: int | None) -> User | None:
     if seat is None or game.pk is None:
         return None
+    loaded = game.loaded_seats()
+    if loaded is not None:
+        return next((s.user for s in loaded if s.seat == seat), None)
     row = Seat.objects.filter(game_id=game.pk, seat=seat).select_related("user").first()
     return row.user if row else None
 

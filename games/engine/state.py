@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .captures import capture_rays
 from .notation import COLUMNS
 from .openings import DECISIONS, Cycle, Step
 from .outcome import Outcome, Termination
-from .tables import Tables
-from .variants import Variant
+from .tables import Tables, tables
+from .variants import Variant, get_variant
+
+# Geometry shared by every game of a board size or variant: pickled by name, not by value.
+_SHARED_SLOTS = frozenset({"_variant", "_t", "_cap2", "_cap_rays", "_axes"})
 
 # The turn order: what a decision saves in the log (``_turn()``) and taking it back restores.
 _TURN_SLOTS = ("_seat_colour", "_cycle", "_ci", "_script", "_sp", "_seat", "_colour", "_pending")
@@ -118,6 +122,28 @@ class GameState:
     _pending: str | None
     _script: tuple[Step, ...]
     _cycle: Cycle
+
+    # ------------------------------------------------------------------ pickling
+
+    def __getstate__(self) -> tuple[str, dict[str, object]]:
+        """The variant's name and the game's own fields: the shared geometry tables are looked
+        up again on loading, so a pickled game is small and quick to load (the server caches
+        positions between requests)."""
+        own = {k: getattr(self, k) for k in GameState.__slots__ if k not in _SHARED_SLOTS}
+        return self._variant.name, own
+
+    def __setstate__(self, state: tuple[str, dict[str, object]]) -> None:
+        name, own = state
+        variant = get_variant(name)
+        t = tables(own["_size"])  # type: ignore[arg-type]
+        self._variant = variant
+        self._t = t
+        self._cap2 = t.cap2
+        self._axes = t.axes
+        lengths = variant.capture_lengths
+        self._cap_rays = capture_rays(own["_size"], lengths) if lengths else ()  # type: ignore[arg-type]
+        for k, v in own.items():
+            setattr(self, k, v)
 
     # ------------------------------------------------------------------ the game
 

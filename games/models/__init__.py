@@ -2,7 +2,8 @@
 through ``games.engine``.
 
 - ``accounts``: ``User``, ``ApiToken``; ``challenges``: ``Challenge``, ``ChallengeEntry``;
-- ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices.
+- ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices;
+- ``imports``: ``ImportJob`` (a record import run in the background).
 """
 
 from games.models.accounts import WEEKDAYS, ApiToken, User, default_weekend
@@ -18,6 +19,7 @@ from games.models.base import (
     time_control_checks,
 )
 from games.models.challenges import Challenge, ChallengeEntry
+from games.models.imports import ImportJob
 from games.models.play import Game, GameSet, Move, Seat
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "ChallengeEntry",
     "Game",
     "GameSet",
+    "ImportJob",
     "Move",
     "Seat",
     "TimeControlKind",

@@ -85,6 +85,15 @@ class GameSet(models.Model):
         return f"Set {self.pk} {self.variant} {self.player1_id} v {self.player2_id}"
 
 
+def _baseline(items) -> dict[str, object]:
+    """What a row holds, for ``Game.changed_fields``: JSON lists and dicts copied, so a change
+    made in place still shows."""
+    return {
+        name: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+        for name, v in items
+    }
+
+
 class Game(models.Model):
     """One game. The position is rebuilt from the ``Move`` rows through the engine."""
 
@@ -198,6 +207,39 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} {self.variant} ({self.status})"
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        game = super().from_db(db, field_names, values)
+        game._loaded = _baseline(zip(field_names, values, strict=True))
+        return game
+
+    def changed_fields(self) -> list[str]:
+        """The fields whose values differ from the row as read (every field of a new row)."""
+        loaded = getattr(self, "_loaded", None)
+        fields = [f for f in self._meta.concrete_fields if not f.primary_key]
+        if loaded is None:
+            return [f.attname for f in fields]
+        return [
+            f.attname
+            for f in fields
+            if f.attname not in loaded or loaded[f.attname] != getattr(self, f.attname)
+        ]
+
+    def save_changed(self) -> None:
+        """Save only the changed columns (and ``updated_at``), then take the saved values as
+        the new baseline."""
+        changed = self.changed_fields()
+        if "updated_at" not in changed:
+            changed.append("updated_at")
+        self.save(update_fields=changed)
+        self._loaded = _baseline(
+            (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
+        )
+
+    def loaded_seats(self) -> list[Seat] | None:
+        """The seats read together with this row (prefetched, or by ``lock_game``), or None."""
+        return getattr(self, "_prefetched_objects_cache", {}).get("seat_rows")
 
     @property
     def is_over(self) -> bool:

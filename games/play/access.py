@@ -21,12 +21,29 @@ def now_or(now: datetime | None) -> datetime:
 
 
 def lock_game(game_id: int) -> Game:
-    """The game row, locked. An archived (imported) game is refused at once: nobody plays it,
-    and its seats have no users, so this comes before the participant check."""
+    """The game row, locked, with its seats and their users (one query: the seats joined to the
+    game, ``FOR UPDATE OF`` the game row; ``seats_of`` then reads them without a query). An
+    archived (imported) game is refused at once: nobody plays it, and its seats have no users,
+    so this comes before the participant check."""
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound("not_found", f"There is no game {game_id}.") from None
+        seats = list(
+            Seat.objects.select_related("game", "user")
+            .select_for_update(of=("game",))
+            .filter(game_id=int(game_id))
+            .order_by("seat")
+        )
+    except (ValueError, TypeError):
+        seats = []
+    if seats:
+        game = seats[0].game
+        for seat in seats:
+            seat.game = game
+        game._prefetched_objects_cache = {"seat_rows": seats}
+    else:  # a game without seats (never made by the services) or no game at all
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except (Game.DoesNotExist, ValueError, TypeError):
+            raise NotFound("not_found", f"There is no game {game_id}.") from None
     refuse_archived(game)
     return game
 
@@ -40,6 +57,10 @@ def refuse_archived(game: Game) -> None:
 
 
 def seats_of(game: Game) -> list[Seat]:
+    """The game's seats in order (those ``lock_game`` read with the row, when it did)."""
+    loaded = game.loaded_seats()
+    if loaded is not None:
+        return list(loaded)
     return list(Seat.objects.filter(game=game).order_by("seat"))
 
 

@@ -1,8 +1,11 @@
 """Playing: stones, opening decisions and resignation, each one short locked transaction.
 
-Every action follows the same pattern (``_act``): one ``transaction.atomic()``,
-``select_for_update()`` on the game row, one SELECT of the moves ordered by ply, rebuild the
-engine position, let the engine validate, charge the clock, write Move rows and game fields.
+Every action follows the same pattern (``_act``): one ``transaction.atomic()``, one SELECT of
+the seats joined to the game row locked ``FOR UPDATE OF`` it, the moves and the engine position
+from the cache (``positions.played_of``: a SELECT and a replay only when the cache
+has no entry for the row as it is now), let the engine validate, charge the clock, INSERT the
+Move rows and UPDATE the changed columns of the game: four queries with the token's, however
+long the game.
 ``UniqueConstraint(game, ply)`` backs the lock. The client sends the ply it saw: another ply is
 409 ``stale_ply`` with the current game state in ``"game"`` (a repeat of the user's own last
 action returns the game unchanged).
@@ -37,7 +40,7 @@ from games.play.access import (
     seats_of,
 )
 from games.play.finish import finish_from_position, game_finish, loss_outcome
-from games.play.positions import position_of
+from games.play.positions import MoveRow, move_rows, played_of, remember_played
 from games.play.selectors import game_state
 from pente_site.errors import Conflict, Invalid
 
@@ -45,9 +48,10 @@ MESSAGE_MAX = 255
 
 
 def _stale_or_repeat(
-    game: Game, moves: Sequence[Move], *, user_seats: Sequence[int], ply: int, same
+    game: Game, moves: Sequence[MoveRow], *, user_seats: Sequence[int], ply: int, same
 ) -> bool:
-    """True when the request repeats the last recorded action(s) of this user (harmless)."""
+    """True when the request repeats the last recorded action(s) of this user (harmless).
+    ``moves`` ends with the game's last two moves at least."""
     n = game.ply - ply
     if n <= 0 or n > 2 or len(moves) < n:
         return False
@@ -75,7 +79,7 @@ def _act(
     user: User,
     ply: int,
     now: datetime,
-    repeats: Callable[[Sequence[Move]], bool],
+    repeats: Callable[[Sequence[MoveRow]], bool],
     apply: Callable[[engine.Game, int], list[Move]],
 ) -> Game:
     """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
@@ -87,9 +91,10 @@ def _act(
         game = lock_game(game_id)
         seats = seats_of(game)
         mine = require_participant(seats, user)
-        moves = list(Move.objects.filter(game=game).order_by("ply"))
+        played = played_of(game)
+        position = played.position
         if ply != game.ply:
-            if _stale_or_repeat(game, moves, user_seats=mine, ply=ply, same=repeats):
+            if _stale_or_repeat(game, played.tail, user_seats=mine, ply=ply, same=repeats):
                 return game
             _conflict_with_state(
                 game,
@@ -98,7 +103,6 @@ def _act(
                 f"The game is at ply {game.ply}, not {ply}: reload and try again.",
             )
         require_in_progress(game)
-        position = position_of(game, moves)
         if position.to_move_seat is None:
             raise Conflict("game_over", "The game is over.")
         # Act as the user's seat and let the engine check the turn: its checks come in its own
@@ -120,9 +124,9 @@ def _act(
                 row.ply += game.ply
             Move.objects.bulk_create(rows)
             game.ply += len(rows)
-            game._replayed = (game.ply, [*moves, *rows], position)
             game.undo_requested_by = None
-            game.save()
+            game.save_changed()
+            remember_played(game, played.extended(move_rows(rows), position))
             if position.outcome is not None:
                 finish_from_position(game=game, position=position, now=now)
             elif game.deadline is not None:
@@ -155,7 +159,7 @@ def move_play(
     if not points:
         raise Invalid("wrong_stone_count", "Send a point to play.")
 
-    def repeats(tail: Sequence[Move]) -> bool:
+    def repeats(tail: Sequence[MoveRow]) -> bool:
         return [m.point for m in tail] == list(points) and all(
             m.kind == Move.Kind.STONE for m in tail
         )
@@ -182,7 +186,7 @@ def game_decide(
     """Make the pending D-Pente / Swap2 decision (``keep``/``swap``/``place_two``/``colour1``/
     ``colour2``)."""
 
-    def repeats(tail: Sequence[Move]) -> bool:
+    def repeats(tail: Sequence[MoveRow]) -> bool:
         return len(tail) == 1 and tail[0].kind == Move.Kind.DECISION and tail[0].choice == choice
 
     def apply(position: engine.Game, seat: int) -> list[Move]:

@@ -1,16 +1,77 @@
-"""Read helpers of a game row: its engine position, seats and sides (no writes).
+"""Read helpers of a game row: its engine position, seats and sides (no writes to the database).
 
-Positions are never stored: they are rebuilt from the moves through ``games.engine``. Services
-and selectors both read games through these helpers.
+Positions are never stored in the database: they are rebuilt from the moves through
+``games.engine``, and the moves with the position after them are kept in the cache between
+requests (``moves_and_position``), so that a move or a read of a game does not SELECT and
+replay the whole history each time. A cached entry is stamped with the game row's ``ply`` and
+``updated_at``: any write to the row (every change of the moves saves it) makes the entry stale,
+and a stale or missing entry is rebuilt from the database. Services and selectors both read
+games through these helpers.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from django.core.cache import cache
 
 from games import engine
+from games.engine import point_names
 from games.models import Game, Move
+
+log = logging.getLogger(__name__)
+
+#: Key prefix of the cached positions (the tests give each test its own).
+CACHE_PREFIX = "game-position"
+#: How long an untouched game's position stays cached (a turn-based game may wait for days;
+#: it is then rebuilt from its moves once).
+CACHE_SECONDS = 6 * 3600
+
+
+class MoveRow(NamedTuple):
+    """A played ``Move`` as the game state shows it and the actions read it, its point already
+    named and its time already written as the API writes times: cached with the position (a
+    tuple of plain values pickles, loads and renders far faster than a model instance)."""
+
+    ply: int
+    seat: int
+    kind: str
+    point: int | None
+    name: str | None
+    choice: str
+    message: str
+    created_at: str
+
+
+def iso_time(moment: datetime) -> str:
+    """A time as the API's JSON writes it (ISO 8601, UTC as ``Z``)."""
+    text = moment.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def move_row(
+    ply: int, seat: int, kind: str, point: int | None, choice: str, message: str, created_at
+) -> MoveRow:
+    names = point_names(19)
+    return MoveRow(
+        ply,
+        seat,
+        str(kind),
+        point,
+        names[point] if point is not None else None,
+        choice,
+        message,
+        iso_time(created_at),
+    )
+
+
+#: The Move columns ``move_row`` takes, in order.
+MOVE_FIELDS = ("ply", "seat", "kind", "point", "choice", "message", "created_at")
 
 #: Callables ``check(game) -> str | None``: a non-empty string forbids cancelling the game and is
 #: the reason shown. The tournaments app appends its check (tournament games cannot be cancelled).
@@ -28,12 +89,132 @@ def engine_options(game: Game) -> dict[str, Any]:
     }
 
 
-def move_actions(moves: Sequence[Move]) -> list[int | str]:
+def move_actions(moves: Sequence[Move | MoveRow]) -> list[int | str]:
     """Engine actions (point ints, decision strings) of Move rows in ply order."""
     return [m.point if m.kind == Move.Kind.STONE else m.choice for m in moves]
 
 
-def position_of(game: Game, moves: Sequence[Move] | None = None) -> engine.Game:
+def move_rows(moves: Sequence[Move]) -> list[MoveRow]:
+    """Saved Move rows as ``MoveRow`` values."""
+    return [move_row(*(getattr(m, f) for f in MOVE_FIELDS)) for m in moves]
+
+
+def move_json(row: MoveRow, *, show_message: bool) -> str:
+    """One move as the game state's JSON writes it (compact, as the API's renderer)."""
+    text = json.dumps(
+        {
+            "ply": row.ply,
+            "seat": row.seat,
+            "kind": row.kind,
+            "point": row.point,
+            "name": row.name,
+            "choice": row.choice,
+            "message": row.message if show_message else None,
+            "message_visible": show_message,
+            "created_at": row.created_at,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A game's moves and the engine position after them, as cached between requests.
+
+    The moves are kept as their JSON (twice: with the messages, and with them hidden, as
+    strangers see a game in progress), so that the game state's answer splices them in
+    whole instead of building and encoding an object per move; ``tail`` keeps the last two
+    moves for the actions (a repeat of one's own last action)."""
+
+    position: engine.Game
+    count: int
+    tail: tuple[MoveRow, ...]
+    shown: str
+    hidden: str
+
+    @classmethod
+    def of(cls, rows: Sequence[MoveRow], position: engine.Game) -> Played:
+        return cls(position, 0, (), "", "").extended(rows, position)
+
+    def extended(self, rows: Sequence[MoveRow], position: engine.Game) -> Played:
+        """These moves followed by ``rows``, ending at ``position``."""
+        shown = [self.shown] if self.shown else []
+        hidden = [self.hidden] if self.hidden else []
+        shown += (move_json(r, show_message=True) for r in rows)
+        hidden += (move_json(r, show_message=False) for r in rows)
+        return Played(
+            position,
+            self.count + len(rows),
+            (*self.tail, *rows)[-2:],
+            ",".join(shown),
+            ",".join(hidden),
+        )
+
+    def moves_json(self, *, show_messages: bool) -> str:
+        """The moves as a JSON array."""
+        return f"[{self.shown if show_messages else self.hidden}]"
+
+    def moves(self, *, show_messages: bool) -> list[dict[str, Any]]:
+        return json.loads(self.moves_json(show_messages=show_messages))
+
+
+def _cache_key(game: Game) -> str:
+    return f"{CACHE_PREFIX}:{game.pk}"
+
+
+def _stamp(game: Game) -> tuple[Any, ...]:
+    return (game.created_at, game.ply, game.updated_at)
+
+
+def _cache_store(game: Game, played: Played) -> None:
+    try:
+        cache.set(_cache_key(game), (_stamp(game), played), CACHE_SECONDS)
+    except Exception:  # a cache outage costs a replay, never a move
+        log.warning("cannot cache the position of game %s", game.pk, exc_info=True)
+
+
+def remember_played(game: Game, played: Played) -> None:
+    """Keep ``played`` (the game's moves and position as just saved) for the next request, and
+    on this instance for the rest of this one (the response)."""
+    game._replayed = (game.ply, played)
+    _cache_store(game, played)
+
+
+def forget_played(game: Game) -> None:
+    """Drop the cached moves and position (the moves were taken back)."""
+    game._replayed = None
+    try:
+        cache.delete(_cache_key(game))
+    except Exception:
+        log.warning("cannot drop the cached position of game %s", game.pk, exc_info=True)
+
+
+def played_of(game: Game) -> Played:
+    """The game's moves and the engine position after them: from this instance or the cache
+    when they match the row, otherwise one SELECT and a replay (then cached). The position is
+    the caller's own: acting on it changes nothing cached or kept."""
+    kept = replayed(game)
+    if kept is not None:
+        return replace(kept, position=kept.position.copy())
+    try:
+        hit = cache.get(_cache_key(game))
+    except Exception:
+        log.warning("cannot read the cached position of game %s", game.pk, exc_info=True)
+        hit = None
+    if hit is not None and hit[0] == _stamp(game):
+        return hit[1]
+    rows = [
+        move_row(*row)
+        for row in Move.objects.filter(game=game).order_by("ply").values_list(*MOVE_FIELDS)
+    ]
+    played = Played.of(rows, position_of(game, rows))
+    _cache_store(game, played)
+    return replace(played, position=played.position.copy())
+
+
+def position_of(game: Game, moves: Sequence[Move | MoveRow] | None = None) -> engine.Game:
     """The engine position after ``moves`` (default: all the game's moves, one SELECT)."""
     if moves is None:
         moves = list(game.moves.order_by("ply"))
@@ -45,14 +226,13 @@ def seat_to_move(game: Game, moves: Sequence[Move] | None = None) -> int | None:
     return position_of(game, moves).to_move_seat
 
 
-def replayed(game: Game) -> tuple[list[Move], engine.Game] | None:
+def replayed(game: Game) -> Played | None:
     """The moves and engine position a player's action left on this ``game`` instance (so the
-    response need not SELECT and replay them again); None when the instance has none or has
-    moved on since."""
+    response need not read them again); None when the instance has none or has moved on."""
     kept = getattr(game, "_replayed", None)
     if kept is None or kept[0] != game.ply:
         return None
-    return kept[1], kept[2]
+    return kept[1]
 
 
 def team_of(game: Game, seat: int) -> tuple[int, ...]:

@@ -21,7 +21,12 @@ from games.play.access import (
     seats_of,
 )
 from games.play.finish import game_cancel_finish
-from games.play.positions import cancel_forbidden_reason, opponents_of, position_of
+from games.play.positions import (
+    cancel_forbidden_reason,
+    forget_played,
+    opponents_of,
+    played_of,
+)
 from pente_site.errors import Conflict
 
 
@@ -58,8 +63,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
         game = lock_game(game_id)
         mine = require_participant(seats_of(game), user)
         require_in_progress(game)
-        moves = list(Move.objects.filter(game=game).order_by("ply"))
-        span = position_of(game, moves).takeback()
+        span = played_of(game).position.takeback()
         asked = game.undo_requested_by
         if asked is not None and asked not in mine:
             if span is None or span.seat != asked:
@@ -73,6 +77,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             # The asker moves again: live clocks keep their time, a turn-based deadline restarts.
             clock_services.clock_restart(game=game, now=now, to_move_seat=asked)
             game.save()
+            forget_played(game)
             if game.deadline is not None:
                 clock_services.timeout_schedule(game=game)
             return game

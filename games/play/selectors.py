@@ -9,9 +9,9 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games.clocks.selectors import clock_view
-from games.engine import point_name
-from games.models import Game, GameSet, Move, Seat, User
-from games.play.positions import cancel_forbidden_reason, position_of, replayed, team_of
+from games.engine import point_name, point_names
+from games.models import Game, GameSet, Seat, User
+from games.play.positions import Played, cancel_forbidden_reason, played_of, team_of
 from pente_site.errors import NotFound
 
 
@@ -43,9 +43,9 @@ def set_get(*, set_id: int | str) -> GameSet:
 
 
 def seats_with_users(game: Game) -> list[Seat]:
-    cache = getattr(game, "_prefetched_objects_cache", {})
-    if "seat_rows" in cache:
-        return list(cache["seat_rows"])
+    loaded = game.loaded_seats()
+    if loaded is not None:
+        return list(loaded)
     return list(Seat.objects.filter(game=game).select_related("user").order_by("seat"))
 
 
@@ -84,31 +84,39 @@ def game_summary(game: Game) -> dict[str, Any]:
     }
 
 
-def game_state(
-    *,
-    game: Game,
-    viewer: User | None,
-    moves: list[Move] | None = None,
-    now: datetime | None = None,
-) -> dict[str, Any]:
-    """Everything a client needs to draw and play the game (one SELECT of moves + seats; none of
-    moves and no replay right after a player's action on this instance)."""
+def game_state(*, game: Game, viewer: User | None, now: datetime | None = None) -> dict[str, Any]:
+    """Everything a client needs to draw and play the game (``moves`` last)."""
+    state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=now)
+    return {**state, "moves": played.moves(show_messages=show_messages)}
+
+
+def game_state_and_moves_json(
+    *, game: Game, viewer: User | None, now: datetime | None = None
+) -> tuple[dict[str, Any], str]:
+    """``game_state`` without its moves, and the moves as a JSON array: the view splices the
+    array in whole from the cache (no object built or encoded per move: the work does not grow
+    with the game's length)."""
+    state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=now)
+    return state, played.moves_json(show_messages=show_messages)
+
+
+def _state_and_moves(
+    *, game: Game, viewer: User | None, now: datetime | None
+) -> tuple[dict[str, Any], Played, bool]:
+    """The game state but its moves; the moves and position (``positions.played_of``: this
+    instance's after a player's action, else the cache, else one SELECT and a replay); whether
+    ``viewer`` sees the messages."""
     now = now or timezone.now()
-    kept = replayed(game) if moves is None else None
-    if kept is not None:
-        moves, position = kept
-    else:
-        if moves is None:
-            moves = list(Move.objects.filter(game=game).order_by("ply"))
-        position = position_of(game, moves)
+    played = played_of(game)
+    position = played.position
     seats = seats_with_users(game)
     by_seat = {s.seat: s for s in seats}
     size = position.size
     in_progress = game.status == Game.Status.IN_PROGRESS
     show_messages = not in_progress or is_participant(game, viewer)
-    board = list(position.board)
+    names = point_names(size)
     stones = [
-        {"point": p, "name": point_name(p, size), "colour": c} for p, c in enumerate(board) if c
+        {"point": p, "name": names[p], "colour": c} for p, c in enumerate(position.board) if c
     ]
     captures = list(position.captures)
     to_move_seat = position.to_move_seat if in_progress else None
@@ -138,24 +146,9 @@ def game_state(
             }
         )
     winners = [p for p in players if p["seat"] in game.winner_seats]
-    move_list = []
-    for m in moves:
-        move_list.append(
-            {
-                "ply": m.ply,
-                "seat": m.seat,
-                "kind": m.kind,
-                "point": m.point,
-                "name": point_name(m.point, size) if m.point is not None else None,
-                "choice": m.choice,
-                "message": m.message if show_messages else None,
-                "message_visible": show_messages,
-                "created_at": m.created_at,
-            }
-        )
     cancel_reason = cancel_forbidden_reason(game)
     clock = clock_view(game=game, now=now, to_move_seat=to_move_seat)
-    return {
+    state = {
         **_game_fields(game),
         "winners": winners,
         "seats": game.seats,
@@ -182,12 +175,12 @@ def game_state(
             "clocks_ms": list(game.clocks_ms or []),
             "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
         },
-        "moves": move_list,
         "undo_requested_by": game.undo_requested_by,
         "cancel_requested_by": game.cancel_requested_by,
         "cancellable": cancel_reason is None,
         "updated_at": game.updated_at,
     }
+    return state, played, show_messages
 
 
 def set_detail(*, game_set: GameSet) -> dict[str, Any]:

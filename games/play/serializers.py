@@ -224,9 +224,4 @@ class StaleErrorSerializer(ErrorSerializer):
     game = GameStateSerializer(required=False)
 
 
-class ImportResultSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    games = GameSummarySerializer(many=True)
-
-
 TEXT_RESPONSE = OpenApiTypes.STR

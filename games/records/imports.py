@@ -1,52 +1,190 @@
-"""Importing Pente.org game records as archived games (never playable, unrated)."""
+"""Importing Pente.org game records as archived games (never playable, unrated).
+
+The text is split into records (``split_records``: cheap, no parsing), each record is parsed on
+its own (``parsed_records``), and ``records_import`` imports them in batches, one transaction per
+batch: a record that cannot be read or replayed is refused with its number, line and reason,
+the others are imported. Whatever a caller writes in ``on_batch`` (a job's progress) commits
+together with the batch's games, so a run that stops anywhere can resume after the last batch
+committed without importing a record twice. The API runs it as a job (``games.records.jobs``);
+``games_import`` runs it at once on a text.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import islice
 
-from django.db import transaction
+from django.conf import settings
+from django.db import DataError, IntegrityError, connection, transaction
 
 from games.clocks.timecontrol import UNTIMED, ClockError, TimeControl
-from games.engine import BadRecord, EngineError, Record, Replay, parse_records, replay_record
-from games.models import Game, Move, Seat, User
-from pente_site.errors import Invalid
-
-
-def games_import(*, text: str, user: User | None = None) -> list[Game]:
-    """Import Pente.org records as archived games (status ``archived``, imported=True, unrated,
-    seats without users, names from the headers, the time control from ``TimeControl``). The
-    replayed outcome is in end_reason / winner_seats (an unfinished record: end_reason "")."""
-    if "\x00" in text:
-        # PostgreSQL text and jsonb cannot hold NUL; no real record has one.
-        raise Invalid("bad_record", "The text contains a NUL character.")
-    try:
-        parsed = parse_records(text)
-    except BadRecord as exc:
-        raise Invalid(
-            "bad_record",
-            _shortened(exc.detail),
-            extra={"line": exc.line, "record_code": exc.code},
-        ) from None
-    if not parsed:
-        raise Invalid("bad_record", "No game record found in the text.")
-    created: list[Game] = []
-    with transaction.atomic():
-        for index, record in enumerate(parsed, start=1):
-            try:
-                replay = replay_record(record)
-            except EngineError as exc:
-                detail = getattr(exc, "detail", str(exc))
-                raise Invalid(
-                    "bad_record",
-                    _shortened(f"Record {index}: {detail}"),
-                    extra={"record": index, "line": getattr(exc, "line", None)},
-                ) from None
-            created.append(_archive(record, replay))
-    return created
-
+from games.engine import (
+    BadRecord,
+    EngineError,
+    Record,
+    RecordMoveError,
+    Replay,
+    parse_record,
+    replay_record,
+)
+from games.models import Game, Move, Seat
 
 IMPORT_DETAIL_MAX = 300
+NUL_DETAIL = "The text contains a NUL character."
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A record that was not imported: its number in the text (from 1), the line where it
+    starts (or where reading it failed), a machine-readable code and a sentence."""
+
+    record: int
+    line: int
+    code: str
+    detail: str
+
+    def as_dict(self) -> dict[str, int | str]:
+        return {"record": self.record, "line": self.line, "code": self.code, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """The text of one record: its number in the text (from 1) and its first line."""
+
+    number: int
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRecord:
+    """One record read on its own: the ``Record``, or the ``Refusal`` of its text."""
+
+    number: int
+    line: int
+    record: Record | Refusal
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one batch did: how many records it took, the games it created (record order) and
+    the records it refused."""
+
+    records: int
+    game_ids: list[int]
+    refusals: list[Refusal]
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """The sum of the batches of one ``records_import``."""
+
+    records: int = 0
+    game_ids: list[int] = field(default_factory=list)
+    refusals: list[Refusal] = field(default_factory=list)
+
+    def add(self, batch: Batch) -> None:
+        self.records += batch.records
+        self.game_ids.extend(batch.game_ids)
+        self.refusals.extend(batch.refusals)
+
+
+def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
+    """Split lines (``text.splitlines()``: no line ends) into the texts of their records,
+    without parsing them, at the places ``games.engine.parse_records`` would: a header line
+    starts a new record after move text, or after a blank line that follows headers. Blank and
+    comment lines before the first record are dropped; those after a record stay with it, so the
+    line numbers of a record's text are its own lines, counted from ``line``."""
+    number = start = 0
+    chunk: list[str] = []
+    headers = in_moves = closed = False
+    for lineno, raw in enumerate(lines, start=1):
+        if lineno == 1:
+            raw = raw.removeprefix("\ufeff")
+        line = raw.strip()
+        if not line or line.startswith(("%", ";")):
+            closed = closed or (headers and not line)
+            if chunk:
+                chunk.append(raw)
+            continue
+        is_header = line.startswith("[")
+        if chunk and is_header and (in_moves or closed):
+            number += 1
+            yield RecordText(number, start, "\n".join(chunk))
+            chunk = []
+        if not chunk:
+            start, headers, in_moves, closed = lineno, False, False, False
+        headers = headers or is_header
+        in_moves = in_moves or not is_header
+        chunk.append(raw)
+    if chunk:
+        yield RecordText(number + 1, start, "\n".join(chunk))
+
+
+def records_count(*, text: str) -> int:
+    """How many records ``text`` holds (``split_records``: cheap, nothing is parsed)."""
+    return sum(1 for _ in split_records(text.splitlines()))
+
+
+def parsed_records(texts: Iterable[RecordText]) -> Iterator[ParsedRecord]:
+    """Parse each record's text on its own: a malformed one becomes a ``Refusal`` (line
+    numbers counted in the whole text) and the others are still read."""
+    for item in texts:
+        if "\x00" in item.text:  # PostgreSQL text and jsonb cannot hold NUL
+            refusal = Refusal(item.number, item.line, "bad_record", NUL_DETAIL)
+            yield ParsedRecord(item.number, item.line, refusal)
+            continue
+        try:
+            record: Record | Refusal = parse_record(item.text)
+        except BadRecord as exc:
+            record = _refusal(item, exc)
+        yield ParsedRecord(item.number, item.line, record)
+
+
+def records_import(
+    *,
+    records: Iterable[ParsedRecord],
+    batch_size: int,
+    on_batch: Callable[[Batch], None] | None = None,
+) -> ImportReport:
+    """Import ``records`` in batches of ``batch_size``: each record is replayed once through
+    the engine (outside any transaction), then each batch's games are stored and
+    ``on_batch(batch)`` is called in one transaction, so both commit or neither does. A record
+    that cannot be read, replayed or stored is refused on its own; a record is never stored in
+    part. Returns the sum of the batches."""
+    report = ImportReport()
+    items = iter(records)
+    while chunk := list(islice(items, batch_size)):
+        replays: list[_Replayed] = []
+        refusals: list[Refusal] = []
+        for item in chunk:
+            replayed = _replayed(item)
+            if isinstance(replayed, Refusal):
+                refusals.append(replayed)
+            else:
+                replays.append(replayed)
+        with transaction.atomic():
+            game_ids, not_stored = _store(replays)
+            refusals = sorted(refusals + not_stored, key=lambda r: r.record)
+            batch = Batch(records=len(chunk), game_ids=game_ids, refusals=refusals)
+            if on_batch is not None:
+                on_batch(batch)
+        report.add(batch)
+    return report
+
+
+def games_import(*, text: str, batch_size: int | None = None) -> ImportReport:
+    """Import the records of ``text`` now, in batches (``settings.IMPORT_BATCH_SIZE``), as
+    archived games (status ``archived``, imported=True, unrated, seats without users, names from
+    the headers, the time control from ``TimeControl``; the replayed outcome in end_reason /
+    winner_seats, an unfinished record with end_reason ""). The API imports as a job instead."""
+    return records_import(
+        records=parsed_records(split_records(text.splitlines())),
+        batch_size=batch_size or settings.IMPORT_BATCH_SIZE,
+    )
 
 
 def _shortened(detail: str) -> str:
@@ -56,8 +194,80 @@ def _shortened(detail: str) -> str:
     return detail[: IMPORT_DETAIL_MAX - 1] + "…"
 
 
-def _archive(record: Record, replay: Replay) -> Game:
-    """Store one record, replayed once (``records.replay_record``), as an archived game."""
+def _refusal(item: RecordText | ParsedRecord, exc: EngineError) -> Refusal:
+    """The refusal of a record the engine could not read or replay (its line in the text)."""
+    code = getattr(exc, "code", None) or "bad_record"
+    detail = getattr(exc, "detail", None) or str(exc)
+    if isinstance(exc, RecordMoveError):
+        detail = f"Move {exc.ply} ({exc.move}): {detail}"
+    where = getattr(exc, "line", None)
+    line = item.line + where - 1 if where else item.line
+    return Refusal(item.number, line, code, _shortened(detail))
+
+
+@dataclass(frozen=True, slots=True)
+class _Replayed:
+    number: int
+    line: int
+    record: Record
+    replay: Replay
+
+
+def _replayed(item: ParsedRecord) -> _Replayed | Refusal:
+    if isinstance(item.record, Refusal):
+        return item.record
+    try:
+        return _Replayed(item.number, item.line, item.record, replay_record(item.record))
+    except EngineError as exc:
+        return _refusal(item, exc)
+
+
+def _store(replays: list[_Replayed]) -> tuple[list[int], list[Refusal]]:
+    """Store a batch's games at once; should the database refuse one of them, store them one by
+    one and refuse those it refuses. Returns the ids of the games and the refusals."""
+    try:
+        with transaction.atomic():
+            return [game.pk for game in _archive_all(replays)], []
+    except (DataError, IntegrityError):
+        pass
+    game_ids: list[int] = []
+    refusals: list[Refusal] = []
+    for item in replays:
+        try:
+            with transaction.atomic():
+                (game,) = _archive_all([item])
+            game_ids.append(game.pk)
+        except (DataError, IntegrityError) as exc:
+            detail = _shortened(f"The database refused the game: {exc}")
+            refusals.append(Refusal(item.number, item.line, "not_stored", detail))
+    return game_ids, refusals
+
+
+def _archive_all(replays: list[_Replayed]) -> list[Game]:
+    """Store replayed records as archived games: three INSERTs however many records."""
+    built = [_archived(item.record, item.replay) for item in replays]
+    games = [game for game, _ in built]
+    if connection.features.can_return_rows_from_bulk_insert:
+        Game.objects.bulk_create(games)
+    else:  # pragma: no cover - SQLite before 3.35
+        for game in games:
+            game.save()
+    Seat.objects.bulk_create(
+        Seat(game=game, seat=i, user=None, name=name)
+        for game, names in built
+        for i, name in enumerate(names, start=1)
+    )
+    Move.objects.bulk_create(
+        move
+        for game, item in zip(games, replays, strict=True)
+        for move in _moves_from_replay(game, item.replay)
+    )
+    return games
+
+
+def _archived(record: Record, replay: Replay) -> tuple[Game, list[str]]:
+    """The archived game of one record, replayed once (``records.replay_record``), not saved
+    yet, and the names of its seats."""
     position = replay.game
     headers = record.header_dict
     seats = position.seats
@@ -72,7 +282,7 @@ def _archive(record: Record, replay: Replay) -> Game:
         names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
     when = _header_date(headers)
     clock = imported_time_control(headers)
-    game = Game.objects.create(
+    game = Game(
         variant=position.variant.name,
         seats=seats,
         partners=position.partners,
@@ -90,11 +300,7 @@ def _archive(record: Record, replay: Replay) -> Game:
         started_at=when,
         finished_at=when if reason else None,
     )
-    Seat.objects.bulk_create(
-        Seat(game=game, seat=i, user=None, name=name) for i, name in enumerate(names, start=1)
-    )
-    Move.objects.bulk_create(_moves_from_replay(game, replay))
-    return game
+    return game, names
 
 
 def _moves_from_replay(game: Game, replay: Replay) -> list[Move]:

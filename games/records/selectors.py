@@ -1,16 +1,19 @@
-"""Reads of game records: the Pente.org record of a game, its headers, positions to draw."""
+"""Reads of game records: the Pente.org record of a game, its headers, positions to draw; a
+user's import jobs."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from django.db.models import QuerySet
+
 from games import engine
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import Record, Termination, record_from_game, standard_headers, write_record
-from games.models import Game, Move
+from games.models import Game, ImportJob, Move, User
 from games.play.positions import position_of
 from games.play.selectors import seats_with_users
-from pente_site.errors import Invalid
+from pente_site.errors import Invalid, NotFound
 
 #: Terminations where the losing side, not the board, ended the game.
 _LOSSES = (Termination.RESIGN, Termination.FORFEIT)
@@ -90,3 +93,30 @@ def game_record(*, game: Game) -> Record:
 
 def game_record_text(*, game: Game) -> str:
     return write_record(game_record(game=game))
+
+
+_MAX_ID = 2**63 - 1  # the largest BigAutoField value
+
+#: Jobs that hold a place among a user's active imports.
+ACTIVE_IMPORT_STATUSES = (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING)
+
+
+def import_jobs_of(*, owner: User, status: str | None = None) -> QuerySet[ImportJob]:
+    """``owner``'s import jobs, newest first (without their texts)."""
+    jobs = ImportJob.objects.filter(owner=owner).defer("text").order_by("-created_at", "-id")
+    return jobs if status is None else jobs.filter(status=status)
+
+
+def import_job_get(*, job_id: int | str, owner: User) -> ImportJob:
+    """``owner``'s import job ``job_id`` (without its text); anyone else's is not found."""
+    job = None
+    if 0 < int(job_id) <= _MAX_ID:  # beyond: no row, and no query the database cannot hold
+        job = import_jobs_of(owner=owner).filter(pk=int(job_id)).first()
+    if job is None:
+        raise NotFound("unknown_import", f"You have no import {job_id}.")
+    return job
+
+
+def import_jobs_active_count(*, owner: User) -> int:
+    """How many of ``owner``'s imports are queued or running."""
+    return ImportJob.objects.filter(owner=owner, status__in=ACTIVE_IMPORT_STATUSES).count()

@@ -4,13 +4,16 @@ list, and the import of records.
 - ``GET  /api/games/{id}/record``           text/plain Pente.org record
 - ``GET  /api/games/{id}/board.svg``        SVG picture (``?ply=N`` for an earlier position)
 - ``GET  /api/games/records``               text/plain records of a filtered list
-- ``POST /api/games/import``                text/plain records (or ``{"text": ...}``)
+- ``POST /api/games/import``                text/plain records (or ``{"text": ...}``): 202, a job
+- ``GET  /api/games/imports/``              your import jobs, newest first
+- ``GET  /api/games/imports/{id}``          one of your import jobs (progress, refusals, games)
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -21,16 +24,12 @@ from rest_framework.views import APIView
 
 from games.play import selectors as play_selectors
 from games.play.filters import GAME_ORDERING, GameFilter
-from games.play.serializers import (
-    ErrorSerializer,
-    GameSummarySerializer,
-    ImportRequestSerializer,
-    ImportResultSerializer,
-)
-from games.records import imports, selectors
+from games.play.serializers import ErrorSerializer, GameSummarySerializer, ImportRequestSerializer
+from games.records import jobs, selectors
 from games.records.pictures import board_svg
+from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
 from pente_site.errors import Invalid, TooLarge
-from pente_site.lists import Pagination
+from pente_site.lists import KnownQueryParameters, Pagination
 
 
 class PlainTextParser(BaseParser):
@@ -128,8 +127,11 @@ class GameRecordsExportView(generics.GenericAPIView):
 
 
 class GameImportView(APIView):
-    """Import Pente.org records (text/plain body, or JSON ``{"text": ...}``) as archived,
-    unrated games. 201 with the games created."""
+    """Import Pente.org records (text/plain body, JSON ``{"text": ...}`` or a form field
+    ``text``) as archived, unrated games, in the background: 202 with the job to poll (its URL
+    in ``Location``). The request only checks the text's size and number of records and your
+    imports queued or running; each record is read and replayed by the job, which refuses the
+    records it cannot import, each with its reason, and imports the others."""
 
     write_scope = "imports"
     permission_classes = [IsAuthenticated]
@@ -137,7 +139,23 @@ class GameImportView(APIView):
 
     @extend_schema(
         request={"text/plain": OpenApiTypes.STR, "application/json": ImportRequestSerializer},
-        responses={201: ImportResultSerializer, 400: ErrorSerializer},
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                location=OpenApiParameter.HEADER,
+                response=[202],
+                description="The URL of the job.",
+            )
+        ],
+        responses={
+            202: ImportJobSerializer,
+            400: ErrorSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="import_busy"),
+            413: OpenApiResponse(
+                ErrorSerializer, description="request_too_large, too_large, too_many_records"
+            ),
+        },
     )
     def post(self, request):
         if isinstance(request.data, str):
@@ -146,10 +164,45 @@ class GameImportView(APIView):
             data = ImportRequestSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             text = data.validated_data["text"]
-        games = imports.games_import(text=text, user=request.user)
-        loaded = play_selectors.games_queryset().in_bulk([g.pk for g in games])  # one query, not N
-        body = {
-            "count": len(games),
-            "games": [play_selectors.game_summary(loaded[g.pk]) for g in games],
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        job = jobs.import_job_create(owner=request.user, text=text)
+        location = request.build_absolute_uri(reverse("game-import-job", args=[job.pk]))
+        return Response(
+            ImportJobSerializer(job).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": location},
+        )
+
+
+class ImportJobListView(generics.ListAPIView):
+    """Your import jobs, newest first (``?status=`` for one status), paginated."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = ImportJobSerializer
+    filter_backends = [KnownQueryParameters]
+    query_parameters = ("status",)
+
+    @extend_schema(
+        parameters=[ImportJobListQuerySerializer],
+        responses={200: ImportJobSerializer(many=True), 400: ErrorSerializer},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        params = ImportJobListQuerySerializer(data=self.request.query_params)
+        params.is_valid(raise_exception=True)
+        return selectors.import_jobs_of(
+            owner=self.request.user, status=params.validated_data.get("status")
+        )
+
+
+class ImportJobView(APIView):
+    """One of your import jobs: its status, progress, counts, refusals and the games created
+    (anyone else's is a 404)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ImportJobSerializer, 404: ErrorSerializer})
+    def get(self, request, pk: int):
+        job = selectors.import_job_get(job_id=pk, owner=request.user)
+        return Response(ImportJobSerializer(job).data)

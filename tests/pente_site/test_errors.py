@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from games.factories import GameFactory, GameSetFactory, UserFactory, make_game
 from games.models import Game, Seat
 from pente_site import api
+from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db
 
@@ -133,17 +134,15 @@ def test_import_refuses_a_nul_character_in_plain_text():
 
 def test_import_cuts_a_player_name_longer_than_the_column():
     text = f'[Game "Pente"]\n[Player 1 Name "{"x" * 5000}"]\n\n1. K10 *\n'
-    response = client_for(UserFactory()).post("/api/games/import", text, content_type="text/plain")
-    assert response.status_code == 201, response.json()
+    job = import_job(client_for(UserFactory()), text)
+    assert (job["status"], job["imported"]) == ("done", 1), job
     assert Seat.objects.get(seat=1).name == "x" * 150
 
 
 def test_import_error_does_not_echo_a_huge_bad_token():
-    response = client_for(UserFactory()).post(
-        "/api/games/import", "y" * 100_000, content_type="text/plain"
-    )
-    body = assert_error(response, 400, "bad_record")
-    assert len(body["detail"]) <= 300
+    job = import_job(client_for(UserFactory()), "y" * 100_000)
+    (refusal,) = job["refusals"]
+    assert refusal["code"] == "bad_token" and len(refusal["detail"]) <= 300
 
 
 # --- accounts ---------------------------------------------------------------------------------

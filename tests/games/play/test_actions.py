@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core.cache import cache
 
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory
 from games.models import Game, Move
-from games.play import selectors
+from games.play import positions
 from games.play.actions import game_decide, game_resign, move_play
 from games.play.create import game_create
 from games.play.positions import position_of
@@ -156,9 +157,10 @@ def _play_and_compare_states(monkeypatch, variant, actions):
             game = move_play(
                 game_id=game.pk, user=user, ply=ply, points=action, message=f"m{ply}", now=T0
             )
-        monkeypatch.setattr(selectors, "position_of", None)  # no second replay
+        monkeypatch.setattr(positions, "position_of", None)  # no second replay
         after_action = game_state(game=game, viewer=players[0], now=T0)
-        monkeypatch.setattr(selectors, "position_of", real_position_of)
+        monkeypatch.setattr(positions, "position_of", real_position_of)
+        cache.clear()  # the fresh read replays the moves from the database
         fresh = Game.objects.get(pk=game.pk)
         assert after_action == game_state(game=fresh, viewer=players[0], now=T0)
     return after_action

@@ -1,4 +1,5 @@
-"""The game database: list/filter/order/paginate, record export and import, SVG pictures."""
+"""The game database: list/filter/order/paginate, record export and import, SVG pictures.
+(The import as a job, its limits and its worker: ``test_import_jobs.py``.)"""
 
 from __future__ import annotations
 
@@ -7,26 +8,19 @@ from datetime import UTC, datetime
 
 import pytest
 from django.db import transaction
-from rest_framework.test import APIClient
 
 from games.engine import Outcome, Termination
 from games.factories import UserFactory, make_game
-from games.models import Game, Seat
+from games.models import Game, ImportJob, Seat
 from games.play.actions import game_resign, move_play
 from games.play.finish import game_finish
 from games.records.imports import games_import
 from pente_site.errors import DomainError
+from tests.games.records.importing import client_for, import_job, imported_games
 
 pytestmark = pytest.mark.django_db
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def _play(game, user, points):
@@ -173,12 +167,9 @@ def test_records_export_follows_the_filters(library):
 
 def test_export_then_import_round_trip(library):
     exported = client_for().get("/api/games/records", {"ordering": "id"}).content.decode()
-    importer = UserFactory()
-    response = client_for(importer).post("/api/games/import", exported, content_type="text/plain")
-    assert response.status_code == 201, response.json()
-    body = response.json()
-    assert body["count"] == 3
-    by_variant = {g["variant"]: g for g in body["games"]}
+    games = imported_games(client_for(UserFactory()), exported)
+    assert len(games) == 3
+    by_variant = {g["variant"]: g for g in games}
     keryo = Game.objects.get(pk=by_variant["Keryo-Pente"]["id"])
     original = Game.objects.get(pk=library["g2"])
     assert keryo.imported and not keryo.rated
@@ -192,8 +183,8 @@ def test_export_then_import_round_trip(library):
         ("bob", None),
         ("carol", None),
     ]
-    assert [g["status"] for g in body["games"]] == ["archived"] * 3
-    assert sorted(g["end_reason"] for g in body["games"]) == ["", "five", "resign"]
+    assert [g["status"] for g in games] == ["archived"] * 3
+    assert sorted(g["end_reason"] for g in games) == ["", "five", "resign"]
     resigned = Game.objects.filter(imported=True, end_reason="resign").get()
     assert resigned.winner_seats == [1]
     reexported = client_for().get(f"/api/games/{keryo.pk}/record").content.decode()
@@ -208,30 +199,51 @@ def test_export_then_import_round_trip(library):
 
 def test_imported_games_are_found_by_the_recorded_names(library):
     text = client_for().get(f"/api/games/{library['g2']}/record").content.decode()
-    client_for(UserFactory()).post("/api/games/import", text, content_type="text/plain")
+    imported_games(client_for(UserFactory()), text)
     found = client_for().get("/api/games/", {"player": "carol", "imported": "true"})
     assert len(found.json()["results"]) == 1
 
 
 def test_import_accepts_json_too(library):
     text = client_for().get(f"/api/games/{library['g1']}/record").content.decode()
-    response = client_for(UserFactory()).post("/api/games/import", {"text": text})
-    assert response.status_code == 201 and response.json()["count"] == 1
+    job = import_job(client_for(UserFactory()), data={"text": text}, format="json")
+    assert (job["status"], job["imported"], len(job["games"])) == ("done", 1, 1)
+
+
+def test_import_accepts_a_form_field_too(library):
+    text = client_for().get(f"/api/games/{library['g1']}/record").content.decode()
+    job = import_job(client_for(UserFactory()), data={"text": text}, format="multipart")
+    assert (job["status"], job["imported"]) == ("done", 1)
 
 
 def test_import_refuses_a_record_with_an_illegal_move():
     text = '[Game "Pente"]\n\n1. K10 K10 *\n'
-    response = client_for(UserFactory()).post("/api/games/import", text, content_type="text/plain")
-    assert response.status_code == 400
-    assert response.json()["code"] == "bad_record"
+    job = import_job(client_for(UserFactory()), text)
+    assert (job["status"], job["imported"], job["refused"]) == ("done", 0, 1)
+    assert job["refusals"] == [
+        {"record": 1, "line": 1, "code": "occupied", "detail": job["refusals"][0]["detail"]}
+    ]
+    assert "Move 2 (K10)" in job["refusals"][0]["detail"]
     assert Game.objects.count() == 0
 
 
-def test_import_refuses_text_without_a_record():
-    response = client_for(UserFactory()).post(
-        "/api/games/import", "hello", content_type="text/plain"
-    )
+@pytest.mark.parametrize("text", ["  \n\n", "% a comment only\n; and another\n"])
+def test_import_refuses_text_without_a_record(text):
+    response = client_for(UserFactory()).post("/api/games/import", text, content_type="text/plain")
     assert response.status_code == 400 and response.json()["code"] == "bad_record"
+    assert not ImportJob.objects.exists()
+
+
+def test_import_refuses_an_empty_body():
+    response = client_for(UserFactory()).post("/api/games/import", "", content_type="text/plain")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert not ImportJob.objects.exists()
+
+
+def test_import_refuses_a_text_that_is_no_record_in_the_job():
+    job = import_job(client_for(UserFactory()), "hello")
+    assert (job["status"], job["imported"], job["refused"]) == ("done", 0, 1)
+    assert job["refusals"][0]["code"] == "bad_token"
 
 
 def test_import_needs_a_login():
@@ -268,7 +280,9 @@ def test_import_replays_each_record_through_the_engine_once(monkeypatch):
         '[Game "Swap2-Pente"]\n[Swap2 "place_two colour2"]\n\n'
         "1. A1 T19 2. A19 T1 3. B2 C3 4. K10 *\n"
     )
-    pente, swap2 = games_import(text=text)
+    report = games_import(text=text)
+    assert report.refusals == []
+    pente, swap2 = (Game.objects.get(pk=pk) for pk in report.game_ids)
     assert built == ["Pente", "Swap2-Pente"]
     # Every action after Pente's automatic centre stone is played once, never replayed.
     assert len(actions) == (pente.ply - 1) + swap2.ply
@@ -302,11 +316,7 @@ UNFINISHED_RECORD = """[Game "Pente"]
 
 
 def _import(text: str, user=None) -> list[dict]:
-    response = client_for(user or UserFactory()).post(
-        "/api/games/import", text, content_type="text/plain"
-    )
-    assert response.status_code == 201, response.json()
-    return response.json()["games"]
+    return imported_games(client_for(user or UserFactory()), text)
 
 
 def _record(time_control: str, *, event: str = "Rated Game", game: str = "Pente") -> str:

@@ -1,0 +1,369 @@
+"""API benchmark: moves against ``GET me`` on the production stack, at ply 10 and at ply 200.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/pente REDIS_URL=redis://127.0.0.1:6379/5 \\
+    .venv/bin/python bench/api.py [--clients 50] [--seconds 8] [--web-workers 2]
+
+Creates a throwaway PostgreSQL database (``pente_bench_api``, dropped at the end unless
+``--keep``), migrates it, starts the production stack as the README's production section does
+(gunicorn with ``pente_site/gunicorn.conf.py`` and ``--web-workers`` workers, a Celery worker,
+Redis) with the rate limits lifted, and drives it from this process over loopback with
+``--clients`` threads, each on a keep-alive connection of its own:
+
+1. ``GET me``: each client with its own token, for ``--seconds``;
+2. moves in live games that start at ply 10, one client a game at a time (playing both sides
+   with their tokens; when a game's prepared moves run out, the client goes on in its next);
+3. the same in games that start at ply 200;
+4. ``GET me`` again (the figure compared is the mean of 1 and 4: the machine is shared).
+
+The games are Pente with a 60-minute clock; their moves were checked with the engine before the
+run so that none ends the game. Prints requests/s, p50 and p99 of each phase, the queries one
+move costs at ply 10 and at ply 200 (counted in this process through Django's test client on the
+same database), and the targets: moves at least 0.6x the throughput of ``GET me``; at most 5
+queries a move; the cost of a move flat from ply 10 to ply 200 (throughput at ply 200 at least
+0.85x that at ply 10, and the same number of queries). Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from _support import ROOT, bench_url, recreate_database, setup_django
+
+DB_NAME = "pente_bench_api"
+EXTRA_MOVES = 120  # moves each game has ready beyond its start
+GAMES_PER_CLIENT = 3  # a client moves on to its next game when one runs out of moves
+SCOPES_LIFTED = "1000000/min"
+
+
+# --- the games: legal move lists that never end the game ------------------------------------
+
+
+def quiet_moves(total: int, seed: int) -> list[int]:
+    """``total`` moves of a Pente game after the centre stone that neither captures five pairs
+    nor makes five in a row (random, re-drawn when one would end the game)."""
+    from games.engine import Game
+
+    rnd = random.Random(seed)
+    game = Game("Pente")
+    moves: list[int] = []
+    while len(moves) < total:
+        point = rnd.choice(game.legal_points())
+        game.play(point)
+        if game.outcome is not None:
+            game.pop()
+            continue
+        moves.append(point)
+    return moves
+
+
+def make_games(*, count: int, start_ply: int, tag: str) -> list[dict]:
+    """``count`` live games whose first ``start_ply`` plies are stored, each with the tokens of
+    its two players and the moves that follow."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.accounts.tokens import hash_key
+    from games.clocks.timecontrol import TimeControl
+    from games.models import ApiToken, Game, Move, User
+    from games.play.create import game_create
+
+    tables = []
+    for i in range(count):
+        players = User.objects.bulk_create(
+            User(username=f"{tag}{i}s{seat}", password="!") for seat in (1, 2)
+        )
+        keys = {seat: f"{tag}{i}s{seat}".ljust(40, "k") for seat in (1, 2)}
+        ApiToken.objects.bulk_create(
+            ApiToken(user=u, name="bench", prefix=keys[s][:8], key_hash=hash_key(keys[s]))
+            for s, u in zip((1, 2), players, strict=True)
+        )
+        game = game_create(variant="Pente", players=players, time_control=TimeControl.live(60, 0))
+        moves = quiet_moves(start_ply - 1 + EXTRA_MOVES, seed=hash((tag, i)) & 0xFFFF)
+        stored = moves[: start_ply - 1]
+        base = timezone.now() - timedelta(seconds=len(stored))
+        Move.objects.bulk_create(
+            Move(game=game, ply=2 + k, seat=2 - k % 2, kind="stone", point=p, created_at=base)
+            for k, p in enumerate(stored)
+        )
+        Game.objects.filter(pk=game.pk).update(ply=start_ply, turn_started_at=timezone.now())
+        tables.append(
+            {"game": game.pk, "ply": start_ply, "keys": keys, "moves": moves[start_ply - 1 :]}
+        )
+    return tables
+
+
+# --- counting queries in this process ------------------------------------------------------
+
+
+def queries_per_move(table: dict) -> int:
+    """The SQL statements of one move (the next of ``table``) through the test client, without
+    transaction markers; the token is used once before so that its last-use write is not
+    counted."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    seat = 1 if table["ply"] % 2 == 0 else 2
+    auth = {"HTTP_AUTHORIZATION": f"Token {table['keys'][seat]}"}
+    client = Client()
+    client.get("/api/me", **auth)
+    client.get(f"/api/games/{table['game']}/")  # a warm cache, as between two moves
+    body = json.dumps({"ply": table["ply"], "point": table["moves"].pop(0)})
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            f"/api/games/{table['game']}/moves", body, content_type="application/json", **auth
+        )
+    if response.status_code != 200:
+        sys.exit(f"move refused: {response.status_code} {response.content[:300]!r}")
+    table["ply"] += 1
+    markers = ("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN", "COMMIT")
+    return sum(1 for q in captured.captured_queries if not q["sql"].startswith(markers))
+
+
+# --- the stack -----------------------------------------------------------------------------
+
+
+def start_stack(*, url: str, port: int, web_workers: int, log_dir: Path) -> list:
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-" + "x" * 50),
+        "SECURE_SSL_REDIRECT": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(web_workers),
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+    }
+    from django.conf import settings
+
+    for scope in settings.THROTTLE_RATES:
+        env[f"THROTTLE_{scope.upper()}_RATE"] = SCOPES_LIFTED
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    web = subprocess.Popen(
+        [str(gunicorn), "-c", "pente_site/gunicorn.conf.py", "pente_site.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=open(log_dir / "web.log", "w"),  # noqa: SIM115 - lives as long as the process
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    from games.management.commands.serve import celery_worker_argv
+
+    worker = subprocess.Popen(
+        celery_worker_argv("--concurrency", "2", "--without-gossip", "--without-mingle"),
+        cwd=ROOT,
+        env=env,
+        stdout=open(log_dir / "worker.log", "w"),  # noqa: SIM115
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/", timeout=2)
+            break
+        except OSError:
+            if web.poll() is not None or time.monotonic() > deadline:
+                stop_stack([web, worker])
+                sys.exit("gunicorn did not start:\n" + (log_dir / "web.log").read_text())
+            time.sleep(0.3)
+    return [web, worker]
+
+
+def stop_stack(procs: list) -> None:
+    for proc in procs:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for proc in procs:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+# --- the clients ---------------------------------------------------------------------------
+
+
+def run_phase(port: int, jobs: list, seconds: float) -> dict:
+    """Each job is ``job(connection) -> None`` called in a loop by its own thread on its own
+    keep-alive connection for ``seconds``; returns requests/s, p50 and p99 (ms)."""
+    latencies: list[list[float]] = [[] for _ in jobs]
+    errors: list[str] = []
+    start = threading.Barrier(len(jobs) + 1)
+    stop_at = [0.0]
+
+    def loop(i: int, job) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        start.wait()
+        mine = latencies[i]
+        try:
+            while time.perf_counter() < stop_at[0]:
+                t0 = time.perf_counter()
+                job(conn)
+                mine.append(time.perf_counter() - t0)
+        except Exception as exc:  # reported after the phase
+            errors.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=loop, args=(i, job)) for i, job in enumerate(jobs)]
+    for t in threads:
+        t.start()
+    stop_at[0] = time.perf_counter() + seconds
+    start.wait()
+    began = time.perf_counter()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - began
+    if errors:
+        sys.exit(f"{len(errors)} client(s) failed, e.g. {errors[0]}")
+    every = sorted(x for per in latencies for x in per)
+    return {
+        "rps": len(every) / elapsed,
+        "p50": 1000 * every[len(every) // 2],
+        "p99": 1000 * every[min(len(every) - 1, int(0.99 * len(every)))],
+        "n": len(every),
+    }
+
+
+def _request(conn, method: str, path: str, *, key: str, body: dict | None = None) -> dict:
+    headers = {"Authorization": f"Token {key}", "Content-Type": "application/json"}
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = conn.getresponse()
+    data = response.read()
+    if response.status != 200:
+        raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
+    return data
+
+
+def me_job(key: str):
+    def job(conn) -> None:
+        _request(conn, "GET", "/api/me", key=key)
+
+    return job
+
+
+def move_job(tables: list[dict]):
+    """Moves in ``tables[0]`` until its prepared moves run out, then in the next game."""
+
+    def job(conn) -> None:
+        if not tables[0]["moves"]:
+            tables.pop(0)
+        table = tables[0]
+        seat = 1 if table["ply"] % 2 == 0 else 2  # seat 1 played ply 1, the centre stone
+        point = table["moves"].pop(0)
+        _request(
+            conn,
+            "POST",
+            f"/api/games/{table['game']}/moves",
+            key=table["keys"][seat],
+            body={"ply": table["ply"], "point": point},
+        )
+        table["ply"] += 1
+
+    return job
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    args = parser.parse_args()
+    base = os.environ.get("DATABASE_URL", "")
+    if not base or not os.environ.get("REDIS_URL"):
+        sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark runs the real stack")
+    url = bench_url(base, DB_NAME)
+    recreate_database(base, DB_NAME)
+    setup_django(url)
+    from django.core.cache import cache
+
+    cache.clear()  # the benchmark's Redis database: positions of an earlier run are stale
+    print(f"setting up {args.clients} games at ply 10 and {args.clients} at ply 200 ...")
+    per = GAMES_PER_CLIENT
+    at10 = make_games(count=args.clients * per + 1, start_ply=10, tag="a")
+    at200 = make_games(count=args.clients * per + 1, start_ply=200, tag="b")
+    q10 = queries_per_move(at10.pop())
+    q200 = queries_per_move(at200.pop())
+    me_keys = [t["keys"][1] for t in at10[: args.clients]]
+
+    log_dir = ROOT / "var" / "bench-api"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    from tests.servers import free_port
+
+    port = free_port()
+    procs = start_stack(url=url, port=port, web_workers=args.web_workers, log_dir=log_dir)
+    try:
+        for key in me_keys[:2]:  # warm both workers' imports and connections
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            _request(conn, "GET", "/api/me", key=key)
+            conn.close()
+        me1 = run_phase(port, [me_job(k) for k in me_keys], args.seconds)
+        moves10 = run_phase(
+            port,
+            [move_job(at10[i * per : (i + 1) * per]) for i in range(args.clients)],
+            args.seconds,
+        )
+        moves200 = run_phase(
+            port,
+            [move_job(at200[i * per : (i + 1) * per]) for i in range(args.clients)],
+            args.seconds,
+        )
+        me2 = run_phase(port, [me_job(k) for k in me_keys], args.seconds)
+    finally:
+        stop_stack(procs)
+        if not args.keep:
+            from django.db import connections
+
+            connections.close_all()
+            recreate_database(base, DB_NAME, drop_only=True)
+
+    me_rps = statistics.mean([me1["rps"], me2["rps"]])
+    print(f"\n{args.clients} clients, {args.seconds:g} s a phase, {args.web_workers} web workers")
+    print(f"{'phase':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
+    for name, r in (
+        ("GET me (1)", me1),
+        ("moves from ply 10", moves10),
+        ("moves from ply 200", moves200),
+        ("GET me (2)", me2),
+    ):
+        print(f"{name:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['n']:>10}")
+    ratio10 = moves10["rps"] / me_rps
+    ratio200 = moves200["rps"] / me_rps
+    flat = moves200["rps"] / moves10["rps"]
+    print()
+    checks = [
+        (f"moves (ply 10) / GET me      {ratio10:.2f}x", "target >= 0.60x", ratio10 >= 0.6),
+        (f"moves (ply 200) / GET me     {ratio200:.2f}x", "target >= 0.60x", ratio200 >= 0.6),
+        (f"queries a move at ply 10     {q10}", "target <= 5", q10 <= 5),
+        (
+            f"queries a move at ply 200    {q200}",
+            "target <= 5, = ply 10",
+            q200 <= 5 and q200 == q10,
+        ),
+        (f"moves/s ply 200 / ply 10     {flat:.2f}x", "target >= 0.85x (flat)", flat >= 0.85),
+    ]
+    for figure, target, ok in checks:
+        print(f"{figure:<40}{target:<26}{'ok' if ok else 'MISSED'}")
+    return 0 if all(ok for _f, _t, ok in checks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+"""The move path's cost does not grow with the game: a fixed, small number of queries per move
+and per read of a game, the position kept between requests in the cache (and rebuilt when the
+row changed or the cache is out), and only the changed columns of the game written."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.renderers import JSONRenderer
+from rest_framework.test import APIClient
+
+from games.clocks.timecontrol import TimeControl
+from games.engine import Game as EngineGame
+from games.engine import point_name
+from games.factories import ApiTokenFactory, UserFactory, make_game
+from games.models import Game
+from games.play import positions
+from games.play.actions import move_play
+from games.play.create import set_create
+
+pytestmark = pytest.mark.django_db
+
+#: Moves up columns A, C, E, ...: the players alternate along each column, so it never holds two
+#: stones of one colour side by side (no capture) and no line of five forms.
+EDGE = [f"{col}{row}" for col in "ACEGNQ" for row in range(1, 20)]
+
+
+def _sql(captured) -> list[str]:
+    """The statements a request sent, without the savepoints of the test's transaction (in
+    production the outermost ``atomic()`` is a BEGIN/COMMIT pair, not counted here either)."""
+    return [
+        q["sql"]
+        for q in captured
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT"))
+    ]
+
+
+class Table:
+    """Two players with real tokens playing one game over HTTP, each move on the edges."""
+
+    def __init__(self, game: Game, players) -> None:
+        self.game = game
+        self.keys = {}
+        for seat, user in enumerate(players, start=1):
+            key = f"movepath{seat}{user.pk:06d}".ljust(40, "x")
+            ApiTokenFactory(user=user, key=key)
+            self.keys[seat] = key
+        self.client = APIClient()
+        self.next = 0
+
+    def move(self):
+        body = self.client.get(f"/api/games/{self.game.pk}/").json()
+        seat, ply = body["to_move"]["seat"], body["ply"]
+        # the token's first use of the minute writes its last_used_at: not part of the move
+        self.client.get("/api/me", HTTP_AUTHORIZATION=f"Token {self.keys[seat]}")
+        taken = {s["name"] for s in body["board"]["stones"]}
+        while EDGE[self.next] in taken:
+            self.next += 1
+        point = EDGE[self.next]
+        self.next += 1
+        with CaptureQueriesContext(connection) as captured:
+            response = self.client.post(
+                f"/api/games/{self.game.pk}/moves",
+                {"ply": ply, "point": point},
+                format="json",
+                HTTP_AUTHORIZATION=f"Token {self.keys[seat]}",
+            )
+        assert response.status_code == 200, response.json()
+        return _sql(captured.captured_queries), response.json()
+
+
+def _table(**options) -> Table:
+    players = [UserFactory(), UserFactory()]
+    return Table(make_game(players=players, **options), players)
+
+
+def _rated_set_table() -> Table:
+    players = [UserFactory(), UserFactory()]
+    game_set = set_create(player1=players[0], player2=players[1], variant="Pente", rated=True)
+    return Table(game_set.games.get(set_index=1), players)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: _table(), id="untimed"),
+        pytest.param(
+            lambda: _table(time_control=TimeControl.live(initial_minutes=10, increment_seconds=5)),
+            id="live",
+        ),
+        pytest.param(lambda: _table(time_control=TimeControl.turn(days_per_move=3)), id="turn"),
+        pytest.param(_rated_set_table, id="rated-set"),
+    ],
+)
+def test_a_move_costs_at_most_five_queries_and_the_same_at_ply_5_and_ply_40(make):
+    table = make()
+    counts = []
+    for _ in range(40):
+        sql, _body = table.move()
+        counts.append(len(sql))
+    assert max(counts) <= 5, counts
+    assert counts[3] == counts[-1], counts
+
+
+def test_a_move_reads_no_moves_and_writes_only_the_changed_columns():
+    table = _table(time_control=TimeControl.live(initial_minutes=10, increment_seconds=5))
+    for _ in range(6):
+        table.move()
+    sql, _body = table.move()
+    assert not any('FROM "games_move"' in q for q in sql), sql
+    (update,) = [q for q in sql if q.startswith('UPDATE "games_game"')]
+    assigned = update.split(" SET ", 1)[1].split(" WHERE ", 1)[0]
+    for column in ('"ply"', '"clocks_ms"', '"turn_started_at"', '"deadline"', '"updated_at"'):
+        assert column in assigned
+    for column in ('"variant"', '"headers"', '"status"', '"rated"'):
+        assert column not in assigned
+
+
+def test_reading_a_game_costs_two_queries_however_long_it_is():
+    table = _table()
+    counts = []
+    for _ in range(30):
+        table.move()
+        with CaptureQueriesContext(connection) as captured:
+            assert table.client.get(f"/api/games/{table.game.pk}/").status_code == 200
+        counts.append(len(_sql(captured.captured_queries)))
+    assert set(counts) == {2}, counts
+
+
+def test_a_read_after_the_cache_is_emptied_rebuilds_the_same_state():
+    table = _table()
+    for _ in range(8):
+        table.move()
+    before = table.client.get(f"/api/games/{table.game.pk}/").json()
+    cache.clear()
+    again = table.client.get(f"/api/games/{table.game.pk}/").json()
+    before.pop("clock"), again.pop("clock")
+    assert again == before
+
+
+def test_a_cached_position_is_not_used_once_the_row_has_changed():
+    """Undo then a different move leaves the game at the ply it had: the cache entry of the
+    position before the undo must not be taken for the new one."""
+    table = _table()
+    for _ in range(4):
+        table.move()
+    game = Game.objects.get(pk=table.game.pk)
+    seat_of_last = 1 if game.ply % 2 == 1 else 2  # seat 1 played the centre stone, ply 1
+    asker, other = table.keys[seat_of_last], table.keys[3 - seat_of_last]
+    c = table.client
+    url = f"/api/games/{game.pk}/undo"
+    assert c.post(url, HTTP_AUTHORIZATION=f"Token {asker}").status_code == 200
+    undone = c.post(url, HTTP_AUTHORIZATION=f"Token {other}").json()
+    assert undone["ply"] == game.ply - 1
+    replay = c.post(
+        f"/api/games/{game.pk}/moves",
+        {"ply": undone["ply"], "point": "K12"},
+        format="json",
+        HTTP_AUTHORIZATION=f"Token {asker}",
+    ).json()
+    assert replay["ply"] == game.ply and replay["board"]["last_name"] == "K12"
+    fresh = c.get(f"/api/games/{game.pk}/").json()
+    assert fresh["board"] == replay["board"]
+    assert [m["point"] for m in fresh["moves"]] == [m["point"] for m in replay["moves"]]
+
+
+def test_a_row_written_elsewhere_makes_the_cached_entry_stale():
+    table = _table()
+    for _ in range(3):
+        table.move()
+    game = Game.objects.get(pk=table.game.pk)
+    before = positions.played_of(game)
+    game.moves.filter(ply=game.ply).delete()  # a write the cache did not see ...
+    game.ply -= 1
+    game.save()  # ... but which changed the row, as every change of the moves does
+    again = positions.played_of(Game.objects.get(pk=game.pk))
+    assert again.count == before.count - 1 and again.position.plies == again.count
+
+
+def test_moves_are_played_when_the_cache_is_out(monkeypatch):
+    table = _table()
+    table.move()
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(positions.cache, "get", broken)
+    monkeypatch.setattr(positions.cache, "set", broken)
+    for _ in range(3):
+        _sql, body = table.move()
+    assert body["ply"] == 5
+
+
+def test_a_move_on_a_stale_instance_of_the_position_changes_nothing_cached():
+    """The engine position a service acts on is its own copy: a refused move leaves the cached
+    position as it was."""
+    players = [UserFactory(), UserFactory()]
+    game = make_game(players=players)
+    move_play(game_id=game.pk, user=players[1], ply=1, points=[0])
+    row = Game.objects.get(pk=game.pk)
+    position = positions.played_of(row).position
+    position.play(20)
+    again = positions.played_of(row).position
+    assert again.board[20] == 0 and again.plies == position.plies - 1
+
+
+def test_the_moves_json_is_the_renderers_for_every_move_and_viewer():
+    players = [UserFactory(), UserFactory()]
+    game = make_game(players=players)
+    move_play(game_id=game.pk, user=players[1], ply=1, points=[0], message="gl \u2028 hf ☺")
+    row = Game.objects.get(pk=game.pk)
+    played = positions.played_of(row)
+    for show in (True, False):
+        expected = [
+            {
+                "ply": m.ply,
+                "seat": m.seat,
+                "kind": m.kind,
+                "point": m.point,
+                "name": point_name(m.point),
+                "choice": m.choice,
+                "message": m.message if show else None,
+                "message_visible": show,
+                "created_at": m.created_at,  # a datetime: the renderer writes it
+            }
+            for m in row.moves.order_by("ply")
+        ]
+        assert played.moves_json(show_messages=show).encode() == JSONRenderer().render(expected)
+
+
+def test_an_engine_position_pickles_small_and_plays_on_identically():
+    g = EngineGame.replay("Keryo-Pente", ["L10", "A1", "M10", "A2", "N10"], rated=True)
+    data = pickle.dumps(g)
+    h = pickle.loads(data)
+    assert len(data) < 2_000  # the shared geometry tables are not in it
+    assert (h.board, h.captures, h.to_move_seat, h.plies) == (
+        g.board,
+        g.captures,
+        g.to_move_seat,
+        g.plies,
+    )
+    g.play("O10")
+    h.play("O10")
+    assert (h.board, h.outcome) == (g.board, g.outcome)
+    h.pop()
+    g.pop()
+    assert h.board == g.board

@@ -1,0 +1,58 @@
+"""A large record import with a REAL Celery worker (Redis broker, PostgreSQL, committed
+transactions): the request answers 202 at once, before anything is imported, and the worker
+imports every record in the background while the job is polled.
+
+Run with e.g. ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/pente_imports
+REDIS_URL=redis://127.0.0.1:6379/14``; without them the test is skipped (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from games.factories import UserFactory
+from games.models import Game, ImportJob
+from games.records import tasks
+from pente_site.celery import app
+from tests.games.clocks.test_celery import not_eager, worker  # noqa: F401 - their fixtures
+from tests.games.records.importing import client_for, records
+
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
+
+RECORDS = 8000
+
+
+@pytest.mark.usefixtures("worker")
+def test_a_large_import_answers_at_once_and_a_real_worker_completes_it():
+    assert tasks.import_job_run.name in app.tasks  # the worker knows the task it is sent
+    text = records(RECORDS)
+    client = client_for(UserFactory())
+    started = time.perf_counter()
+    response = client.post("/api/games/import", text, content_type="text/plain")
+    elapsed = time.perf_counter() - started
+    assert response.status_code == 202, response.json()
+    assert elapsed < 1.0, f"the request took {elapsed:.2f} s"
+    accepted = response.json()
+    assert accepted["status"] == "queued" and accepted["imported"] == 0  # not done in the answer
+    assert accepted["progress"] == {"processed": 0, "total": RECORDS}
+
+    seen: list[int] = []
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        job = client.get(response["Location"]).json()
+        seen.append(job["progress"]["processed"])
+        if job["status"] in ("done", "failed"):
+            break
+        time.sleep(0.2)
+    assert job["status"] == "done", job
+    assert (job["imported"], job["refused"], len(job["games"])) == (RECORDS, 0, RECORDS)
+    assert seen == sorted(seen)  # progress only moves on
+    assert Game.objects.filter(imported=True).count() == RECORDS
+    stored = ImportJob.objects.get(pk=accepted["id"])
+    assert (stored.attempt, stored.text) == (1, "")
