@@ -8,6 +8,8 @@ far beyond anything the API takes, and a request never works for long (longer wo
 import multiprocessing
 import os
 
+from pente_site.frontserver import json_errors
+
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("WEB_THREADS", "4"))
@@ -22,3 +24,6 @@ accesslog = os.environ.get("WEB_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# gunicorn's own refusals (414, 431, 400 before the application sees the request) as JSON.
+json_errors()

@@ -7,9 +7,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.play import positions
-        from games.play.signals import set_finished
+        from games.play.signals import sets_finished
         from tournaments import services, tasks
 
-        set_finished.connect(tasks.on_set_finished, dispatch_uid="tournaments.set_finished")
+        sets_finished.connect(tasks.on_sets_finished, dispatch_uid="tournaments.sets_finished")
         if services.cancel_forbidden not in positions.CANCEL_FORBIDDEN_CHECKS:
             positions.CANCEL_FORBIDDEN_CHECKS.append(services.cancel_forbidden)

@@ -2,7 +2,7 @@
 results and finish.
 
 Progress is driven by Celery (``tournaments.tasks``): a task at the start time starts the
-tournament, ``games.play.signals.set_finished`` enqueues the recording of a match's result, and that
+tournament, ``games.play.signals.sets_finished`` enqueues the recording of a match's result, and that
 task advances the tournament (pairs the next round, creates the next bracket matches, or
 finishes). A periodic sweeper repeats all of this as a backstop. Every step is idempotent:
 

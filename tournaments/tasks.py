@@ -12,6 +12,8 @@ All are idempotent (conditional updates, unique constraints and row locks in the
 
 from __future__ import annotations
 
+from functools import partial
+
 from celery import shared_task
 from django.db import transaction
 
@@ -45,8 +47,11 @@ def sweep() -> dict[str, int]:
     return services.sweep()
 
 
-def on_set_finished(sender, game_set, **kwargs) -> None:
-    """``games.play.signals.set_finished`` receiver (inside the finishing transaction)."""
-    if MatchSet.objects.filter(game_set_id=game_set.pk).exists():
-        game_set_id = game_set.pk
-        transaction.on_commit(lambda: set_finished.delay(game_set_id))
+def on_sets_finished(sender, game_sets, **kwargs) -> None:
+    """``games.play.signals.sets_finished`` receiver (inside the finishing transaction): one
+    query finds which of the sets are tournament sets, each is recorded by a task on commit."""
+    ids = MatchSet.objects.filter(game_set_id__in=[s.pk for s in game_sets]).values_list(
+        "game_set_id", flat=True
+    )
+    for game_set_id in sorted(set(ids)):
+        transaction.on_commit(partial(set_finished.delay, game_set_id))

@@ -15,7 +15,7 @@ from games.engine import Outcome, Termination
 from games.models import Game, GameSet, Seat
 from games.play.access import now_or
 from games.play.positions import opponents_of
-from games.play.signals import game_finished, set_finished
+from games.play.signals import game_finished, set_finished, sets_finished
 
 
 def game_finish(*, game: Game, outcome: Outcome, now: datetime | None = None) -> None:
@@ -57,9 +57,13 @@ def _close(
         sets_maybe_finish(game_set_ids=[game.game_set_id], now=now)
 
 
+#: Sets written by one UPDATE when many finish at once.
+SET_UPDATE_BATCH = 500
+
+
 def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
     """Give each set of ``game_set_ids`` whose games are all over its result and send
-    ``set_finished``. Locks the sets in id order; a fixed number of queries however many sets
+    ``set_finished`` (then ``sets_finished`` once with all of them). Locks the sets in id order; a fixed number of queries however many sets
     (the timeout sweeper finishes thousands at once)."""
     sets = list(
         GameSet.objects.select_for_update()
@@ -86,10 +90,15 @@ def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
     }
     for game_set in ready:
         _set_result(game_set, games_of[game_set.pk], seat_users, now)
-    GameSet.objects.bulk_update(ready, ["status", "result", "winner", "finished_at"])
-    for game_set in ready:
-        if game_set.status == GameSet.Status.FINISHED:
-            set_finished.send(sender=GameSet, game_set=game_set)
+    # In batches: one CASE over thousands of sets makes a slow statement.
+    GameSet.objects.bulk_update(
+        ready, ["status", "result", "winner", "finished_at"], batch_size=SET_UPDATE_BATCH
+    )
+    finished = [s for s in ready if s.status == GameSet.Status.FINISHED]
+    for game_set in finished:
+        set_finished.send(sender=GameSet, game_set=game_set)
+    if finished:
+        sets_finished.send(sender=GameSet, game_sets=finished)
 
 
 def _set_result(

@@ -1,6 +1,6 @@
 """Signals of the games app.
 
-Both are sent INSIDE the transaction that finishes the game or set; receivers that enqueue
+All are sent INSIDE the transaction that finishes the game or set; receivers that enqueue
 tasks or talk to the outside world must wrap that in ``transaction.on_commit``.
 """
 
@@ -13,3 +13,8 @@ game_finished = Signal()
 
 #: Sent with ``game_set=`` (a saved ``games.models.GameSet``) when a set gets its result.
 set_finished = Signal()
+
+#: Sent once with ``game_sets=`` (a list of saved ``GameSet`` rows) after ``set_finished`` was sent
+#: for each of them, so that a receiver with one question about all of them asks it once (the
+#: timeout sweeper finishes thousands of sets in one transaction).
+sets_finished = Signal()

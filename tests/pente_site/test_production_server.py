@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import urllib.error
@@ -77,3 +78,41 @@ def test_the_gunicorn_configuration_checks_out():
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
+
+
+def _raw(url: str, request: bytes) -> tuple[int, str, dict]:
+    """Send ``request`` as it is and read the answer (status, content type, JSON body)."""
+    host, port = url.split("//", 1)[1].split("/", 1)[0].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(request)
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers["Content-Type"], json.loads(body)
+
+
+def test_a_request_line_too_long_for_gunicorn_is_a_json_414(production_server):
+    path = "/api/games/?" + "x" * 9000
+    status, content_type, body = _raw(
+        production_server, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    )
+    assert (status, body["code"]) == (414, "uri_too_long")
+    assert content_type == "application/json" and body["detail"]
+
+
+def test_too_many_headers_for_gunicorn_is_a_json_431(production_server):
+    headers = "".join(f"X-Extra-{i}: {i}\r\n" for i in range(150))
+    status, content_type, body = _raw(
+        production_server, f"GET /api/ HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode()
+    )
+    assert (status, body["code"]) == (431, "headers_too_large")
+    assert content_type == "application/json"
+
+
+def test_a_malformed_request_is_a_json_400(production_server):
+    status, content_type, body = _raw(production_server, b"NOT A REQUEST\r\n\r\n")
+    assert (status, body["code"]) == (400, "bad_request")
+    assert content_type == "application/json"

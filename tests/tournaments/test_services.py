@@ -13,6 +13,7 @@ from django.utils import timezone
 from games.factories import UserFactory
 from games.models import Game
 from games.play.actions import move_play
+from games.play.create import set_create
 from games.play.requests import game_cancel_request
 from pente_site.errors import DomainError
 from ratings.models import Crown
@@ -522,3 +523,21 @@ def test_a_withdrawal_after_real_play_rates_the_forfeit():
     services.tournament_withdraw(tournament_id=t.pk, user=leaver)
     assert Rating.objects.get(user=second, variant="Pente", category="turn").rating == 1800
     assert Rating.objects.get(user=leaver, variant="Pente", category="turn").rating == 1400
+
+
+def test_the_tournament_sets_among_many_finished_sets_are_found_with_one_query(
+    django_assert_num_queries, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The timeout sweeper finishes thousands of sets in one transaction: the tournaments app
+    asks once which of them are tournament sets, not once per set."""
+    t = make_tournament(players=4)
+    tournament_sets = [ms.game_set for ms in MatchSet.objects.filter(match__tournament=t)]
+    others = [
+        set_create(player1=UserFactory(), player2=UserFactory(), variant="Pente", rated=False)
+        for _ in range(5)
+    ]
+    recorded = []
+    monkeypatch.setattr(tasks.set_finished, "delay", recorded.append)
+    with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
+        tasks.on_sets_finished(sender=None, game_sets=[*others, *tournament_sets])
+    assert recorded == sorted(s.pk for s in tournament_sets) and len(recorded) == 2

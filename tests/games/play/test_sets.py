@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from games.engine import Outcome, Termination
 from games.factories import UserFactory
 from games.models import Game, GameSet, Seat
 from games.play.actions import game_resign
 from games.play.create import set_create
-from games.play.finish import game_finish
+from games.play.finish import game_finish, sets_maybe_finish
 from games.play.requests import game_cancel_request
-from games.play.signals import set_finished
+from games.play.signals import set_finished, sets_finished
 from pente_site.errors import DomainError
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +143,25 @@ def test_an_unknown_set_is_404(client):
 def test_a_set_against_oneself_is_refused(pair):
     with pytest.raises(DomainError):
         set_create(player1=pair[0], player2=pair[0], variant="Pente", rated=True)
+
+
+def test_sets_finished_at_once_are_announced_together_after_each_alone(finished_sets):
+    together = []
+
+    def receiver(sender, game_sets, **kwargs):
+        together.append(sorted(s.pk for s in game_sets))
+
+    sets_finished.connect(receiver)
+    try:
+        made = [
+            set_create(player1=UserFactory(), player2=UserFactory(), variant="Pente", rated=False)
+            for _ in range(3)
+        ]
+        Game.objects.filter(game_set__in=made).update(
+            status="finished", end_reason="resign", winner_seats=[1], finished_at=timezone.now()
+        )
+        sets_maybe_finish(game_set_ids=[s.pk for s in made], now=timezone.now())
+    finally:
+        sets_finished.disconnect(receiver)
+    assert together == [sorted(s.pk for s in made)]
+    assert sorted(pk for pk, _result in finished_sets) == sorted(s.pk for s in made)
