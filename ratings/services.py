@@ -14,8 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.engine import Game as EngineGame
-from games.engine import get_variant
+from games.engine import get_variant, new_game
 from games.models import Game, GameSet, User
 from games.play.positions import engine_options
 from ratings.elo import (
@@ -70,7 +69,7 @@ GAME_FIELDS_FOR_PLAYED = (
 
 @functools.cache
 def _automatic_plies_of(variant: str, options: tuple[tuple[str, object], ...]) -> int:
-    return len(EngineGame(get_variant(variant), **dict(options)).actions)
+    return len(new_game(get_variant(variant), **dict(options)).actions)
 
 
 def _automatic_plies(game: Game) -> int:

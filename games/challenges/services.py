@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
-from games.engine import EngineError, Game, UnknownGame, get_variant
+from games.engine import EngineError, UnknownGame, get_variant, new_game
 from games.models import Challenge, ChallengeEntry, User
 from games.play.create import game_create, set_create
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
@@ -60,7 +60,7 @@ def _check_engine_options(
     except UnknownGame:
         raise Invalid("unknown_game", f"There is no game called '{variant}'.") from None
     try:
-        Game(
+        new_game(
             name,
             seats=seats,
             partners=partners,

@@ -11,11 +11,15 @@ from .notation import COLUMNS, parse_point, point_name, point_names
 from .openings import Takeback
 from .outcome import Outcome, Termination
 from .records import *  # noqa: F403 (records.__all__: read, write and replay records)
-from .variants import VARIANTS, Variant, get_variant
+from .start import Position, new_game, replay_game
+from .variants import GAMES, GO_VARIANTS, VARIANTS, Variant, get_variant
 
 __all__ = [
     "COLUMNS",
     "DECISIONS",
+    "GAMES",
+    "GO_VARIANTS",
+    "Position",
     "VARIANTS",
     "BadOptions",
     "BadRecord",
@@ -33,8 +37,10 @@ __all__ = [
     "UnknownGame",
     "Variant",
     "get_variant",
+    "new_game",
     "parse_point",
     "point_name",
     "point_names",
+    "replay_game",
     *records.__all__,
 ]

@@ -69,7 +69,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .boat import breakable, still_standing
 from .captures import capture_rays, captured_by, captured_by_any
 from .checks import Checks
-from .errors import IllegalMove
+from .errors import BadOptions, IllegalMove
 from .lines import lines_through
 from .notation import point_name
 from .openings import (
@@ -119,6 +119,8 @@ class Game(Checks, Undo):
         adjacent_only: bool = False,
     ) -> None:
         v = get_variant(variant)
+        if v.family != "pente":
+            raise BadOptions(f"{v.name} is not a game of the Pente family (see engine.new_game)")
         table = seating(v, seats, partners, tournament_rule, rated)
         t = tables(19)
         self._variant = v

@@ -60,6 +60,7 @@ from .errors import BadOptions, IllegalMove
 from .notation import COLUMNS, parse_point, point_name
 from .openings import Takeback
 from .outcome import Outcome, Termination
+from .variants import GO_VARIANTS, Variant
 
 __all__ = [
     "GO_ILLEGAL_MOVE_CODES",
@@ -281,7 +282,30 @@ class GoGame:
         "_final",
     )
 
+    # What the server asks of any game's position, as ``game.Game`` answers it: Go is always two
+    # players, no partners, no tournament rule, no adjacent-only option.
     seats = 2
+    partners = False
+    tournament_rule = False
+    adjacent_only = False
+    rated = False
+
+    #: The per-board tables, shared: looked up again when a pickled game is loaded.
+    _SHARED_SLOTS = ("_t", "_nbrs", "_zob")
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: getattr(self, k) for k in GoGame.__slots__ if k not in GoGame._SHARED_SLOTS}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        t = go_tables(state["_size"])  # type: ignore[arg-type]
+        self._t, self._nbrs, self._zob = t, t.neighbours, t.zobrist
+        for k, v in state.items():
+            setattr(self, k, v)
+
+    @property
+    def variant(self) -> Variant:
+        """The game as the server names it (``Go``, ``Go (13x13)``, ``Go (9x9)``)."""
+        return next(v for v in GO_VARIANTS.values() if v.size == self._size)
 
     def __init__(self, size: int = 19, *, komi: float = KOMI) -> None:
         if isinstance(size, bool) or size not in GO_SIZES:

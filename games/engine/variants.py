@@ -39,7 +39,9 @@ class Variant:
       may be chosen for unrated ones.
     - ``tournament_rule_always``: the tournament rule always applies (G-Pente).
     - ``g_points``: player 1's forbidden second stones (19x19 integer points).
-    - ``set_size``: games in a rated set (2, or 1 for Swap2 games).
+    - ``set_size``: games in a rated set (2, or 1 for Swap2 games and Go).
+    - ``family``: ``"pente"`` (played by ``game.Game``) or ``"go"`` (``go.GoGame``).
+    - ``size``: the board's side (19; Go also 13 and 9).
     """
 
     name: str
@@ -55,6 +57,8 @@ class Variant:
     tournament_rule_always: bool = False
     g_points: tuple[int, ...] = ()
     set_size: int = 2
+    family: str = "pente"
+    size: int = 19
 
     @property
     def captures(self) -> bool:
@@ -118,9 +122,30 @@ _ALL = (
     ),
 )
 
+#: Go on its three boards: no captures to win, no line, no opening; sets of one game.
+_GO = tuple(
+    Variant(
+        name,
+        slug,
+        capture_lengths=(),
+        capture_target=None,
+        line_length=0,
+        opening="",
+        set_size=1,
+        family="go",
+        size=size,
+    )
+    for name, slug, size in (("Go", "go", 19), ("Go (13x13)", "go-13", 13), ("Go (9x9)", "go-9", 9))
+)
+
+#: The Pente family (every game ``game.Game`` plays).
 VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL}
+#: Go's boards (``go.GoGame``).
+GO_VARIANTS: dict[str, Variant] = {v.name: v for v in _GO}
+#: Every game the server hosts, by name.
+GAMES: dict[str, Variant] = {**VARIANTS, **GO_VARIANTS}
 _BY_KEY: dict[str, Variant] = {}
-for _v in _ALL:
+for _v in (*_ALL, *_GO):
     _BY_KEY[_v.name.lower()] = _v
     _BY_KEY[_v.slug] = _v
 del _v
@@ -134,5 +159,5 @@ def get_variant(name_or_slug: str | Variant) -> Variant:
         found = _BY_KEY.get(name_or_slug.strip().lower())
         if found is not None:
             return found
-    known = ", ".join(VARIANTS)
+    known = ", ".join(GAMES)
     raise UnknownGame(f"Unknown game {name_or_slug!r}; the engine plays {known}")

@@ -271,19 +271,27 @@ class Seat(models.Model):
         return f"Game {self.game_id} seat {self.seat}: {self.name}"
 
 
+#: Room for a Go marking: every point of a 19x19 board named ("T19 " is four characters).
+MARK_MAX = 1500
+
+
 class Move(models.Model):
-    """One action of a game: a stone or a D/Swap2 decision. ``ply`` is 1-based."""
+    """One action of a game: a stone, a D/Swap2 decision, or in Go a pass, a marking of dead
+    stones (``choice``: their names, space-separated) or the answer to it (a decision:
+    ``accept``/``reject``). ``ply`` is 1-based."""
 
     class Kind(models.TextChoices):
         STONE = "stone"
         DECISION = "decision"
+        PASS = "pass"
+        MARK = "mark"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.STONE)
     point = models.PositiveSmallIntegerField(null=True, blank=True)
-    choice = models.CharField(max_length=16, blank=True, default="")
+    choice = models.CharField(max_length=MARK_MAX, blank=True, default="")
     message = models.CharField(max_length=255, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -295,10 +303,13 @@ class Move(models.Model):
             models.CheckConstraint(
                 condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="move_seat_range"
             ),
-            # A stone has a point and no choice; a decision has a choice and no point.
+            # A stone has a point and no choice; a decision has a choice and no point; a pass
+            # has neither; a marking has no point (its choice may be empty: nothing dead).
             models.CheckConstraint(
                 condition=Q(kind="stone", point__isnull=False, choice="")
-                | (Q(kind="decision", point__isnull=True) & ~Q(choice="")),
+                | (Q(kind="decision", point__isnull=True) & ~Q(choice=""))
+                | Q(kind="pass", point__isnull=True, choice="")
+                | Q(kind="mark", point__isnull=True),
                 name="move_stone_or_decision",
             ),
         ]

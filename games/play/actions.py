@@ -30,6 +30,7 @@ from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
+from games.engine.go import PASS
 from games.models import Game, Move, User
 from games.play.access import (
     illegal_move_error,
@@ -79,8 +80,8 @@ def _act(
     user: User,
     ply: int,
     now: datetime,
-    repeats: Callable[[Sequence[MoveRow]], bool],
-    apply: Callable[[engine.Game, int], list[Move]],
+    repeats: Callable[[Sequence[MoveRow], engine.Position], bool],
+    apply: Callable[[engine.Position, int], list[Move]],
 ) -> Game:
     """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
     user's last action returns the game), in progress, ``apply(position, seat)`` (the engine
@@ -94,7 +95,9 @@ def _act(
         played = played_of(game)
         position = played.position
         if ply != game.ply:
-            if _stale_or_repeat(game, played.tail, user_seats=mine, ply=ply, same=repeats):
+            if _stale_or_repeat(
+                game, played.tail, user_seats=mine, ply=ply, same=lambda t: repeats(t, position)
+            ):
                 return game
             _conflict_with_state(
                 game,
@@ -126,7 +129,7 @@ def _act(
             game.ply += len(rows)
             game.undo_requested_by = None
             game.save_changed()
-            remember_played(game, played.extended(move_rows(rows), position))
+            remember_played(game, played.extended(move_rows(rows, position.size), position))
             if position.outcome is not None:
                 finish_from_position(game=game, position=position, now=now)
             elif game.deadline is not None:
@@ -141,16 +144,26 @@ def _act(
     return game
 
 
+def _tokens(position: engine.Position, points: Sequence[int | str]) -> list[int | None]:
+    """The points of a turn on this board (``None``: Go's pass); raises the engine's refusal."""
+    go = isinstance(position, engine.GoGame)
+    return [
+        None if go and isinstance(p, str) and p.strip().upper() == PASS else position.parse_point(p)
+        for p in points
+    ]
+
+
 def move_play(
     *,
     game_id: int,
     user: User,
     ply: int,
-    points: list[int],
+    points: Sequence[int | str],
     message: str = "",
     now: datetime | None = None,
 ) -> Game:
-    """Play one turn: one stone, or two for a Connect6 turn (all-or-nothing).
+    """Play one turn: one stone (or, in Go, ``PASS``), or two for a Connect6 turn
+    (all-or-nothing). Points are ints or names on the game's board.
 
     ``ply`` is the game's ply the client saw. Sending the same turn twice returns the game.
     """
@@ -159,18 +172,28 @@ def move_play(
     if not points:
         raise Invalid("wrong_stone_count", "Send a point to play.")
 
-    def repeats(tail: Sequence[MoveRow]) -> bool:
-        return [m.point for m in tail] == list(points) and all(
-            m.kind == Move.Kind.STONE for m in tail
+    def repeats(tail: Sequence[MoveRow], position: engine.Position) -> bool:
+        try:
+            wanted = _tokens(position, points)
+        except engine.IllegalMove:
+            return False
+        return [m.point for m in tail] == wanted and all(
+            m.kind in (Move.Kind.STONE, Move.Kind.PASS) for m in tail
         )
 
-    def apply(position: engine.Game, seat: int) -> list[Move]:
-        results = position.play_turn(list(points), seat=seat)
+    def apply(position: engine.Position, seat: int) -> list[Move]:
+        turn = _tokens(position, points)
+        if isinstance(position, engine.GoGame):
+            if len(turn) != 1:
+                raise engine.IllegalMove("wrong_stone_count", "Go is one stone (or PASS) a turn.")
+            results = [position.play(PASS if turn[0] is None else turn[0], seat=seat)]
+        else:
+            results = position.play_turn(turn, seat=seat)
         return [
             Move(
                 ply=i,
                 seat=seat,
-                kind=Move.Kind.STONE,
+                kind=Move.Kind.STONE if r.point is not None else Move.Kind.PASS,
                 point=r.point,
                 message=message if i == 1 else "",
             )
@@ -183,15 +206,68 @@ def move_play(
 def game_decide(
     *, game_id: int, user: User, ply: int, choice: str, now: datetime | None = None
 ) -> Game:
-    """Make the pending D-Pente / Swap2 decision (``keep``/``swap``/``place_two``/``colour1``/
-    ``colour2``)."""
+    """Make the pending decision: D-Pente / Swap2 (``keep``/``swap``/``place_two``/``colour1``/
+    ``colour2``), or in Go the answer to the marking of dead stones (``accept``: the game is
+    counted; ``reject``: play resumes)."""
 
-    def repeats(tail: Sequence[MoveRow]) -> bool:
-        return len(tail) == 1 and tail[0].kind == Move.Kind.DECISION and tail[0].choice == choice
+    def repeats(tail: Sequence[MoveRow], position: engine.Position) -> bool:
+        return bool(tail) and tail[-1].kind == Move.Kind.DECISION and tail[-1].choice == choice
 
-    def apply(position: engine.Game, seat: int) -> list[Move]:
-        position.decide(choice, seat=seat)  # a decision never ends the game
+    def apply(position: engine.Position, seat: int) -> list[Move]:
+        if isinstance(position, engine.GoGame):
+            if choice == "accept":
+                position.accept(seat=seat)
+            elif choice == "reject":
+                position.reject(seat=seat)
+            else:
+                raise engine.IllegalMove(
+                    "bad_decision", "In Go, answer a marking with accept or reject."
+                )
+        else:
+            position.decide(choice, seat=seat)  # a decision never ends a Pente game
         return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=choice)]
+
+    return _act(
+        game_id=game_id,
+        user=user,
+        ply=ply,
+        now=now_or(now),
+        repeats=repeats,
+        apply=apply,
+    )
+
+
+def game_mark_dead(
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    points: Sequence[int | str],
+    now: datetime | None = None,
+) -> Game:
+    """Go, after two passes: the player who passed first proposes the dead stones (names or
+    ints; none at all is a proposal too); the other then accepts or rejects (``game_decide``)."""
+
+    def marked(position: engine.Position) -> str:
+        dead = sorted({position.parse_point(p) for p in points})
+        return " ".join(position.point_name(p) for p in dead)
+
+    def repeats(tail: Sequence[MoveRow], position: engine.Position) -> bool:
+        try:
+            return (
+                bool(tail)
+                and tail[-1].kind == Move.Kind.MARK
+                and tail[-1].choice == marked(position)
+            )
+        except engine.IllegalMove:
+            return False
+
+    def apply(position: engine.Position, seat: int) -> list[Move]:
+        if not isinstance(position, engine.GoGame):
+            raise engine.IllegalMove("not_marking", "Only Go has dead stones to mark.")
+        choice = marked(position)
+        position.mark_dead(choice.split(), seat=seat)
+        return [Move(ply=1, seat=seat, kind=Move.Kind.MARK, choice=choice)]
 
     return _act(
         game_id=game_id,

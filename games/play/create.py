@@ -11,6 +11,7 @@ from games.clocks import services as clock_services
 from games.clocks.timecontrol import UNTIMED, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
+from games.play.positions import action_fields
 from pente_site.errors import Invalid
 
 
@@ -43,7 +44,7 @@ def game_create(
     if len({user.pk for user in players}) != seats:
         raise Invalid("bad_players", "A player can take only one seat of a game.")
     try:
-        fresh = engine.Game(
+        fresh = engine.new_game(
             v,
             seats=seats,
             partners=partners,
@@ -74,14 +75,7 @@ def game_create(
         )
         actions = list(fresh.actions)
         Move.objects.bulk_create(
-            Move(
-                game=game,
-                ply=i,
-                seat=1,
-                kind=Move.Kind.STONE if isinstance(a, int) else Move.Kind.DECISION,
-                point=a if isinstance(a, int) else None,
-                choice="" if isinstance(a, int) else a,
-            )
+            Move(game=game, ply=i, seat=1, **action_fields(a))
             for i, a in enumerate(actions, start=1)
         )
         game.ply = len(actions)

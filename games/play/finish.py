@@ -35,7 +35,7 @@ def loss_outcome(game: Game, seat: int, termination: Termination) -> Outcome:
     return Outcome(termination, tuple(opponents_of(game, seat)))
 
 
-def finish_from_position(*, game: Game, position: engine.Game, now: datetime) -> None:
+def finish_from_position(*, game: Game, position: engine.Position, now: datetime) -> None:
     """Finish the game when its engine position is over (a five, captures, a full board)."""
     if position.outcome is not None:
         game_finish(game=game, outcome=position.outcome, now=now)

@@ -22,9 +22,13 @@ from django.core.cache import cache
 
 from games import engine
 from games.engine import point_names
+from games.engine.go import MARK, PASS
 from games.models import Game, Move
 
 log = logging.getLogger(__name__)
+
+#: Go's answers to a marking of dead stones (the decisions of a Go game).
+GO_DECISIONS = ("accept", "reject")
 
 #: Key prefix of the cached positions (the tests give each test its own).
 CACHE_PREFIX = "game-position"
@@ -55,9 +59,17 @@ def iso_time(moment: datetime) -> str:
 
 
 def move_row(
-    ply: int, seat: int, kind: str, point: int | None, choice: str, message: str, created_at
+    size: int,
+    ply: int,
+    seat: int,
+    kind: str,
+    point: int | None,
+    choice: str,
+    message: str,
+    created_at,
 ) -> MoveRow:
-    names = point_names(19)
+    """A ``MoveRow`` from a Move's columns (``MOVE_FIELDS``) on a board of ``size``."""
+    names = point_names(size)
     return MoveRow(
         ply,
         seat,
@@ -79,7 +91,7 @@ CANCEL_FORBIDDEN_CHECKS: list[Callable[[Game], str | None]] = []
 
 
 def engine_options(game: Game) -> dict[str, Any]:
-    """Constructor options of the engine position for a game row."""
+    """Options of the engine position for a game row (``engine.new_game``)."""
     return {
         "seats": game.seats,
         "partners": game.partners,
@@ -89,14 +101,44 @@ def engine_options(game: Game) -> dict[str, Any]:
     }
 
 
+def move_action(kind: str, point: int | None, choice: str) -> int | str:
+    """The engine action of a Move: its point, its decision, Go's ``PASS`` or ``MARK ...``."""
+    if kind == Move.Kind.STONE:
+        return point  # type: ignore[return-value]
+    if kind == Move.Kind.PASS:
+        return PASS
+    if kind == Move.Kind.MARK:
+        return f"{MARK} {choice}".strip()
+    return choice
+
+
+def action_fields(action: int | str) -> dict[str, Any]:
+    """The Move columns (``kind``, ``point``, ``choice``) of an engine action: the inverse of
+    ``move_action``."""
+    if isinstance(action, int):
+        return {"kind": Move.Kind.STONE, "point": action, "choice": ""}
+    word, _, rest = action.partition(" ")
+    if word.upper() == PASS:
+        return {"kind": Move.Kind.PASS, "point": None, "choice": ""}
+    if word.upper() == MARK:
+        return {"kind": Move.Kind.MARK, "point": None, "choice": rest.strip()}
+    if action.upper() in ("ACCEPT", "REJECT"):
+        action = action.lower()
+    return {"kind": Move.Kind.DECISION, "point": None, "choice": action}
+
+
 def move_actions(moves: Sequence[Move | MoveRow]) -> list[int | str]:
-    """Engine actions (point ints, decision strings) of Move rows in ply order."""
-    return [m.point if m.kind == Move.Kind.STONE else m.choice for m in moves]
+    """Engine actions of Move rows in ply order."""
+    return [move_action(m.kind, m.point, m.choice) for m in moves]
 
 
-def move_rows(moves: Sequence[Move]) -> list[MoveRow]:
+def board_size(game: Game) -> int:
+    return engine.get_variant(game.variant).size
+
+
+def move_rows(moves: Sequence[Move], size: int) -> list[MoveRow]:
     """Saved Move rows as ``MoveRow`` values."""
-    return [move_row(*(getattr(m, f) for f in MOVE_FIELDS)) for m in moves]
+    return [move_row(size, *(getattr(m, f) for f in MOVE_FIELDS)) for m in moves]
 
 
 def move_json(row: MoveRow, *, show_message: bool) -> str:
@@ -128,17 +170,17 @@ class Played:
     whole instead of building and encoding an object per move; ``tail`` keeps the last two
     moves for the actions (a repeat of one's own last action)."""
 
-    position: engine.Game
+    position: engine.Position
     count: int
     tail: tuple[MoveRow, ...]
     shown: str
     hidden: str
 
     @classmethod
-    def of(cls, rows: Sequence[MoveRow], position: engine.Game) -> Played:
+    def of(cls, rows: Sequence[MoveRow], position: engine.Position) -> Played:
         return cls(position, 0, (), "", "").extended(rows, position)
 
-    def extended(self, rows: Sequence[MoveRow], position: engine.Game) -> Played:
+    def extended(self, rows: Sequence[MoveRow], position: engine.Position) -> Played:
         """These moves followed by ``rows``, ending at ``position``."""
         shown = [self.shown] if self.shown else []
         hidden = [self.hidden] if self.hidden else []
@@ -205,8 +247,9 @@ def played_of(game: Game) -> Played:
         hit = None
     if hit is not None and hit[0] == _stamp(game):
         return hit[1]
+    size = board_size(game)
     rows = [
-        move_row(*row)
+        move_row(size, *row)
         for row in Move.objects.filter(game=game).order_by("ply").values_list(*MOVE_FIELDS)
     ]
     played = Played.of(rows, position_of(game, rows))
@@ -214,11 +257,11 @@ def played_of(game: Game) -> Played:
     return replace(played, position=played.position.copy())
 
 
-def position_of(game: Game, moves: Sequence[Move | MoveRow] | None = None) -> engine.Game:
+def position_of(game: Game, moves: Sequence[Move | MoveRow] | None = None) -> engine.Position:
     """The engine position after ``moves`` (default: all the game's moves, one SELECT)."""
     if moves is None:
         moves = list(game.moves.order_by("ply"))
-    return engine.Game.replay(game.variant, move_actions(moves), **engine_options(game))
+    return engine.replay_game(game.variant, move_actions(moves), **engine_options(game))
 
 
 def seat_to_move(game: Game, moves: Sequence[Move] | None = None) -> int | None:

@@ -9,9 +9,9 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games.clocks.selectors import clock_view
-from games.engine import point_name, point_names
+from games.engine import GoGame, Position, point_name, point_names
 from games.models import Game, GameSet, Seat, User
-from games.play.positions import Played, cancel_forbidden_reason, played_of, team_of
+from games.play.positions import GO_DECISIONS, Played, cancel_forbidden_reason, played_of, team_of
 from pente_site.errors import NotFound
 
 
@@ -130,7 +130,12 @@ def _state_and_moves(
             "name": seat_row.name if seat_row else "",
             "stones": position.stones_this_turn(),
         }
-    pending = position.pending_decision if in_progress else None
+    go = _go_state(position) if isinstance(position, GoGame) else None
+    if go is not None:
+        marking = go["phase"] == "marking" and go["proposed_dead"] is not None
+        pending = "dead_stones" if in_progress and marking else None
+    else:
+        pending = position.pending_decision if in_progress else None
     players = []
     for seat in range(1, game.seats + 1):
         row = by_seat.get(seat)
@@ -169,18 +174,46 @@ def _state_and_moves(
         "captures": captures,
         "to_move": to_move,
         "pending_decision": pending,
-        "decisions_available": list(position.decisions_available()) if pending else [],
+        "decisions_available": _decisions(position) if pending else [],
         "clock": {
             **clock,
             "clocks_ms": list(game.clocks_ms or []),
             "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
         },
+        "go": go,
         "undo_requested_by": game.undo_requested_by,
         "cancel_requested_by": game.cancel_requested_by,
         "cancellable": cancel_reason is None,
         "updated_at": game.updated_at,
     }
     return state, played, show_messages
+
+
+def _decisions(position: Position) -> list[str]:
+    if isinstance(position, GoGame):
+        return list(GO_DECISIONS)
+    return list(position.decisions_available())
+
+
+def _go_state(position: GoGame) -> dict[str, Any]:
+    """Go's part of the state: the phase, the marking to answer, the dead stones and the area
+    count (final once counted; as the board stands before)."""
+    names = point_names(position.size)
+    proposal = position.proposed_dead
+    score = position.score()
+    return {
+        "phase": str(position.phase),
+        "komi": position.komi,
+        "marking_seat": position.marking_seat,
+        "proposed_dead": None if proposal is None else [names[p] for p in sorted(proposal)],
+        "dead": [names[p] for p in sorted(score.dead)] if position.outcome is not None else [],
+        "score": {
+            "black": score.black,
+            "white": score.white,
+            "black_territory": [names[p] for p in sorted(score.black_territory)],
+            "white_territory": [names[p] for p in sorted(score.white_territory)],
+        },
+    }
 
 
 def set_detail(*, game_set: GameSet) -> dict[str, Any]:

@@ -56,9 +56,18 @@ class MoveRequestSerializer(serializers.Serializer):
 class DecisionRequestSerializer(serializers.Serializer):
     ply = serializers.IntegerField(min_value=0)
     choice = serializers.ChoiceField(
-        choices=["keep", "swap", "place_two", "colour1", "colour2"],
+        choices=["keep", "swap", "place_two", "colour1", "colour2", "accept", "reject"],
         help_text='D-Pente: "keep" or "swap"; Swap2: "swap", "keep", "place_two", then '
-        '"colour1" or "colour2".',
+        '"colour1" or "colour2"; Go: "accept" or "reject" the marking of dead stones.',
+    )
+
+
+class DeadRequestSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(min_value=0, help_text="The game's ply the client saw.")
+    points = serializers.ListField(
+        child=PointField(),
+        max_length=361,
+        help_text='The stones proposed dead ("C3" or integers); [] proposes none.',
     )
 
 
@@ -161,6 +170,30 @@ class MoveSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class GoScoreSerializer(serializers.Serializer):
+    black = serializers.FloatField()
+    white = serializers.FloatField(help_text="Komi included.")
+    black_territory = serializers.ListField(child=serializers.CharField())
+    white_territory = serializers.ListField(child=serializers.CharField())
+
+
+class GoStateSerializer(serializers.Serializer):
+    phase = serializers.ChoiceField(choices=["playing", "marking", "over"])
+    komi = serializers.FloatField()
+    marking_seat = serializers.IntegerField(
+        allow_null=True, help_text="Marking: the seat that passed first, who proposes."
+    )
+    proposed_dead = serializers.ListField(
+        child=serializers.CharField(), allow_null=True, help_text="The marking to answer."
+    )
+    dead = serializers.ListField(
+        child=serializers.CharField(), help_text="The stones agreed dead (once counted)."
+    )
+    score = GoScoreSerializer(
+        allow_null=True, help_text="Area count: once counted, and while playing, as it stands."
+    )
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.CharField()
@@ -187,6 +220,7 @@ class GameStateSerializer(serializers.Serializer):
     pending_decision = serializers.CharField(allow_null=True)
     decisions_available = serializers.ListField(child=serializers.CharField())
     clock = ClockSerializer()
+    go = GoStateSerializer(allow_null=True, help_text="Go only (null for other games).")
     moves = MoveSerializer(many=True)
     undo_requested_by = serializers.IntegerField(allow_null=True)
     cancel_requested_by = serializers.IntegerField(allow_null=True)

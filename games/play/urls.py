@@ -14,6 +14,7 @@ urlpatterns = [
         views.GameDecisionView.as_view(),
         name="game-decision",
     ),
+    re_path(r"^games/(?P<pk>[0-9]+)/dead/?$", views.GameDeadView.as_view(), name="game-dead"),
     re_path(r"^games/(?P<pk>[0-9]+)/resign/?$", views.GameResignView.as_view(), name="game-resign"),
     re_path(r"^games/(?P<pk>[0-9]+)/cancel/?$", views.GameCancelView.as_view(), name="game-cancel"),
     re_path(r"^games/(?P<pk>[0-9]+)/undo/?$", views.GameUndoView.as_view(), name="game-undo"),

@@ -8,8 +8,10 @@ Endpoints:
 - ``GET  /api/games/``                      game database: filter, order, paginate
 - ``GET  /api/games/{id}/``                 full game state
 - ``POST /api/games/{id}/moves``            ``{"ply": 3, "point": "K12", "message": "gl"}``
-                                            (Connect6: ``"points": ["K12", "L12"]``)
-- ``POST /api/games/{id}/decision``         ``{"ply": 4, "choice": "swap"}``
+                                            (Connect6: ``"points": ["K12", "L12"]``; Go:
+                                            ``"point": "PASS"``)
+- ``POST /api/games/{id}/decision``         ``{"ply": 4, "choice": "swap"}`` (Go: ``accept``/``reject``)
+- ``POST /api/games/{id}/dead``             Go: ``{"ply": 80, "points": ["C3", "D4"]}``
 - ``POST /api/games/{id}/resign``
 - ``POST|DELETE /api/games/{id}/cancel``    ask / agree; withdraw / decline
 - ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
@@ -26,10 +28,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.engine import IllegalMove, parse_point
 from games.play import actions, requests, selectors
 from games.play.filters import GAME_ORDERING, GameFilter
 from games.play.serializers import (
+    DeadRequestSerializer,
     DecisionRequestSerializer,
     ErrorSerializer,
     GameStateSerializer,
@@ -38,7 +40,6 @@ from games.play.serializers import (
     SetSerializer,
     StaleErrorSerializer,
 )
-from pente_site.errors import Invalid
 from pente_site.ratelimit import MessageThrottle
 
 ERRORS = {
@@ -56,13 +57,6 @@ def _state(request, game) -> HttpResponse:
     head = JSONRenderer().render(state)
     body = b"".join((head[:-1], b',"moves":', moves.encode(), b"}"))
     return HttpResponse(body, content_type="application/json")
-
-
-def _parse_points(raw_points) -> list[int]:
-    try:
-        return [parse_point(p) for p in raw_points]
-    except IllegalMove as exc:
-        raise Invalid(exc.code, exc.detail) from None
 
 
 class GameListView(generics.ListAPIView):
@@ -107,7 +101,7 @@ class GameMovesView(APIView):
             game_id=pk,
             user=request.user,
             ply=data.validated_data["ply"],
-            points=_parse_points(data.validated_data["points"]),
+            points=data.validated_data["points"],
             message=data.validated_data.get("message", ""),
         )
         return _state(request, game)
@@ -130,6 +124,27 @@ class GameDecisionView(APIView):
             user=request.user,
             ply=data.validated_data["ply"],
             choice=data.validated_data["choice"],
+        )
+        return _state(request, game)
+
+
+class GameDeadView(APIView):
+    """Go, after two passes: the player who passed first proposes the dead stones
+    (``{"ply", "points": ["C3", ...]}``, ``[]`` for none); the opponent answers with
+    ``decision`` ``accept`` (the game is counted) or ``reject`` (play resumes)."""
+
+    write_scope = "moves"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DeadRequestSerializer, responses={200: GameStateSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        data = DeadRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = actions.game_mark_dead(
+            game_id=pk,
+            user=request.user,
+            ply=data.validated_data["ply"],
+            points=data.validated_data["points"],
         )
         return _state(request, game)
 

@@ -31,6 +31,7 @@ from games.engine import (
     replay_record,
 )
 from games.models import Game, Move, Seat
+from games.play.positions import action_fields
 
 IMPORT_DETAIL_MAX = 300
 NUL_DETAIL = "The text contains a NUL character."
@@ -307,10 +308,7 @@ def _moves_from_replay(game: Game, replay: Replay) -> list[Move]:
     """Move rows for a replayed record's actions, with the seat that took each (no new replay)."""
     rows: list[Move] = []
     for i, (action, seat) in enumerate(zip(replay.game.actions, replay.seats, strict=True), 1):
-        if isinstance(action, str):
-            rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.DECISION, choice=action))
-        else:
-            rows.append(Move(game=game, ply=i, seat=seat, kind=Move.Kind.STONE, point=action))
+        rows.append(Move(game=game, ply=i, seat=seat, **action_fields(action)))
     return rows
 
 

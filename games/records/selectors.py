@@ -27,7 +27,7 @@ def game_rows_at(*, game: Game, ply: int | None) -> tuple[list[str], int | None,
             raise Invalid("bad_ply", f"ply must be between 0 and {len(moves)}.")
         moves = moves[:ply]
         if ply == 0:
-            size = engine.Game(game.variant).size
+            size = engine.get_variant(game.variant).size
             return ["." * size] * size, None, ()
     position = position_of(game, moves)
     return position.rows(), position.last_point, tuple(position.captures)
@@ -38,7 +38,7 @@ def _sides(game: Game) -> int:
     return 2 if game.partners or game.seats == 2 else game.seats
 
 
-def record_headers(*, game: Game, position: engine.Game | None = None) -> list[tuple[str, str]]:
+def record_headers(*, game: Game, position: engine.Position | None = None) -> list[tuple[str, str]]:
     """Pente.org header block of a game (imported games keep their own headers)."""
     if game.imported and game.headers:
         return [(k, str(v)) for k, v in game.headers.items() if k != "Result"]

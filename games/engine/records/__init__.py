@@ -70,6 +70,17 @@ for G-Pente), ``[Adjacent Only "Y"]``, and ``Player N Name/Rating/Type`` for sea
 record without a ``Rated`` header is read as unrated. With three or more sides the result is
 written ``0-1-0`` (one number per colour; a draw ``1/2-1/2-1/2``).
 
+**Go** records (``Game`` ``"Go"``, ``"Go (13x13)"`` or ``"Go (9x9)"``; see ``replay``) have the same
+headers and move text, plus:
+
+* ``PASS`` tokens (read in any case; a ``bad_token`` in the other games' records);
+* ``[Dead "C3 D4"]``: the stones agreed dead when the game ended with two passes (none without
+  the header), by point, top row first, as ``record_from_game`` writes them;
+* ``[Komi "6.5"]``: white's komi, written only when it is not 7.5.
+
+A Go record that ends with two passes is counted; one that ends with ``Resign`` / ``Forfeit`` is
+resigned as above; any other is in progress.
+
 Replaying (``replay_record``, and ``game_from_record`` / ``replay_summary`` built on it) plays every
 stone through the engine with
 the game's rules; a rated record is played with the tournament rule. The winner always comes from

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..go import PASS as PASS  # Go's pass, a move token of Go records only
+
 STANDARD_HEADERS: tuple[str, ...] = (
     "Game",
     "Site",
@@ -28,6 +30,8 @@ SEATS_HEADER = "Players"
 PARTNERS_HEADER = "Partners"
 TOURNAMENT_RULE_HEADER = "Tournament Rule"
 ADJACENT_HEADER = "Adjacent Only"
+DEAD_HEADER = "Dead"  # Go: the stones agreed dead at the count ("C3 D4")
+KOMI_HEADER = "Komi"  # Go: white's komi, written only when it is not the engine's 7.5
 
 RESIGN = "Resign"
 FORFEIT = "Forfeit"
@@ -38,6 +42,9 @@ UNKNOWN_RESULT = "?"
 _GAME_PREFIXES = ("Speed ", "Turn-based ")
 D_OPENING_GAMES = ("D-Pente", "DK-Pente")
 SWAP2_GAMES = ("Swap2-Pente", "Swap2-Keryo")
+# Go's names in records, by board size; any other name is a game of the Pente family.
+GO_GAMES: dict[str, int] = {"Go": 19, "Go (13x13)": 13, "Go (9x9)": 9}
+GO_NAMES: dict[int, str] = {size: name for name, size in GO_GAMES.items()}
 _YES = ("Y", "YES", "TRUE", "1")
 _NO = ("N", "NO", "FALSE", "0")
 
@@ -49,9 +56,9 @@ _NO = ("N", "NO", "FALSE", "0")
 class Record:
     """One game record: ordered headers, the move-text tokens, and the trailing result token.
 
-    ``moves`` holds stones as written (``"K10"``, ``"180"``) and at most one final ``"Resign"``
-    or ``"Forfeit"``; ``result`` is the result token that ends the move text, if any.
-    ``line`` is where the record started in the text it was read from (not compared).
+    ``moves`` holds stones as written (``"K10"``, ``"180"``), ``"PASS"`` in Go, and at most one
+    final ``"Resign"`` or ``"Forfeit"``; ``result`` is the result token that ends the move text,
+    if any. ``line`` is where the record started in the text it was read from (not compared).
     """
 
     headers: tuple[tuple[str, str], ...] = ()
@@ -124,8 +131,18 @@ class Record:
         return _flag(self.header(ADJACENT_HEADER)) is True
 
     @property
+    def go_size(self) -> int | None:
+        """The board size of a Go record (``GO_GAMES``); None for the Pente family."""
+        return GO_GAMES.get(self.game_name or "")
+
+    @property
+    def dead(self) -> tuple[str, ...]:
+        """The points of the ``Dead`` header as written (Go: the stones agreed dead)."""
+        return tuple((self.header(DEAD_HEADER) or "").replace(",", " ").split())
+
+    @property
     def stones(self) -> tuple[str, ...]:
-        """The stone tokens (``moves`` without a final Resign/Forfeit)."""
+        """The move tokens: stones and Go's passes (``moves`` without a final Resign/Forfeit)."""
         return tuple(m for m in self.moves if m not in ENDINGS)
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import BadRecord
-from .model import ENDINGS, Record
+from .model import ENDINGS, PASS, Record
 
 _HEADER_RE = re.compile(r'^\[\s*([^"\[\]]*?)\s*"(.*)"\s*\]$')
 _NUMBER_RE = re.compile(r"^(\d+)\.+(.*)$")
@@ -18,7 +18,8 @@ def parse_records(text: str) -> list[Record]:
     """Read every record in ``text``. Raises ``BadRecord(code, detail, line)`` on malformed text.
 
     Codes: ``bad_header``, ``duplicate_header``, ``bad_token``, ``moves_after_result``,
-    ``moves_after_end``.
+    ``moves_after_end``. ``PASS`` (any case, written ``PASS``) is a move of Go records only (their
+    ``Game`` header names Go); in the other games' records it is a ``bad_token``.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -65,6 +66,7 @@ class _Builder:
         self.result: str | None = None
         self.in_moves = False
         self.closed = False
+        self.passes = False  # whether PASS is a move: the headers name a game of Go
 
     def add_header(self, line: str, lineno: int) -> None:
         match = _HEADER_RE.match(line)
@@ -79,6 +81,8 @@ class _Builder:
         self.headers.append((name, value.strip()))
 
     def add_move_line(self, line: str, lineno: int) -> None:
+        if not self.in_moves:
+            self.passes = Record(headers=tuple(self.headers)).go_size is not None
         self.in_moves = True
         for token in _tokens(line, lineno):
             self._add_token(token, lineno)
@@ -107,10 +111,13 @@ class _Builder:
             self.moves.append(ending)
         elif _STONE_RE.match(token):
             self.moves.append(token)
+        elif self.passes and token.upper() == PASS:
+            self.moves.append(PASS)
         else:
+            move = "e.g. K10, or PASS" if self.passes else "e.g. K10"
             raise BadRecord(
                 "bad_token",
-                f"{token!r} is not a move (e.g. K10), a move number (e.g. 12.), "
+                f"{token!r} is not a move ({move}), a move number (e.g. 12.), "
                 "Resign, Forfeit or a result (1-0, 0-1, 1/2-1/2, *).",
                 lineno,
             )

@@ -8,13 +8,18 @@ from typing import Any
 
 from ..errors import EngineError
 from ..game import Game
+from ..go import KOMI, GoGame
 from ..notation import point_name
 from .model import (
     ADJACENT_HEADER,
     D_OPENING_GAMES,
+    DEAD_HEADER,
     FORFEIT,
+    GO_NAMES,
     IN_PROGRESS,
+    KOMI_HEADER,
     PARTNERS_HEADER,
+    PASS,
     RESIGN,
     SEATS_HEADER,
     SWAP2_GAMES,
@@ -123,7 +128,7 @@ def standard_headers(
     return tuple(out)
 
 
-def result_token(game: Game) -> str:
+def result_token(game: Game | GoGame) -> str:
     """``1-0`` / ``0-1`` / ``1/2-1/2`` / ``*`` from the position (``0-1-0`` with 3+ sides)."""
     n = sides(game)
     outcome = game.outcome
@@ -135,7 +140,7 @@ def result_token(game: Game) -> str:
 
 
 def record_from_game(
-    game: Game,
+    game: Game | GoGame,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] = (),
     *,
     resigned_colour: int | None = None,
@@ -146,18 +151,29 @@ def record_from_game(
 
     ``resigned_colour``: the colour that resigned (or forfeited, with ``forfeit=True``); written
     as a final ``Resign``/``Forfeit`` token when that colour is the one to move (see module doc).
+
+    A ``GoGame`` is written with Go's name for its size, its stones and ``PASS`` tokens, the
+    agreed dead stones of a counted game in ``Dead`` (by point, top row first; no header when
+    there are none) and ``Komi`` when it is not 7.5. Marking steps are not moves: a rejected
+    marking leaves only its two passes, which the replay reads back as a rejection when more
+    moves follow. A game still in its marking phase cannot be told apart from a counted game
+    with no dead stone: its record, ending with two passes, replays as counted.
     """
     pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
-    variant = game.variant
+    name = GO_NAMES[game.size] if isinstance(game, GoGame) else game.variant.name
     given = dict(pairs)
-    if "Game" in given and strip_prefix(given["Game"]) != variant.name:
-        raise ValueError(f"Game header {given['Game']!r} does not match the game {variant.name!r}")
+    if "Game" in given and strip_prefix(given["Game"]) != name:
+        raise ValueError(f"Game header {given['Game']!r} does not match the game {name!r}")
     if "Game" not in given:
-        pairs.insert(0, ("Game", variant.name))
+        pairs.insert(0, ("Game", name))
 
-    stones = [point_name(a, game.size) for a in game.actions if isinstance(a, int)]
-    decisions = [a for a in game.actions if isinstance(a, str)]
-    moves = list(stones)
+    # Stones by name and Go's passes; the other actions are decisions (or Go's marking steps).
+    moves = [
+        point_name(a, game.size) if isinstance(a, int) else a
+        for a in game.actions
+        if isinstance(a, int) or a == PASS
+    ]
+    decisions = [a for a in game.actions if isinstance(a, str) and a != PASS]
     result = result_token(game)
     ending = None
     if resigned_colour is not None and game.outcome is None:
@@ -171,12 +187,17 @@ def record_from_game(
 
     record = Record(headers=tuple(pairs), moves=tuple(moves), result=result)
     record = record.with_header("Result", result)
-    if variant.name in D_OPENING_GAMES:
+    if isinstance(game, GoGame):
+        dead = game.proposed_dead if game.outcome is not None else None
+        names = " ".join(point_name(p, game.size) for p in sorted(dead or ()))
+        record = record.with_header(DEAD_HEADER, names or None)
+        record = record.with_header(KOMI_HEADER, None if game.komi == KOMI else f"{game.komi:g}")
+    elif name in D_OPENING_GAMES:
         value = "-"
         if decisions:
             value = "Yes" if decisions[0] == "swap" else "No"
         record = record.with_header(SWAPPED_HEADER, value)
-    elif variant.name in SWAP2_GAMES:
+    elif name in SWAP2_GAMES:
         record = record.with_header(SWAP2_HEADER, " ".join(decisions) if decisions else "-")
 
     seats, partners = _game_seats(game)
@@ -196,20 +217,20 @@ def record_from_game(
     return record
 
 
-def sides(game: Game) -> int:
+def sides(game: Game | GoGame) -> int:
     seats, partners = _game_seats(game)
     return 2 if partners or seats <= 2 else seats
 
 
-def _game_option(game: Game, name: str) -> Any:
+def _game_option(game: Game | GoGame, name: str) -> Any:
     return getattr(game, name, None)
 
 
-def _game_seats(game: Game) -> tuple[int, bool]:
+def _game_seats(game: Game | GoGame) -> tuple[int, bool]:
     return int(getattr(game, "seats", 2) or 2), bool(getattr(game, "partners", False))
 
 
-def _default_tournament_rule(game: Game, *, rated: bool) -> bool | None:
+def _default_tournament_rule(game: Game | GoGame, *, rated: bool) -> bool | None:
     """The tournament rule a game of these options gets when none is chosen (None: unknown)."""
     seats, partners = _game_seats(game)
     try:

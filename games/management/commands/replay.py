@@ -1,4 +1,5 @@
-"""``python manage.py replay PATH``: replay Pente.org game records through the engine.
+"""``python manage.py replay PATH``: replay Pente.org game records (the Pente family's and Go's)
+through the engine.
 
 PATH is a file of one or more records, or ``-`` for standard input. Prints one JSON object per
 record per line (see ``games.engine.records.replay_summary``); exits non-zero, after printing

@@ -589,3 +589,33 @@ def test_a_rated_challenge_cannot_turn_the_tournament_rule_off(alice):
     assert create(alice, rated=False, tournament_rule=False).status_code == 201
     # games without the rule may say so
     assert create(alice, variant="Gomoku", rated=True, tournament_rule=False).status_code == 201
+
+
+@pytest.mark.urls("pente_site.urls")
+def test_a_rated_go_challenge_is_a_set_of_one_game_played_and_rated_on_its_own_board(alice, bob):
+    challenge = create(
+        alice, variant="go-9", rated=True, seat_wanted=1, time_control="live", initial_minutes=5
+    )
+    assert challenge.status_code == 201, challenge.data
+    response = act(bob, challenge.data["id"], "accept")
+    assert response.status_code == 200, response.data
+    game_set = GameSet.objects.get(pk=response.data["game_set"])
+    assert (game_set.variant, game_set.games_count, game_set.rated) == ("Go (9x9)", 1, True)
+    game = game_set.games.get()
+    assert seat_users(game) == ["alice", "bob"] and game.ply == 0
+    url = f"/api/games/{game.pk}"
+    client_for(alice).post(f"{url}/moves", {"ply": 0, "point": "PASS"}, format="json")
+    client_for(bob).post(f"{url}/moves", {"ply": 1, "point": "PASS"}, format="json")
+    client_for(alice).post(f"{url}/dead", {"ply": 2, "points": []}, format="json")
+    done = client_for(bob).post(f"{url}/decision", {"ply": 3, "choice": "accept"}, format="json")
+    assert done.json()["end_reason"] == "score" and done.json()["winner_seats"] == [2]
+    game_set.refresh_from_db()
+    assert (game_set.status, game_set.winner.username) == ("finished", "bob")
+    ratings = client_for(bob).get("/api/players/bob/ratings/").json()["results"]
+    assert [(r["game"], r["category"], r["wins"]) for r in ratings] == [("Go (9x9)", "speed", 1)]
+    assert ratings[0]["rating"] > 1600  # a K = 32 single-game set: +16 for beating an equal
+
+
+def test_go_refuses_the_options_it_does_not_have(alice):
+    response = create(alice, variant="Go", adjacent_only=True)
+    assert response.status_code == 400

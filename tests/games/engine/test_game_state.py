@@ -97,7 +97,9 @@ def test_check_does_not_change_the_game():
 
 def test_unknown_game_and_bad_options_are_refused():
     with pytest.raises(UnknownGame):
-        Game("Go")
+        Game("Chess")
+    with pytest.raises(BadOptions):
+        Game("Go")  # not of the Pente family: engine.new_game plays it
     with pytest.raises(BadOptions):
         Game("Pente", seats=8)
 

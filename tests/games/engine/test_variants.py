@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import VARIANTS, UnknownGame, Variant, get_variant, parse_point
+from games.engine import (
+    GAMES,
+    GO_VARIANTS,
+    VARIANTS,
+    BadOptions,
+    Game,
+    GoGame,
+    UnknownGame,
+    Variant,
+    get_variant,
+    new_game,
+    parse_point,
+    replay_game,
+)
 
 NAMES = [
     "Pente",
@@ -83,7 +96,30 @@ def test_unknown_game_is_refused():
     with pytest.raises(UnknownGame):
         get_variant("Go-Moku")
     with pytest.raises(UnknownGame):
-        get_variant("go")
+        get_variant("chess")
+
+
+def test_go_is_hosted_on_three_boards_in_sets_of_one_game():
+    boards = {name: (v.slug, v.size, v.family, v.set_size) for name, v in GO_VARIANTS.items()}
+    assert boards == {
+        "Go": ("go", 19, "go", 1),
+        "Go (13x13)": ("go-13", 13, "go", 1),
+        "Go (9x9)": ("go-9", 9, "go", 1),
+    }
+    assert get_variant("go-9") is GO_VARIANTS["Go (9x9)"]
+    assert set(GAMES) == set(VARIANTS) | set(GO_VARIANTS)
+    assert all(v.family == "pente" for v in VARIANTS.values())
+
+
+def test_new_game_plays_each_family_with_its_own_rules():
+    assert isinstance(new_game("Pente"), Game) and len(new_game("Pente").actions) == 1  # centre
+    go = new_game("go-13")
+    assert isinstance(go, GoGame) and go.size == 13 and go.actions == []
+    assert replay_game("Go (9x9)", ["E5", "PASS"]).rows()[4] == "....1...."
+    with pytest.raises(BadOptions):
+        new_game("Go", seats=3)
+    with pytest.raises(BadOptions):
+        new_game("Go", adjacent_only=True)
 
 
 def test_variants_are_immutable():
