@@ -54,7 +54,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-SECTIONS = ("play", "timed", "ratings", "tournament")
+SECTIONS = ("play", "timed", "ratings", "tournament", "go")
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +110,12 @@ def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_o
     # The standings page: the final flag, then the rows (the champion first with 2 wins).
     assert f"True [(1, '{champion.group(1)}', 2.0), " in out
     assert "bracket.svg written" in out
+
+
+def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_output):
+    out = walkthrough_output["go"]
+    assert "finished score 36.0 43.5 ['B5']" in out.replace(" 36 ", " 36.0 "), out
+    assert "RE[W+7.5]" in out
 
 
 def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(

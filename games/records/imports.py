@@ -28,10 +28,14 @@ from games.engine import (
     RecordMoveError,
     Replay,
     parse_record,
+    record_from_game,
     replay_record,
+    write_record,
 )
+from games.engine.sgf import read_sgf, sgf_to_game
 from games.models import Game, Move, Seat
 from games.play.positions import action_fields
+from pente_site.errors import Invalid
 
 IMPORT_DETAIL_MAX = 300
 NUL_DETAIL = "The text contains a NUL character."
@@ -177,11 +181,40 @@ def records_import(
     return report
 
 
+def is_sgf(text: str) -> bool:
+    """Whether ``text`` is an SGF file rather than Pente.org records (SGF opens with ``(;``)."""
+    return text.lstrip("\ufeff \t\r\n").startswith("(")
+
+
+def sgf_as_records(text: str) -> str:
+    """The first game of an SGF file (Go) as a Pente.org record's text, so that it is imported
+    like any record: the players, the date, ``Komi``, the moves with ``PASS``, the agreed dead
+    stones (``Dead``, from the ``TB``/``TW`` markup) and a resignation. An SGF that cannot be
+    read is 400 with the reader's code (``bad_sgf``, ``not_go``, ``bad_size``, ...)."""
+    try:
+        sgf = read_sgf(text)
+        game = sgf_to_game(sgf)
+    except EngineError as exc:
+        raise Invalid(getattr(exc, "code", "bad_sgf"), _shortened(str(exc))) from None
+    headers = [
+        ("Player 1 Name", sgf.black or "?"),
+        ("Player 2 Name", sgf.white or "?"),
+        ("Date", (sgf.date or "?")[:10]),
+    ]
+    resigned = None
+    if sgf.result and sgf.result.upper().endswith(("+R", "+RESIGN")) and sgf.winner:
+        resigned = 3 - sgf.winner
+    return write_record(record_from_game(game, headers, resigned_colour=resigned))
+
+
 def games_import(*, text: str, batch_size: int | None = None) -> ImportReport:
     """Import the records of ``text`` now, in batches (``settings.IMPORT_BATCH_SIZE``), as
     archived games (status ``archived``, imported=True, unrated, seats without users, names from
     the headers, the time control from ``TimeControl``; the replayed outcome in end_reason /
-    winner_seats, an unfinished record with end_reason ""). The API imports as a job instead."""
+    winner_seats, an unfinished record with end_reason ""); an SGF file is read as one record
+    (``sgf_as_records``). The API imports as a job instead."""
+    if is_sgf(text):
+        text = sgf_as_records(text)
     return records_import(
         records=parsed_records(split_records(text.splitlines())),
         batch_size=batch_size or settings.IMPORT_BATCH_SIZE,

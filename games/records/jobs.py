@@ -28,9 +28,11 @@ from games.models import ImportJob, User
 from games.records.imports import (
     NUL_DETAIL,
     Batch,
+    is_sgf,
     parsed_records,
     records_count,
     records_import,
+    sgf_as_records,
     split_records,
 )
 from games.records.selectors import ACTIVE_IMPORT_STATUSES, import_jobs_active_count
@@ -66,6 +68,8 @@ def import_job_create(*, owner: User, text: str) -> ImportJob:
             f"The text has {size} bytes; one import takes at most {settings.IMPORT_MAX_BYTES}: "
             "import it in parts.",
         )
+    if is_sgf(text):  # one game of Go: read now (milliseconds), stored as its record
+        text = sgf_as_records(text)
     total = records_count(text=text)
     if total == 0:
         raise Invalid("bad_record", "No game record found in the text.")

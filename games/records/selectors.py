@@ -10,10 +10,11 @@ from django.db.models import QuerySet
 from games import engine
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import Record, Termination, record_from_game, standard_headers, write_record
+from games.engine.sgf import sgf_result, write_sgf
 from games.models import Game, ImportJob, Move, User
 from games.play.positions import position_of
 from games.play.selectors import seats_with_users
-from pente_site.errors import Invalid, NotFound
+from pente_site.errors import Conflict, Invalid, NotFound
 
 #: Terminations where the losing side, not the board, ended the game.
 _LOSSES = (Termination.RESIGN, Termination.FORFEIT)
@@ -89,6 +90,37 @@ def game_record(*, game: Game) -> Record:
         token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))
         record = replace(record, result=token).with_header("Result", token)
     return record
+
+
+#: SGF's word for how a game was lost (``sgf_result``), by the server's end reason.
+_SGF_HOW = {
+    Termination.RESIGN: "resign",
+    Termination.TIMEOUT: "time",
+    Termination.FORFEIT: "forfeit",
+}
+
+
+def game_sgf(*, game: Game) -> str:
+    """A Go game as SGF (FF[4]): players, date, komi, result, the moves with passes, and once
+    counted the dead stones and territory as ``TB``/``TW`` markup. Other games: 409 ``not_go``."""
+    if engine.get_variant(game.variant).family != "go":
+        raise Conflict("not_go", f"Game {game.pk} is {game.variant}: only Go games have SGF.")
+    position = position_of(game)
+    by_seat = {s.seat: s.name for s in seats_with_users(game)}
+    how = _SGF_HOW.get(Termination(game.end_reason)) if game.end_reason else None
+    result = None
+    if how is not None:
+        result = sgf_result(game.winner_seats[0] if game.winner_seats else None, how=how)
+    elif game.status == Game.Status.CANCELLED:
+        result = sgf_result(None, how="void")
+    played = game.started_at or game.created_at
+    return write_sgf(
+        position,
+        black=by_seat.get(1) or None,
+        white=by_seat.get(2) or None,
+        date=played.date() if played else None,
+        result=result,
+    )
 
 
 def game_record_text(*, game: Game) -> str:

@@ -12,6 +12,7 @@ urlpatterns = [
         r"^games/imports/(?P<pk>[0-9]+)/?$", views.ImportJobView.as_view(), name="game-import-job"
     ),
     re_path(r"^games/(?P<pk>[0-9]+)/record/?$", views.GameRecordView.as_view(), name="game-record"),
+    re_path(r"^games/(?P<pk>[0-9]+)/record\.sgf$", views.GameSgfView.as_view(), name="game-sgf"),
     re_path(
         r"^games/(?P<pk>[0-9]+)/board\.svg$",
         views.GameBoardSvgView.as_view(),

@@ -22,11 +22,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.engine import get_variant
 from games.play import selectors as play_selectors
 from games.play.filters import GAME_ORDERING, GameFilter
+from games.play.positions import played_of
 from games.play.serializers import ErrorSerializer, GameSummarySerializer, ImportRequestSerializer
 from games.records import jobs, selectors
-from games.records.pictures import board_svg
+from games.records.pictures import board_svg, go_count
 from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
 from pente_site.errors import Invalid, TooLarge
 from pente_site.lists import KnownQueryParameters, Pagination
@@ -70,6 +72,27 @@ class GameRecordView(APIView):
         return HttpResponse(_record_text(game), content_type="text/plain; charset=utf-8")
 
 
+class GameSgfView(APIView):
+    """A Go game as SGF (``application/x-go-sgf``), to open in any Go program; 409 ``not_go``
+    for the other games."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            (200, "application/x-go-sgf"): OpenApiResponse(OpenApiTypes.STR),
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        }
+    )
+    def get(self, request, pk: int):
+        game = play_selectors.game_get(game_id=pk)
+        body = selectors.game_sgf(game=game)
+        response = HttpResponse(body, content_type="application/x-go-sgf; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.sgf"'
+        return response
+
+
 class GameBoardSvgView(APIView):
     """An SVG picture of the position (``?ply=N``: after the first N actions)."""
 
@@ -93,7 +116,16 @@ class GameBoardSvgView(APIView):
             except ValueError:
                 raise Invalid("bad_ply", "ply must be a whole number.") from None
         rows, last, captures = selectors.game_rows_at(game=game, ply=ply)
-        svg = board_svg(rows, last_point=last, captures=captures, title=f"Game {game.pk}")
+        go = get_variant(game.variant).family == "go"
+        final = played_of(game).position if go and ply in (None, game.ply) else None
+        svg = board_svg(
+            rows,
+            last_point=last,
+            captures=captures,
+            title=f"Game {game.pk}",
+            go=go,
+            count=go_count(final),
+        )
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

@@ -62,8 +62,9 @@ def test_main_prints_the_verdicts_and_exits_non_zero_on_a_miss(bench, capsys, mo
     status = bench.main(["--quick"])
     out = capsys.readouterr().out
     verdicts = [line for line in out.splitlines() if line.startswith("Verdict: ")]
-    assert len(verdicts) == 3  # Pente speed, then flatness of each variant
-    assert "for Pente: " in verdicts[0] and all("flat: " in v for v in verdicts[1:])
+    assert len(verdicts) == 5  # Pente speed, flatness of each variant, Go speed, Go flatness
+    assert "for Pente: " in verdicts[0] and all("flat: " in v for v in verdicts[1:3])
+    assert verdicts[3].startswith("Verdict: Go 19x19") and "flat: " in verdicts[4]
     assert status == (0 if all(v.endswith(": OK") for v in verdicts) else 1)
 
     monkeypatch.setattr(bench, "TARGET_MOVES_PER_S", 10**12)

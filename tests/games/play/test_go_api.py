@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.clocks.sweeper import close_due
+from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
 from games.models import Game, Move
+from games.play.actions import game_mark_dead, move_play
+from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db
 
@@ -111,6 +118,26 @@ def test_a_9x9_game_played_to_two_passes_marked_rejected_resumed_and_counted(gam
     fresh = APIClient().get(f"/api/games/{game.pk}/").json()
     assert fresh["go"] == body["go"] and fresh["board"] == body["board"]
 
+    # its Pente.org-format record names the game, the passes and the dead stones
+    record = APIClient().get(f"/api/games/{game.pk}/record").content.decode()
+    assert '[Game "Go (9x9)"]' in record and '[Dead "B5"]' in record and "PASS" in record
+
+    # its SGF opens anywhere and comes back: imported, replayed to the same board and count
+    sgf = APIClient().get(f"/api/games/{game.pk}/record.sgf")
+    assert sgf.status_code == 200 and sgf["Content-Type"].startswith("application/x-go-sgf")
+    text = sgf.content.decode()
+    for part in ("FF[4]", "GM[1]", "SZ[9]", "KM[7.5]", "PB[black]", "PW[white]", "RE[W+7.5]"):
+        assert part in text
+    assert "TB[" in text and "TW[" in text and "B[]" in text and "W[]" in text
+    job = import_job(t.clients[1], text)
+    assert (job["status"], job["imported"], job["refusals"]) == ("done", 1, []), job
+    archived = APIClient().get(f"/api/games/{job['games'][0]}/").json()
+    assert archived["variant"] == "Go (9x9)" and archived["status"] == "archived"
+    assert archived["board"] == body["board"] and archived["go"]["score"] == body["go"]["score"]
+    assert archived["go"]["dead"] == ["B5"] and archived["winner_seats"] == [2]
+    assert archived["end_reason"] == "score"
+    assert [p["name"] for p in archived["players"]] == ["black", "white"]
+
 
 def test_a_repeated_pass_is_harmless_and_a_pass_is_one_move(game, players):
     t = Table(game, players)
@@ -142,6 +169,19 @@ def test_a_ko_cannot_be_taken_back_at_once_but_can_after_a_move_elsewhere(game, 
     assert body["captures"] == [1, 1]
 
 
+def test_only_go_games_have_sgf(players):
+    pente = make_game(players=list(players))
+    response = APIClient().get(f"/api/games/{pente.pk}/record.sgf")
+    assert (response.status_code, response.json()["code"]) == (409, "not_go")
+
+
+def test_a_malformed_sgf_is_refused_at_once(players):
+    client = APIClient()
+    client.force_authenticate(players[0])
+    response = client.post("/api/games/import", "(;GM[1]SZ[15])", content_type="text/plain")
+    assert (response.status_code, response.json()["code"]) == (400, "bad_size")
+
+
 def test_marking_is_refused_outside_the_marking_phase_and_in_other_games(game, players):
     t = Table(game, players)
     assert t.post(1, "dead", {"points": []}).json()["code"] == "not_marking"
@@ -163,3 +203,23 @@ def test_go_games_are_stored_with_their_end_reason_and_variant(game, players):
         "score",
         [2],  # an empty board: komi wins
     )
+
+
+def test_a_marking_left_unanswered_is_decided_by_the_clock(players):
+    """After two passes and a marking it is white's turn to answer: white's clock runs, and
+    when it runs out white loses on time like on any turn."""
+    black, white = players
+    start = timezone.now()
+    game = make_game(
+        players=[black, white],
+        variant="Go (9x9)",
+        time_control=TimeControl.live(initial_minutes=1),
+        now=start,
+    )
+    move_play(game_id=game.pk, user=black, ply=0, points=["PASS"], now=start)
+    move_play(game_id=game.pk, user=white, ply=1, points=["PASS"], now=start)
+    game_mark_dead(game_id=game.pk, user=black, ply=2, points=[], now=start)
+    report = close_due(now=start + timedelta(minutes=2))
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
+    assert report.timed_out == 1

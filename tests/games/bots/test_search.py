@@ -1,0 +1,146 @@
+"""The bot: always legal, takes wins, blocks, defends by capture, and wins forcing lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import WIN, Choice, choose_move
+from games.engine import VARIANTS, Game, parse_point
+
+from .helpers import act, bot_wins_against_every_defence, random_position, turned
+
+P = parse_point
+
+
+def _choose(game: Game, level: int = 8, budget_s: float = 0.2) -> Choice:
+    return choose_move(game, level=level, budget_s=budget_s, rng=random.Random(7))
+
+
+# ---------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_never_an_illegal_move_in_random_positions_of_every_variant(variant):
+    for seed in range(30):
+        game = random_position(variant, seed)
+        if game.outcome is not None:
+            continue
+        for level in (1, 8):
+            g = game.copy()
+            act(g, level=level, budget_s=0.01, seed=seed)  # the engine raises if illegal
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"seats": 3}, {"seats": 4}, {"partners": True}, {"tournament_rule": True, "rated": True}],
+)
+def test_never_an_illegal_move_with_several_seats_partners_or_the_tournament_rule(options):
+    for seed in range(10):
+        game = random_position("Pente", seed, **options)
+        if game.outcome is None:
+            act(game.copy(), level=8, budget_s=0.01, seed=seed)
+
+
+def test_never_an_illegal_move_with_adjacent_only():
+    for seed in range(10):
+        game = random_position("Pente", seed, adjacent_only=True)
+        if game.outcome is None:
+            act(game.copy(), level=5, budget_s=0.01, seed=seed)
+
+
+def test_the_tournament_rule_stone_is_far_enough_from_the_centre():
+    game = Game("Pente", tournament_rule=True, rated=True)
+    game.play("K11")
+    act(game, level=8, budget_s=0.05)  # the third stone: the engine refuses it if too close
+
+
+def test_a_decision_is_answered_with_a_word_the_engine_accepts():
+    for variant in ("D-Pente", "Swap2-Pente", "Swap2-Keryo"):
+        game = Game(variant)
+        while game.pending_decision is None:
+            act(game, level=3, budget_s=0.02)
+        choice = _choose(game, budget_s=0.05)
+        assert choice.decision in game.decisions_available()
+        game.decide(choice.decision)
+
+
+# ---------------------------------------------------------------------- tactics
+
+
+@pytest.mark.parametrize("level", [1, 8])
+def test_takes_an_immediate_five(level):
+    game = Game.from_position(
+        "Pente", stones={1: "K10 L10 M10 N10 K12", 2: "J10 K11 L11 M11 L13"}, to_move=1
+    )
+    choice = _choose(game, level=level)
+    assert choice.points == (P("O10"),)
+    assert choice.score == WIN
+
+
+def test_takes_the_capture_of_the_fifth_pair_in_pente():
+    game = Game.from_position(
+        "Pente", stones={1: "K10 G4", 2: "L10 M10 O12 Q14"}, captures={1: 8}, to_move=1
+    )
+    game.play_turn(_choose(game, level=1).points)
+    assert game.winner_colour == 1
+
+
+def test_takes_the_sixth_stone_in_connect6_with_both_stones_of_a_turn():
+    game = Game("Connect6")
+    game.play_turn(["A1", "A2"])
+    game = Game.from_position(
+        "Connect6", stones={1: "K10 L10 M10 N10", 2: "K12 L12 M12 A1"}, to_move=1
+    )
+    game.play_turn(_choose(game).points)
+    assert game.winner_colour == 1
+
+
+@pytest.mark.parametrize("level", [1, 3, 8])
+def test_blocks_a_four_when_it_cannot_win_at_once(level):
+    game = Game.from_position("Gomoku", stones={1: "J10 K12 M13", 2: "K10 L10 M10 N10"}, to_move=1)
+    assert _choose(game, level=level).points == (P("O10"),)
+
+
+@pytest.mark.parametrize("level", [3, 5, 8])
+def test_blocks_an_open_three_at_level_3_and_up(level):
+    game = Game.from_position("Pente", stones={1: "K12 F4", 2: "K10 L10 M10"}, to_move=1)
+    assert _choose(game, level=level).points[0] in {P(n) for n in ("H10", "J10", "N10", "O10")}
+
+
+def test_defends_an_open_four_by_capturing_a_pair_of_it_in_pente():
+    # K10 L10 M10 N10 is open at both ends; L10-L11 is a pair bracketed from L12
+    game = Game.from_position("Pente", stones={1: "L12 F4", 2: "K10 L10 M10 N10 L11"}, to_move=1)
+    assert _choose(game).points == (P("L9"),)
+
+
+# ---------------------------------------------------------------------- forcing lines
+
+_VCF = [
+    # an open four from an open three
+    ("K10 L10 M10", "K13 M13"),
+    # two fours at once (row and column)
+    ("L10 M10 N10 K11 K12 K13", "O10 K14"),
+    # two fours at once on the diagonals
+    ("L11 M12 N13 L9 M8 N7", "O14 O6"),
+    # a four that forces J10, then an open four in the column
+    ("L10 M10 N10 K12 K13", "O10 F5"),
+    # a four, then a four and an open three crossing
+    ("L10 M10 N10 K11 K12", "O10 F15"),
+    # a split three completed into an open four
+    ("K10 M10 N10", "K13 O13"),
+]
+
+
+@pytest.mark.parametrize(
+    "attacker,defender,symmetry",
+    [(a, d, s) for a, d in _VCF for s in (0, 5)],
+)
+def test_wins_a_won_vcf_position_against_every_defence(attacker, defender, symmetry):
+    game = Game.from_position(
+        "Pente",
+        stones={1: turned(attacker, symmetry), 2: turned(defender, symmetry)},
+        to_move=1,
+    )
+    assert bot_wins_against_every_defence(game, moves_left=4)
