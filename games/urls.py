@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("games.clocks.urls")),
     path("", include("games.accounts.urls")),
     path("", include("games.challenges.urls")),
+    path("", include("games.bots.urls")),
 ]

@@ -237,6 +237,7 @@ API_ROOT_LINKS = {
     "games": ("game-list", ""),
     "challenges": ("challenge-list", ""),
     "players": ("player-list", ""),
+    "bots": ("bot-list", ""),
     "leaderboards": ("leaderboard", "?game=Pente"),
     "tournaments": ("tournament-list", ""),
     "me": ("me", ""),

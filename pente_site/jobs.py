@@ -16,6 +16,8 @@ from pente_site.celery import app
 def enqueue(name: str, *, args: tuple[Any, ...] = (), eta: datetime | None = None) -> None:
     """Send task ``name`` with ``args``, to run at ``eta`` (now when None)."""
     if app.conf.task_always_eager:
+        if name not in app.tasks:  # no worker started: the tasks modules may not be imported yet
+            app.loader.import_default_modules()
         app.tasks[name].apply_async(args=args, eta=eta)
     else:
         app.send_task(name, args=args, eta=eta)

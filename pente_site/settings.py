@@ -268,6 +268,14 @@ IMPORT_STALE_AFTER = timedelta(seconds=_env_int("IMPORT_STALE_SECONDS", 120))
 IMPORT_MAX_ATTEMPTS = _env_int("IMPORT_MAX_ATTEMPTS", 3)
 #: How often beat looks for import jobs that no worker moves on.
 IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
+# --- Computer opponents (games.bots) -----------------------------------------------------------
+#: A game waiting on a computer this long (a lost task) gets its move sent again by the sweeper.
+BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)
+#: Games in progress one player may have against the computer opponents at once.
+BOT_MAX_ACTIVE_GAMES = _env_int("BOT_MAX_ACTIVE_GAMES", 3)
+#: The computers think on a queue of their own, so a long think never delays timeouts or imports
+#: (production runs a worker for it: ``celery -A pente_site worker -Q bots``).
+CELERY_TASK_ROUTES = {"games.bots.move": {"queue": "bots"}}
 CELERY_BEAT_SCHEDULE: dict = {
     "games-close-due-timeouts": {
         "task": "games.close_due_timeouts",
@@ -277,6 +285,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
+    "bots-sweep": {
+        "task": "games.bots.sweep",
+        "schedule": float(BOT_STALL_SECONDS),
+        "options": {"expires": float(BOT_STALL_SECONDS)},
+    },
     "records-import-jobs-sweep": {
         "task": "games.records.import_jobs_sweep",
         "schedule": IMPORT_SWEEP_INTERVAL.total_seconds(),

@@ -54,7 +54,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-SECTIONS = ("play", "timed", "ratings", "tournament", "go")
+SECTIONS = ("play", "timed", "ratings", "tournament", "go", "computer")
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +116,10 @@ def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_
     out = walkthrough_output["go"]
     assert "finished score 36.0 43.5 ['B5']" in out.replace(" 36 ", " 36.0 "), out
     assert "RE[W+7.5]" in out
+
+
+def test_readme_computer_walkthrough_gets_a_reply_from_the_computer(walkthrough_output):
+    assert walkthrough_output["computer"].splitlines()[-1] == "2 alice computer1"
 
 
 def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(

@@ -47,6 +47,7 @@ from games.engine import (
     point_name,
 )
 
+from .go_policy import go_move
 from .search import choose_move
 
 __all__ = ["COMMANDS", "GtpEngine"]
@@ -274,24 +275,12 @@ class GtpEngine:
         game = self.game
         if game.phase != "playing":
             return PASS
-        if game.passes and game.score().winner == colour:
+        move = go_move(game, self.rng)
+        if isinstance(move, str):  # the engine's pass
             game.pass_turn()
             return PASS
-        moves = [p for p in game.legal_points() if not self._own_eye(p, colour)]
-        if not moves:
-            game.pass_turn()
-            return PASS
-        p = self.rng.choice(moves)
-        game.play(p)
-        return point_name(p, self.size)
-
-    def _own_eye(self, p: int, colour: int) -> bool:
-        """Whether ``p`` is empty with only ``colour``'s stones (or the edge) around it."""
-        s = self.size
-        board = self.game.board
-        y, x = divmod(p, s)
-        around = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        return all(board[i + s * j] == colour for i, j in around if 0 <= i < s and 0 <= j < s)
+        game.play(move)
+        return point_name(move, self.size)
 
     def _cmd_undo(self, args: list[str]) -> str:
         try:

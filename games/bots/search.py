@@ -35,6 +35,10 @@ from .board import Mirror
 __all__ = ["WIN", "Choice", "choose_move"]
 
 WIN = 1_000_000
+
+#: Seconds of thought a move at each level, the server's default budget (level 1 under 0.1 s,
+#: level 8 at most 5 s); a live clock can make it shorter (``games.bots.services``).
+BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 

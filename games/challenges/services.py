@@ -19,6 +19,14 @@ Decisions taken here (the rule book leaves them open):
   ``None`` lets a coin decide. Multi-player (3..6 seats) and partners (4 seats) challenges are
   open: players join, the creator holds seat 1 and the rest sit in join order (partners: seats
   1 & 3 against 2 & 4); the game starts when the last seat is taken.
+- The server's computer opponents (accounts with a ``bot_level``, ``games.bots``) play every
+  game of the server. A direct challenge to one is accepted by it at once, inside
+  ``challenge_create``: the answer is the accepted challenge with its ``game``. It plays unrated
+  games only (a rated challenge is 400 ``computer_unrated``), and a player may have at most
+  ``BOT_MAX_ACTIVE_GAMES`` (3) games in progress against computers (one more is 409
+  ``too_many_computer_games``). In this version computers do not take up open challenges.
+  (Accounts a player marks ``is_computer`` themselves play through the API like anyone, rated
+  games included.)
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.bots.selectors import bot_games_in_progress, bot_max_active_games
 from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
@@ -94,6 +103,8 @@ def challenge_create(
     expires_in_hours: int | None = None,
     now: datetime | None = None,
 ) -> Challenge:
+    """Make a challenge: direct when ``invitee_username`` is given, else open. A direct
+    challenge to a computer opponent comes back already accepted, with its game."""
     now = now or timezone.now()
     if partners and seats != PARTNER_SEATS:
         if seats == MIN_SEATS:
@@ -141,6 +152,9 @@ def challenge_create(
                 "direct_multiplayer",
                 "Multi-player and partners challenges are open: players join them.",
             )
+        if invitee.bot_level is not None and rated:
+            raise Invalid("computer_unrated", "Games against the computer are unrated.")
+    computer = invitee if invitee is not None and invitee.bot_level is not None else None
 
     if restriction not in Challenge.Restriction.values:
         raise Invalid(
@@ -169,6 +183,8 @@ def challenge_create(
         raise Invalid("bad_expiry", f"A challenge lasts 1 to {MAX_EXPIRY_HOURS} hours.")
 
     with transaction.atomic():
+        if computer is not None:
+            _check_computer_games(creator)
         challenge = Challenge.objects.create(
             created_by=creator,
             kind=Challenge.Kind.DIRECT if invitee else Challenge.Kind.OPEN,
@@ -188,7 +204,23 @@ def challenge_create(
         )
         if multi:
             ChallengeEntry.objects.create(challenge=challenge, user=creator)
+        if computer is not None:
+            # The computer accepts at once; if it cannot, nothing is left behind.
+            challenge = challenge_accept(challenge_id=challenge.pk, user=computer, now=now)
     return challenge
+
+
+def _check_computer_games(creator: User) -> None:
+    """409 ``too_many_computer_games`` when ``creator`` already has the most games in progress
+    against computers. Locks the creator's row so that two challenges at once count right."""
+    User.objects.select_for_update().filter(pk=creator.pk).first()
+    limit = bot_max_active_games()
+    if bot_games_in_progress(user=creator) >= limit:
+        raise Conflict(
+            "too_many_computer_games",
+            f"You already play {limit} games against the computer: finish one first.",
+            extra={"limit": limit},
+        )
 
 
 # --- taking up a challenge ---------------------------------------------------------------

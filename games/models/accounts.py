@@ -21,6 +21,10 @@ class User(AbstractUser):
     time_zone = models.CharField(max_length=64, default="UTC")
     weekend_days = models.JSONField(default=default_weekend)
     is_computer = models.BooleanField(default=False)
+    #: The level (1 to 8) of one of the server's own computer opponents, which move by
+    #: themselves (``games.bots``); None for everyone else (a player may also mark an account of
+    #: theirs as a computer, which then plays through the API like anyone).
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
     # Vacation for turn-based games: hours left this calendar year and the year they belong to.
     vacation_hours_left = models.PositiveIntegerField(default=240)
     vacation_year = models.PositiveIntegerField(default=0)
@@ -33,6 +37,11 @@ class User(AbstractUser):
         ]
         constraints = [
             models.CheckConstraint(condition=Q(time_zone__gt=""), name="user_time_zone_not_empty"),
+            models.CheckConstraint(
+                condition=Q(bot_level__isnull=True)
+                | Q(bot_level__gte=1, bot_level__lte=8, is_computer=True),
+                name="user_bot_level_is_a_computer_level",
+            ),
         ]
 
 

@@ -43,6 +43,7 @@ from games.play.access import (
 from games.play.finish import finish_from_position, game_finish, loss_outcome
 from games.play.positions import MoveRow, move_rows, played_of, remember_played
 from games.play.selectors import game_state
+from games.play.signals import turn_started
 from pente_site.errors import Conflict, Invalid
 
 MESSAGE_MAX = 255
@@ -132,8 +133,11 @@ def _act(
             remember_played(game, played.extended(move_rows(rows, position.size), position))
             if position.outcome is not None:
                 finish_from_position(game=game, position=position, now=now)
-            elif game.deadline is not None:
-                clock_services.timeout_schedule(game=game)
+            else:
+                if game.deadline is not None:
+                    clock_services.timeout_schedule(game=game)
+                if position.to_move_seat is not None:
+                    turn_started.send(sender=Game, game=game, seat=position.to_move_seat)
     if timed_out:
         _conflict_with_state(
             game,

@@ -12,6 +12,7 @@ from games.clocks.timecontrol import UNTIMED, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
 from games.play.positions import action_fields
+from games.play.signals import turn_started
 from pente_site.errors import Invalid
 
 
@@ -84,6 +85,8 @@ def game_create(
         game.save()
         if game.deadline is not None:
             clock_services.timeout_schedule(game=game)
+        if fresh.to_move_seat is not None:
+            turn_started.send(sender=Game, game=game, seat=fresh.to_move_seat)
     return game
 
 

@@ -18,3 +18,8 @@ set_finished = Signal()
 #: for each of them, so that a receiver with one question about all of them asks it once (the
 #: timeout sweeper finishes thousands of sets in one transaction).
 sets_finished = Signal()
+
+#: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now) when a game is
+#: created or an action leaves a seat to act: the computer opponents move on it
+#: (``games.bots.services``).
+turn_started = Signal()

@@ -14,7 +14,7 @@ from pente_site.lists import StrictOrderingFilter
 
 pytestmark = pytest.mark.django_db
 
-COLLECTIONS = ("games", "challenges", "players", "leaderboards", "tournaments", "me")
+COLLECTIONS = ("games", "challenges", "players", "bots", "leaderboards", "tournaments", "me")
 
 
 def test_the_api_root_names_the_api_and_links_its_main_collections():

@@ -19,6 +19,7 @@ ENDPOINTS = [
     "/api/challenges/incoming/",
     "/api/challenges/outgoing/",
     "/api/players/",
+    "/api/bots/",
     "/api/me/tokens",
     "/api/tournaments/",
     "/api/tournaments/{tournament}/rounds/",

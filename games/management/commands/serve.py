@@ -16,6 +16,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from games.bots.accounts import bots_ensure
+
 
 def celery_worker_argv(*options: str) -> list[str]:
     """The command line of a Celery worker of this project (thread pool, warnings only)."""
@@ -36,11 +38,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, addrport: str, no_worker: bool, **options):
         call_command("migrate", interactive=False, verbosity=0)
+        bots_ensure()  # the computer opponents, computer1 .. computer8
         worker = None
         if not no_worker:
             schedule = settings.VAR_DIR / "celerybeat-schedule"
             worker = subprocess.Popen(
-                celery_worker_argv("-B", "--schedule", str(schedule), "--concurrency", "4")
+                celery_worker_argv(
+                    "-B", "--schedule", str(schedule), "--concurrency", "4", "-Q", "celery,bots"
+                )
             )
             self.stdout.write(f"Celery worker and beat started (pid {worker.pid}).")
         self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")

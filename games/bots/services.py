@@ -1,0 +1,116 @@
+"""The computer opponents move by themselves, off the web path.
+
+When a game is created or an action leaves a seat to act (``games.play.signals.turn_started``)
+and that seat belongs to one of the server's computer opponents (``User.bot_level``), the task
+``games.bots.move`` (queue ``bots``) is sent when the transaction commits, with the game and its
+ply. The task computes the reply (``games.bots.search`` for the Pente family,
+``games.bots.go_policy`` for Go) and plays it through the same services as a human's move: same
+legality, same ply check. A task that finds the game moved on, over, or someone else to act does
+nothing. A lost task (a killed worker) is caught by ``bots_sweep`` (beat), which sends the move
+again for every game that waits on a computer longer than ``BOT_STALL_SECONDS``.
+
+Think time: the level's budget (``BUDGETS``), never more than a twentieth of the computer's live
+clock, so that it does not lose on time to its own slowness.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from games.bots.go_policy import go_move
+from games.bots.search import BUDGETS, choose_move
+from games.clocks.timecontrol import Kind
+from games.engine import GoGame
+from games.models import Game, Seat, User
+from games.play.actions import game_decide, game_mark_dead, move_play
+from games.play.positions import played_of
+from games.play.selectors import seats_with_users
+from pente_site.errors import DomainError
+from pente_site.jobs import enqueue
+
+log = logging.getLogger(__name__)
+
+#: The Celery task that plays a computer's move (``games.bots.tasks``), on the ``bots`` queue.
+BOT_MOVE_TASK = "games.bots.move"
+
+
+def bot_budget(*, game: Game, seat: int, level: int) -> float:
+    """The think time of ``level`` on ``seat``'s turn, within a twentieth of a live clock."""
+    budget = BUDGETS[level]
+    if game.time_control == Kind.LIVE and game.clocks_ms:
+        budget = min(budget, max(0.01, game.clocks_ms[seat - 1] / 1000 / 20))
+    return budget
+
+
+def seat_bot(game: Game, seat: int) -> User | None:
+    """The computer opponent holding ``seat``, or None."""
+    for row in seats_with_users(game):
+        if row.seat == seat and row.user is not None and row.user.bot_level:
+            return row.user
+    return None
+
+
+def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
+    """``turn_started`` receiver (inside the transaction): a computer to act gets its task."""
+    if seat_bot(game, seat) is not None:
+        game_id, ply = game.pk, game.ply
+        transaction.on_commit(lambda: enqueue(BOT_MOVE_TASK, args=(game_id, ply)), robust=True)
+
+
+def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str:
+    """Play the computer's action in game ``game_id`` at ``ply``: "played", or why not
+    ("stale": the game moved on or is over; "not_bot": someone else is to act)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.IN_PROGRESS or game.ply != ply:
+        return "stale"
+    position = played_of(game).position
+    seat = position.to_move_seat
+    bot = seat_bot(game, seat) if seat is not None else None
+    if bot is None:
+        return "not_bot"
+    rng = rng or random.Random()
+    act = {"game_id": game_id, "user": bot, "ply": ply}
+    try:
+        if isinstance(position, GoGame):
+            if position.phase == "marking":
+                if position.proposed_dead is None:
+                    game_mark_dead(**act, points=[])
+                else:
+                    game_decide(**act, choice="accept")
+            else:
+                move = go_move(position, rng)
+                move_play(**act, points=[move])
+        else:
+            budget = bot_budget(game=game, seat=seat, level=bot.bot_level)
+            choice = choose_move(position, level=bot.bot_level, budget_s=budget, rng=rng)
+            if choice.decision is not None:
+                game_decide(**act, choice=choice.decision)
+            else:
+                move_play(**act, points=list(choice.points))
+    except DomainError as exc:  # the game moved on meanwhile (a resignation, a timeout)
+        log.info("bot move in game %s at ply %s not played: %s", game_id, ply, exc.code)
+        return "stale"
+    return "played"
+
+
+def bots_sweep(*, now: datetime | None = None) -> int:
+    """Send the move again for every game in progress that waits on a computer opponent since
+    longer than ``BOT_STALL_SECONDS`` (a lost task); the task itself checks who is to act."""
+    now = now or timezone.now()
+    stalled = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
+    bot_seats = Seat.objects.filter(game=OuterRef("pk"), user__bot_level__isnull=False)
+    waiting = Game.objects.filter(
+        Exists(bot_seats), status=Game.Status.IN_PROGRESS, updated_at__lt=stalled
+    ).values_list("pk", "ply")
+    count = 0
+    for game_id, ply in waiting:
+        enqueue(BOT_MOVE_TASK, args=(game_id, ply))
+        count += 1
+    return count
