@@ -271,6 +271,8 @@ IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
 # --- Computer opponents (games.bots) -----------------------------------------------------------
 #: A game waiting on a computer this long (a lost task) gets its move sent again by the sweeper.
 BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)
+#: A factor on every level's think time (tests and CI shorten it; 1 in production).
+BOT_THINK_SCALE = float(os.environ.get("BOT_THINK_SCALE", "1"))
 #: Games in progress one player may have against the computer opponents at once.
 BOT_MAX_ACTIVE_GAMES = _env_int("BOT_MAX_ACTIVE_GAMES", 3)
 #: The computers think on a queue of their own, so a long think never delays timeouts or imports

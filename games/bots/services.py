@@ -42,8 +42,9 @@ BOT_MOVE_TASK = "games.bots.move"
 
 
 def bot_budget(*, game: Game, seat: int, level: int) -> float:
-    """The think time of ``level`` on ``seat``'s turn, within a twentieth of a live clock."""
-    budget = BUDGETS[level]
+    """The think time of ``level`` on ``seat``'s turn (times ``BOT_THINK_SCALE``), within a
+    twentieth of a live clock."""
+    budget = BUDGETS[level] * settings.BOT_THINK_SCALE
     if game.time_control == Kind.LIVE and game.clocks_ms:
         budget = min(budget, max(0.01, game.clocks_ms[seat - 1] / 1000 / 20))
     return budget
