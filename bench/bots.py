@@ -1,0 +1,124 @@
+"""Computer opponents against each other: the score of one level against another.
+
+    .venv/bin/python bench/bots.py LEVEL_A LEVEL_B GAME N [--budget-scale S] [--seed K]
+
+Plays N games of GAME (a name or slug: ``Pente``, ``keryo-pente``, ``Gomoku``, ``Connect6``,
+``go-9``, ...) between level A and level B through the pure engine (no server), colours
+alternated (A moves first in the odd games), the tournament rule on where the game has it (as in
+rated games). Each move gets its level's think time (``games.bots.search.BUDGETS``) times
+``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
+(Wilson), and the mean and worst think time of each level, beside the targets: A scores at least
+65% when A is the level above B. Exit status 1 when the target is missed.
+
+Go is played by the simple legal policy of this version (``games.bots.go_policy``): levels do not
+differ there yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.go_policy import go_move  # noqa: E402
+from games.bots.search import BUDGETS, choose_move  # noqa: E402
+from games.engine import GoGame, get_variant, new_game  # noqa: E402
+from games.engine.go import PASS  # noqa: E402
+
+TARGET_SCORE = 0.65
+MAX_ACTIONS = 400  # a game that runs longer is a draw
+
+
+def play_game(variant, *, first_level: int, second_level: int, scale: float, rng) -> tuple:
+    """One game; returns (winning seat or None, {level: [think seconds]})."""
+    v = get_variant(variant)
+    game = new_game(v, tournament_rule=True if v.tournament_rule_allowed else None)
+    levels = {1: first_level, 2: second_level}
+    times: dict[int, list[float]] = {first_level: [], second_level: []}
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            break
+        seat = game.to_move_seat
+        level = levels[seat]
+        t0 = time.perf_counter()
+        if isinstance(game, GoGame):
+            if game.phase == "marking":
+                if game.proposed_dead is None:
+                    game.mark_dead([])
+                else:
+                    game.accept()
+                continue
+            move = go_move(game, rng)
+            game.pass_turn() if move == PASS else game.play(move)
+        else:
+            choice = choose_move(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
+            if choice.decision is not None:
+                game.decide(choice.decision)
+            else:
+                game.play_turn(list(choice.points))
+        times[level].append(time.perf_counter() - t0)
+    outcome = game.outcome
+    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+    return winner, times
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a proportion ``score`` out of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("level_a", type=int, choices=range(1, 9))
+    parser.add_argument("level_b", type=int, choices=range(1, 9))
+    parser.add_argument("game")
+    parser.add_argument("n", type=int)
+    parser.add_argument("--budget-scale", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    a, b = args.level_a, args.level_b
+    points = 0.0
+    times: dict[int, list[float]] = {a: [], b: []}
+    for i in range(args.n):
+        a_first = i % 2 == 0
+        first, second = (a, b) if a_first else (b, a)
+        winner, spent = play_game(
+            args.game, first_level=first, second_level=second, scale=args.budget_scale, rng=rng
+        )
+        for level, values in spent.items():
+            times[level].extend(values)
+        a_seat = 1 if a_first else 2
+        result = 0.5 if winner is None else (1.0 if winner == a_seat else 0.0)
+        points += result
+        print(f"game {i + 1:>3}: level {first} (first) v level {second}: A scores {result:g}")
+    score = points / args.n if args.n else 0.0
+    low, high = wilson(score, args.n)
+    print(f"\n{args.game}: level {a} v level {b}, {args.n} games, budget x{args.budget_scale:g}")
+    print(
+        f"level {a} scores {points:g}/{args.n} = {score:.0%} (95% interval {low:.0%}..{high:.0%})"
+    )
+    for level in sorted(times):
+        values = times[level] or [0.0]
+        print(
+            f"level {level}: {len(times[level])} moves, mean {sum(values) / len(values):.3f} s, "
+            f"worst {max(values):.3f} s (budget {BUDGETS[level] * args.budget_scale:g} s)"
+        )
+    if a > b:
+        ok = score >= TARGET_SCORE
+        print(f"target: the level above scores >= {TARGET_SCORE:.0%}: {'OK' if ok else 'MISSED'}")
+        return 0 if ok else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
