@@ -247,13 +247,18 @@ def played_of(game: Game) -> Played:
         hit = None
     if hit is not None and hit[0] == _stamp(game):
         return hit[1]
+    # Read without the row lock, the moves may already hold a move committed after this row was
+    # read: take those up to the row's ply, so the moves match the row they are stamped with.
     size = board_size(game)
     rows = [
         move_row(size, *row)
-        for row in Move.objects.filter(game=game).order_by("ply").values_list(*MOVE_FIELDS)
+        for row in Move.objects.filter(game=game, ply__lte=game.ply)
+        .order_by("ply")
+        .values_list(*MOVE_FIELDS)
     ]
     played = Played.of(rows, position_of(game, rows))
-    _cache_store(game, played)
+    if len(rows) == game.ply:  # fewer: taken back meanwhile; right now, not worth keeping
+        _cache_store(game, played)
     return replace(played, position=played.position.copy())
 
 

@@ -181,6 +181,21 @@ def test_a_row_written_elsewhere_makes_the_cached_entry_stale():
     assert again.count == before.count - 1 and again.position.plies == again.count
 
 
+def test_a_row_read_before_a_move_committed_gets_the_moves_of_its_own_ply():
+    """A read without the lock may see the game row, then another request commits a move, then
+    the read selects the moves: it must show (and cache) the position of the row it read, not
+    the newer moves under the older stamp."""
+    players = [UserFactory(), UserFactory()]
+    game = make_game(players=players)
+    stale_row = Game.objects.get(pk=game.pk)  # ply 1
+    move_play(game_id=game.pk, user=players[1], ply=1, points=[0])  # commits ply 2
+    cache.clear()
+    played = positions.played_of(stale_row)
+    assert played.count == 1 and played.position.board[0] == 0
+    fresh = positions.played_of(Game.objects.get(pk=game.pk))
+    assert fresh.count == 2 and fresh.position.board[0] == 2
+
+
 def test_moves_are_played_when_the_cache_is_out(monkeypatch):
     table = _table()
     table.move()
