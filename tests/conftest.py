@@ -11,6 +11,9 @@ import pytest
 from games.play import positions
 from pente_site import ratelimit
 
+#: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
+pytest_plugins = ["tests.workers"]
+
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
 

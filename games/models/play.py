@@ -237,6 +237,14 @@ class Game(models.Model):
             (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
         )
 
+    def keep_seats(self, seats: list[Seat]) -> None:
+        """Keep ``seats`` (this game's, in order) as if prefetched: ``seat_rows`` and
+        ``loaded_seats`` then read them without a query (as Django's prefetch leaves them)."""
+        rows = self.seat_rows.order_by("seat")
+        rows._result_cache = list(seats)
+        rows._prefetch_done = True
+        self._prefetched_objects_cache = {"seat_rows": rows}
+
     def loaded_seats(self) -> list[Seat] | None:
         """The seats read together with this row (prefetched, or by ``lock_game``), or None."""
         return getattr(self, "_prefetched_objects_cache", {}).get("seat_rows")

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat, User
+from games.play.selectors import seats_with_users
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 
 #: Codes of engine refusals that are conflicts with the game's state rather than bad input.
@@ -38,7 +39,7 @@ def lock_game(game_id: int) -> Game:
         game = seats[0].game
         for seat in seats:
             seat.game = game
-        game._prefetched_objects_cache = {"seat_rows": seats}
+        game.keep_seats(seats)
     else:  # a game without seats (never made by the services) or no game at all
         try:
             game = Game.objects.select_for_update().get(pk=game_id)
@@ -58,10 +59,7 @@ def refuse_archived(game: Game) -> None:
 
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats in order (those ``lock_game`` read with the row, when it did)."""
-    loaded = game.loaded_seats()
-    if loaded is not None:
-        return list(loaded)
-    return list(Seat.objects.filter(game=game).order_by("seat"))
+    return seats_with_users(game)
 
 
 def user_seats(seats: Sequence[Seat], user: User | None) -> list[int]:

@@ -70,10 +70,11 @@ def game_create(
             vacation_allowed=vacation_allowed,
             started_at=now,
         )
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(game=game, seat=i, user=user, name=user.username)
             for i, user in enumerate(players, start=1)
         )
+        game.keep_seats(seats)  # read by the turn's receivers
         actions = list(fresh.actions)
         Move.objects.bulk_create(
             Move(game=game, ply=i, seat=1, **action_fields(a))

@@ -8,9 +8,6 @@ import time
 from datetime import timedelta
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
-from django.db import close_old_connections, connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -19,6 +16,9 @@ from games.factories import UserFactory
 from games.models import Game
 from games.play.create import game_create
 from pente_site.celery import app
+from tests.workers import running_worker
+
+BOT_QUEUES = ["celery", "bots"]
 
 pytestmark = [
     pytest.mark.redis,
@@ -29,38 +29,14 @@ pytestmark = [
 
 @pytest.fixture(autouse=True)
 def _quick(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.BOT_THINK_SCALE = 0.02  # level 8 thinks 0.1 s: a whole game in a few seconds
-
-
-def _close_connection(**_):
-    connection.close()
-
-
-@pytest.fixture
-def not_eager():
-    app.conf.task_always_eager = False
-    app.control.purge()
-    yield
-    app.control.purge()
-    app.conf.task_always_eager = True
 
 
 @pytest.fixture
 def bots_worker(not_eager):
-    """A worker in threads of this process taking the default and the ``bots`` queues."""
-    task_postrun.connect(_close_connection, weak=False)
-    with start_worker(
-        app,
-        pool="threads",
-        concurrency=2,
-        perform_ping_check=False,
-        shutdown_timeout=10,
-        queues=["celery", "bots"],
-    ) as w:
+    """A worker taking the default and the ``bots`` queues."""
+    with running_worker(concurrency=2, queues=BOT_QUEUES) as w:
         yield w
-    task_postrun.disconnect(_close_connection)
-    close_old_connections()
 
 
 def _wait_turn(client, url: str, timeout: float = 20.0) -> dict:
@@ -104,12 +80,9 @@ def test_a_lost_move_task_is_played_after_the_sweeper_sends_it_again(not_eager):
     game = game_create(variant="Pente", players=[human, bot])  # the computer's turn: task sent
     app.control.purge()  # ... and lost with its worker before anyone ran it
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    with start_worker(
-        app, pool="threads", concurrency=2, perform_ping_check=False, queues=["celery", "bots"]
-    ):
+    with running_worker(concurrency=2, queues=BOT_QUEUES):
         assert bots_sweep.apply().get() == 1  # what beat runs: the move is sent again
         deadline = time.monotonic() + 15
         while Game.objects.get(pk=game.pk).ply < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
-    close_old_connections()
     assert Game.objects.get(pk=game.pk).ply == 2

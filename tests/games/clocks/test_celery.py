@@ -13,9 +13,7 @@ import time
 from datetime import timedelta
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
-from django.db import close_old_connections, connection
+from django.db import connection
 from django.utils import timezone
 
 from games.clocks.tasks import game_timeout, sweep_timeouts
@@ -34,36 +32,6 @@ pytestmark = [
 ]
 
 K9 = 199
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def _close_connection(**_):
-    connection.close()
-
-
-@pytest.fixture
-def not_eager():
-    app.conf.task_always_eager = False
-    app.control.purge()
-    yield
-    app.control.purge()
-    app.conf.task_always_eager = True
-
-
-@pytest.fixture
-def worker(not_eager):
-    """A Celery worker in threads of this process, consuming the Redis queue."""
-    task_postrun.connect(_close_connection, weak=False)
-    with start_worker(
-        app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=10
-    ) as w:
-        yield w
-    task_postrun.disconnect(_close_connection)
-    close_old_connections()
 
 
 def live_game(*, increment: int) -> Game:

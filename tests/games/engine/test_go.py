@@ -58,6 +58,7 @@ def state(game: GoGame) -> tuple:
         game.ply,
         game.passes,
         tuple(game.actions),
+        game.last_point,
     )
 
 

@@ -9,29 +9,12 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalMove
 from games.engine.go import GoGame, zobrist_hash
+from tests.games.engine.test_go import state
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SIZE = 19
 WINDOW = 6  # most stones go into a 6x6 corner of the board, where it gets crowded
-
-
-def state(game: GoGame) -> tuple:
-    return (
-        game.board,
-        game.captures,
-        game.position_hash,
-        game.positions,
-        game.phase,
-        game.to_move_seat,
-        game.marking_seat,
-        game.proposed_dead,
-        game.outcome,
-        game.ply,
-        game.passes,
-        tuple(game.actions),
-        game.last_point,
-    )
 
 
 def groups_without_liberties(board: tuple[int, ...], size: int) -> list[set[int]]:

@@ -16,7 +16,6 @@ from games.factories import UserFactory
 from games.models import Game, ImportJob
 from games.records import tasks
 from pente_site.celery import app
-from tests.games.clocks.test_celery import not_eager, worker  # noqa: F401 - their fixtures
 from tests.games.records.importing import client_for, records
 
 pytestmark = [
