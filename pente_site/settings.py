@@ -275,6 +275,10 @@ BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)
 BOT_THINK_SCALE = float(os.environ.get("BOT_THINK_SCALE", "1"))
 #: Games in progress one player may have against the computer opponents at once.
 BOT_MAX_ACTIVE_GAMES = _env_int("BOT_MAX_ACTIVE_GAMES", 3)
+#: An open invitation made for a computer (``computer_level``) waits this long for a human first.
+BOT_OPEN_WAIT_SECONDS = _env_int("BOT_OPEN_WAIT_SECONDS", 30)
+#: How often beat lets the computers take the invitations whose wait is over.
+BOT_OPEN_POLL_SECONDS = _env_int("BOT_OPEN_POLL_SECONDS", 5)
 #: The computers think on a queue of their own, so a long think never delays timeouts or imports
 #: (production runs a worker for it: ``celery -A pente_site worker -Q bots``).
 CELERY_TASK_ROUTES = {"games.bots.move": {"queue": "bots"}}
@@ -291,6 +295,11 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.bots.sweep",
         "schedule": float(BOT_STALL_SECONDS),
         "options": {"expires": float(BOT_STALL_SECONDS)},
+    },
+    "challenges-computer-take": {
+        "task": "games.challenges.computer_take_due",
+        "schedule": float(BOT_OPEN_POLL_SECONDS),
+        "options": {"expires": float(BOT_OPEN_POLL_SECONDS)},
     },
     "records-import-jobs-sweep": {
         "task": "games.records.import_jobs_sweep",

@@ -10,10 +10,11 @@ class RatingsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from games.accounts.selectors import PLAYER_PAGE_EXTRAS
-        from games.play.signals import set_finished
+        from games.play.signals import game_finished, set_finished
         from ratings import selectors, services
 
         set_finished.connect(services.on_set_finished, dispatch_uid="ratings.apply_set")
+        game_finished.connect(services.on_game_finished, dispatch_uid="ratings.computer_game")
         post_save.connect(
             services.on_user_saved,
             sender=settings.AUTH_USER_MODEL,

@@ -201,3 +201,83 @@ class RatingBucket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.variant}/{self.category} {self.bucket * RANK_BUCKET_WIDTH}+: {self.players}"
+
+
+class ComputerRating(models.Model):
+    """The rating of one of the server's computer opponents (``User.bot_level``) in one game and
+    category. Games against the computer are unrated for the humans who play them; each one moves
+    the computer's rating here (Elo, one game at a time, against the human's rating as it stands,
+    which does not change). A separate table from ``Rating``: the computers have a leaderboard
+    of their own, and the humans' boards, ranks and replays never see them."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="computer_ratings"
+    )
+    variant = models.CharField(max_length=32)
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    rating = models.FloatField(default=START_RATING)
+    results = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-rating", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "variant", "category"], name="unique_computer_rating"
+            ),
+            models.CheckConstraint(
+                condition=Q(category__in=RATING_CATEGORIES), name="computer_rating_category_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(results=F("wins") + F("losses") + F("draws")),
+                name="computer_rating_results_sum",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["variant", "category", "-rating"], name="computer_rating_board")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.variant}/{self.category}: {self.rating:.0f}"
+
+
+class ComputerRatingChange(models.Model):
+    """One game's change of a computer's rating, unique per (game, computer): applying a game
+    happens exactly once."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    rating = models.ForeignKey(ComputerRating, on_delete=models.CASCADE, related_name="changes")
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    result = models.CharField(max_length=4, choices=RatingChange.Result.choices)
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    results_before = models.PositiveIntegerField()
+    opponent_rating_before = models.FloatField()
+    opponent_results_before = models.PositiveIntegerField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"], name="unique_computer_change_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=("win", "loss", "draw")),
+                name="computer_change_result_valid",
+            ),
+            models.CheckConstraint(
+                condition=~Q(user=F("opponent")), name="computer_change_distinct_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"game {self.game_id} {self.user_id}: {self.rating_before:.0f}->{self.rating_after:.0f}"
+        )

@@ -22,7 +22,14 @@ from ratings.elo import (
     rating_category,
     rating_class,
 )
-from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
+from ratings.models import (
+    RANK_BUCKET_WIDTH,
+    ComputerRating,
+    Crown,
+    Rating,
+    RatingBucket,
+    RatingChange,
+)
 
 
 def rating_for(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
@@ -403,3 +410,23 @@ def player_page_ratings(user: User) -> dict[str, Any]:
         "ratings": [rating_summary(row) for row in player_ratings(user=user)],
         "crowns": Crown.objects.filter(user=user).count(),
     }
+
+
+def computer_leaderboard(*, variant: str, category: str) -> list[ComputerRating]:
+    """The server's computer opponents rated in one game and category, best first, each with a
+    ``rank`` (equal ratings share one). Their ratings come from their games against humans
+    (unrated for the humans) and are kept apart from the players' boards."""
+    rows = list(
+        ComputerRating.objects.filter(
+            variant=variant, category=category, user__bot_level__isnull=False
+        )
+        .select_related("user")
+        .order_by("-rating", "user__bot_level", "id")
+    )
+    previous = None
+    for position, row in enumerate(rows, start=1):
+        row.rank = (
+            previous.rank if previous is not None and previous.rating == row.rating else position
+        )
+        previous = row
+    return rows

@@ -93,3 +93,22 @@ class StatsOut(serializers.Serializer):
     totals = serializers.DictField()
     ratings = serializers.ListField(child=serializers.DictField())
     crowns = serializers.ListField(child=serializers.DictField())
+
+
+class ComputerRatingRowOut(_RatingValues, serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField(source="user.username")
+    level = serializers.IntegerField(source="user.bot_level")
+    rating = serializers.SerializerMethodField()
+    results = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    rating_class = serializers.SerializerMethodField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class ComputerLeaderboardOut(serializers.Serializer):
+    game = serializers.CharField()
+    category = serializers.CharField()
+    results = ComputerRatingRowOut(many=True)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.engine import get_variant, new_game
 from games.models import Game, GameSet, User
 from games.play.positions import engine_options
+from games.play.selectors import seats_with_users
 from ratings.elo import (
     CATEGORY_OF_SET,
     ESTABLISHED_RESULTS,
@@ -26,7 +27,16 @@ from ratings.elo import (
     rating_category,
     record_set,
 )
-from ratings.models import RANK_BUCKET_WIDTH, Crown, Rating, RatingBucket, RatingChange
+from ratings.models import (
+    RANK_BUCKET_WIDTH,
+    ComputerRating,
+    ComputerRatingChange,
+    Crown,
+    Rating,
+    RatingBucket,
+    RatingChange,
+)
+from ratings.selectors import rating_or_start
 
 logger = logging.getLogger(__name__)
 
@@ -251,6 +261,102 @@ def change_row(
 def on_set_finished(sender, game_set: GameSet, **kwargs) -> None:
     """``games.play.signals.set_finished`` receiver: runs inside the finishing transaction."""
     rating_apply_set(game_set=game_set)
+
+
+# --- the computers' own ratings -------------------------------------------------------------
+
+#: A finished game's ``winner_seats`` -> seat 1's result (anything else is a draw).
+_SEAT1_OUTCOME = {(1,): Outcome.WIN, (2,): Outcome.LOSS}
+
+
+def computer_game_is_rateable(game: Game) -> bool:
+    """A finished two-player game against one of the server's computers, outside any set
+    (those are unrated for the humans), in which a stone was played."""
+    return (
+        game.against_computer
+        and game.status == Game.Status.FINISHED
+        and game.seats == 2
+        and game.game_set_id is None
+        and not game_was_forfeited_unplayed(game)
+    )
+
+
+def computer_rating_apply(*, game: Game) -> int:
+    """Move the rating of each computer opponent of a finished game (one game, Elo against
+    the opponent's rating before it: a human's ``Rating``, which does not change, or the other
+    computer's). Returns how many ratings moved: 0 when the game does not count or was already
+    applied (the (game, computer) unique change makes it exactly once)."""
+    if not computer_game_is_rateable(game):
+        return 0
+    players = {row.seat: row.user for row in seats_with_users(game) if row.user is not None}
+    if set(players) != {1, 2} or players[1].pk == players[2].pk:
+        return 0
+    computers = [seat for seat, user in players.items() if user.bot_level is not None]
+    if not computers or ComputerRatingChange.objects.filter(game_id=game.pk).exists():
+        return 0
+    variant, category = game.variant, rating_category(game.category)
+    outcome1 = _SEAT1_OUTCOME.get(tuple(game.winner_seats), Outcome.DRAW)
+    when = game.finished_at or timezone.now()
+    with transaction.atomic():
+        for seat in computers:
+            ComputerRating.objects.get_or_create(
+                user=players[seat], variant=variant, category=category
+            )
+        rows = {
+            row.user_id: row
+            for row in ComputerRating.objects.select_for_update()
+            .filter(user__in=[players[s] for s in computers], variant=variant, category=category)
+            .order_by("id")
+        }
+        if ComputerRatingChange.objects.filter(game_id=game.pk).exists():
+            return 0
+        before = {}
+        for seat, user in players.items():
+            row = rows.get(user.pk)
+            if row is not None:
+                before[seat] = Record(
+                    rating=row.rating,
+                    results=row.results,
+                    wins=row.wins,
+                    losses=row.losses,
+                    draws=row.draws,
+                )
+            else:
+                rating, results = rating_or_start(user=user, variant=variant, category=category)
+                before[seat] = Record(rating=rating, results=results)
+        after = dict(
+            zip((1, 2), record_set(before[1], before[2], outcome1, games_count=1), strict=True)
+        )
+        for seat in computers:
+            row, new, outcome = rows[players[seat].pk], after[seat], outcome1
+            if seat == 2:
+                outcome = outcome1.opposite
+            other = 3 - seat
+            for name in ("rating", "results", "wins", "losses", "draws"):
+                setattr(row, name, getattr(new, name))
+            row.last_played_at = when
+            row.save()
+            ComputerRatingChange.objects.create(
+                game_id=game.pk,
+                user=players[seat],
+                rating=row,
+                opponent=players[other],
+                result=_RESULT_NAME[outcome],
+                rating_before=before[seat].rating,
+                rating_after=new.rating,
+                results_before=before[seat].results,
+                opponent_rating_before=before[other].rating,
+                opponent_results_before=before[other].results,
+                created_at=when,
+            )
+    return len(computers)
+
+
+def on_game_finished(sender, game: Game, **kwargs) -> None:
+    """``games.play.signals.game_finished`` receiver (inside the finishing transaction): a
+    game against the computer moves the computer's rating."""
+    if game.against_computer:
+        computer_rating_apply(game=game)
 
 
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:

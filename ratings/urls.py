@@ -8,6 +8,11 @@ PLAYER = r"^players/(?P<username>[\w.@+-]+)"
 
 urlpatterns = [
     re_path(r"^leaderboards/?$", views.LeaderboardView.as_view(), name="leaderboard"),
+    re_path(
+        r"^leaderboards/computers/?$",
+        views.ComputerLeaderboardView.as_view(),
+        name="computer-leaderboard",
+    ),
     re_path(r"^leaderboards/rank/?$", views.LeaderboardRankView.as_view(), name="leaderboard-rank"),
     re_path(PLAYER + r"/ratings/?$", views.PlayerRatingsView.as_view(), name="player-ratings"),
     re_path(

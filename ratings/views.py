@@ -24,6 +24,7 @@ from ratings import selectors
 from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
 from ratings.models import RatingCategory
 from ratings.serializers import (
+    ComputerLeaderboardOut,
     LeaderboardPageOut,
     RankOut,
     RatingChangeOut,
@@ -334,3 +335,21 @@ def rating_history_svg(request, username: str) -> HttpResponse:
         start=first if first is not None else 0.0,
     )
     return HttpResponse(svg, content_type="image/svg+xml")
+
+
+class ComputerLeaderboardView(APIView):
+    """The computer opponents' own leaderboard in one game and category, best first. Their
+    ratings move with every game against a human (unrated for the human)."""
+
+    permission_classes = [AllowAny]
+    query_parameters = ("game", "category")
+    filter_backends = [KnownQueryParameters]
+
+    @extend_schema(parameters=[GAME, CATEGORY], responses={200: ComputerLeaderboardOut})
+    def get(self, request):
+        params = request.query_params
+        refuse_unknown_parameters(params, self.query_parameters)
+        variant, category = _game_param(params), _category_param(params)
+        rows = selectors.computer_leaderboard(variant=variant, category=category)
+        data = {"game": variant, "category": category, "results": rows}
+        return Response(ComputerLeaderboardOut(data).data)

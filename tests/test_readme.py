@@ -118,8 +118,12 @@ def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_
     assert "RE[W+7.5]" in out
 
 
-def test_readme_computer_walkthrough_gets_a_reply_from_the_computer(walkthrough_output):
-    assert walkthrough_output["computer"].splitlines()[-1] == "2 alice computer1"
+def test_readme_computer_walkthrough_gets_replies_ratings_and_filled_seats(walkthrough_output):
+    lines = walkthrough_output["computer"].splitlines()
+    assert lines[0] == "2 alice computer1"
+    # Against alice (1800 after the rated set): a new computer's win counts (1600 + 1800) / 2 + 200.
+    assert lines[1] == "[('computer1', 1900.0)]", "the resigned game moved computer1's rating"
+    assert lines[-1] == "accepted ['bob', 'computer2', 'computer3']"
 
 
 def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(

@@ -21,14 +21,13 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.bots.go_policy import go_move
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
 from games.engine import GoGame
-from games.models import Game, Seat, User
+from games.models import Game, User
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import played_of
 from games.play.selectors import seats_with_users
@@ -60,7 +59,7 @@ def seat_bot(game: Game, seat: int) -> User | None:
 
 def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
     """``turn_started`` receiver (inside the transaction): a computer to act gets its task."""
-    if seat_bot(game, seat) is not None:
+    if game.against_computer and seat_bot(game, seat) is not None:
         game_id, ply = game.pk, game.ply
         transaction.on_commit(lambda: enqueue(BOT_MOVE_TASK, args=(game_id, ply)), robust=True)
 
@@ -106,9 +105,8 @@ def bots_sweep(*, now: datetime | None = None) -> int:
     longer than ``BOT_STALL_SECONDS`` (a lost task); the task itself checks who is to act."""
     now = now or timezone.now()
     stalled = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    bot_seats = Seat.objects.filter(game=OuterRef("pk"), user__bot_level__isnull=False)
     waiting = Game.objects.filter(
-        Exists(bot_seats), status=Game.Status.IN_PROGRESS, updated_at__lt=stalled
+        against_computer=True, status=Game.Status.IN_PROGRESS, updated_at__lt=stalled
     ).values_list("pk", "ply")
     count = 0
     for game_id, ply in waiting:

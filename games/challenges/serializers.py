@@ -35,6 +35,21 @@ class ChallengeIn(serializers.Serializer):
     restriction = serializers.CharField(required=False, default="none")
     restriction_rating = serializers.IntegerField(required=False, allow_null=True, default=None)
     expires_in_hours = serializers.IntegerField(required=False, allow_null=True, default=None)
+    computer_level = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Open, unrated invitations: the level (1..8) of the computer opponent that "
+        "takes it when no human has within computer_wait_seconds (in a multi-player game, "
+        "computers fill every empty seat).",
+    )
+    computer_wait_seconds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Seconds left to humans before the computer takes the invitation: 0 to 3600 "
+        "(default 30).",
+    )
 
 
 class ChallengeOut(serializers.ModelSerializer):
@@ -67,6 +82,8 @@ class ChallengeOut(serializers.ModelSerializer):
             "restriction",
             "restriction_rating",
             "message",
+            "computer_level",
+            "computer_due_at",
             "status",
             "expires_at",
             "created_at",

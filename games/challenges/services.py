@@ -24,7 +24,15 @@ Decisions taken here (the rule book leaves them open):
   ``challenge_create``: the answer is the accepted challenge with its ``game``. It plays unrated
   games only (a rated challenge is 400 ``computer_unrated``), and a player may have at most
   ``BOT_MAX_ACTIVE_GAMES`` (3) games in progress against computers (one more is 409
-  ``too_many_computer_games``). In this version computers do not take up open challenges.
+  ``too_many_computer_games``). An open, unrated invitation may name a ``computer_level``: if
+  no human has taken it ``computer_wait_seconds`` (default ``BOT_OPEN_WAIT_SECONDS``, 30; 0 to
+  3600) after it was made, the computer of that level takes it; in a multi-player or partners
+  game computers fill every seat still empty (that level first, then the nearest levels, the
+  stronger first on a tie). The computer ignores the restriction (the creator asked for it) but
+  not the limit of games against computers: when the creator is at the limit by then, no
+  computer takes it and it stays open for humans. The ``challenges_computer_take_due`` sweeper
+  (beat, every ``BOT_OPEN_POLL_SECONDS``) takes the due invitations; one with no wait is taken
+  by a task sent when it is made.
   (Accounts a player marks ``is_computer`` themselves play through the API like anyone, rated
   games included.)
 """
@@ -35,16 +43,23 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.bots.selectors import bot_games_in_progress, bot_max_active_games
+from games.bots.selectors import (
+    BOT_LEVELS,
+    bot_games_in_progress,
+    bot_max_active_games,
+    bots_list,
+)
 from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
 from games.models import Challenge, ChallengeEntry, User
 from games.play.create import game_create, set_create
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
+from pente_site.jobs import enqueue
 
 MAX_MESSAGE_LENGTH = 255
 EXPIRY_LIVE = timedelta(hours=1)
@@ -52,6 +67,9 @@ EXPIRY_TURN = timedelta(days=7)
 EXPIRY_UNTIMED = timedelta(days=7)
 MAX_EXPIRY_HOURS = 720
 MIN_SEATS, MAX_SEATS, PARTNER_SEATS = 2, 6, 4
+MAX_COMPUTER_WAIT_SECONDS = 3600
+#: The task that lets the computer take an open invitation made with no wait.
+COMPUTER_TAKE_TASK = "games.challenges.computer_take"
 
 
 def _check_engine_options(
@@ -101,10 +119,13 @@ def challenge_create(
     restriction: str = "none",
     restriction_rating: int | None = None,
     expires_in_hours: int | None = None,
+    computer_level: int | None = None,
+    computer_wait_seconds: int | None = None,
     now: datetime | None = None,
 ) -> Challenge:
     """Make a challenge: direct when ``invitee_username`` is given, else open. A direct
-    challenge to a computer opponent comes back already accepted, with its game."""
+    challenge to a computer opponent comes back already accepted, with its game; an open one
+    with a ``computer_level`` is taken by that computer if no human takes it in time."""
     now = now or timezone.now()
     if partners and seats != PARTNER_SEATS:
         if seats == MIN_SEATS:
@@ -155,6 +176,12 @@ def challenge_create(
         if invitee.bot_level is not None and rated:
             raise Invalid("computer_unrated", "Games against the computer are unrated.")
     computer = invitee if invitee is not None and invitee.bot_level is not None else None
+    computer_wait = _check_computer_invitation(
+        level=computer_level,
+        wait_seconds=computer_wait_seconds,
+        direct=invitee is not None,
+        rated=rated,
+    )
 
     if restriction not in Challenge.Restriction.values:
         raise Invalid(
@@ -183,7 +210,7 @@ def challenge_create(
         raise Invalid("bad_expiry", f"A challenge lasts 1 to {MAX_EXPIRY_HOURS} hours.")
 
     with transaction.atomic():
-        if computer is not None:
+        if computer is not None or computer_level is not None:
             _check_computer_games(creator)
         challenge = Challenge.objects.create(
             created_by=creator,
@@ -201,13 +228,51 @@ def challenge_create(
             restriction_rating=restriction_rating,
             message=message,
             expires_at=now + lifetime,
+            computer_level=computer_level,
+            computer_due_at=None if computer_wait is None else now + computer_wait,
         )
         if multi:
             ChallengeEntry.objects.create(challenge=challenge, user=creator)
         if computer is not None:
             # The computer accepts at once; if it cannot, nothing is left behind.
             challenge = challenge_accept(challenge_id=challenge.pk, user=computer, now=now)
+        elif computer_wait is not None and not computer_wait:
+            challenge_id = challenge.pk
+            transaction.on_commit(
+                lambda: enqueue(COMPUTER_TAKE_TASK, args=(challenge_id,)), robust=True
+            )
     return challenge
+
+
+def _check_computer_invitation(
+    *, level: int | None, wait_seconds: int | None, direct: bool, rated: bool
+) -> timedelta | None:
+    """The wait before the computer of ``level`` takes an open invitation (None: no computer
+    asked for); 400 when the invitation cannot be one."""
+    if level is None:
+        if wait_seconds is not None:
+            raise Invalid("bad_computer_wait", "A computer wait needs a computer_level.")
+        return None
+    if level not in BOT_LEVELS:
+        raise Invalid("bad_computer_level", "A computer level is 1 to 8.")
+    if direct:
+        raise Invalid(
+            "bad_computer_level",
+            "A direct challenge names its opponent: computer_level is for open invitations "
+            "(to play a computer at once, challenge it directly, e.g. computer5).",
+        )
+    if rated:
+        raise Invalid("computer_unrated", "Games against the computer are unrated.")
+    if not bots_list().filter(bot_level=level).exists():
+        raise Invalid("no_computer", f"This server has no computer opponent of level {level} yet.")
+    if wait_seconds is None:
+        wait_seconds = settings.BOT_OPEN_WAIT_SECONDS
+    if not 0 <= wait_seconds <= MAX_COMPUTER_WAIT_SECONDS:
+        raise Invalid(
+            "bad_computer_wait",
+            f"The computer waits 0 to {MAX_COMPUTER_WAIT_SECONDS} seconds for a human.",
+        )
+    return timedelta(seconds=wait_seconds)
 
 
 def _check_computer_games(creator: User) -> None:
@@ -346,6 +411,81 @@ def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = No
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None
+
+
+def challenge_computer_take(*, challenge_id: int, now: datetime | None = None) -> bool:
+    """The computer named by an open invitation takes it, when it is still open and its
+    ``computer_due_at`` has come: two-player, the game starts; multi-player, computers fill every
+    empty seat and the game starts. False when nothing was taken (taken by a human meanwhile,
+    not due, expired, or the creator at the limit of games against computers: then no computer
+    will take it and it stays open for humans). Safe to run any number of times."""
+    now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            challenge = (
+                Challenge.objects.select_for_update(of=("self",))
+                .filter(pk=challenge_id)
+                .select_related("created_by")
+                .first()
+            )
+            if (
+                challenge is None
+                or challenge.status != Challenge.Status.OPEN
+                or challenge.computer_level is None
+                or challenge.computer_due_at is None
+                or challenge.computer_due_at > now
+            ):
+                return False
+            _check_open(challenge, now)
+            try:
+                _check_computer_games(challenge.created_by)
+            except Conflict:
+                challenge.computer_due_at = None
+                challenge.save(update_fields=["computer_due_at"])
+                return False
+            computers = _computers_for(challenge)
+            if computers is None:
+                return False
+            if challenge.seats > 2:
+                ChallengeEntry.objects.bulk_create(
+                    ChallengeEntry(challenge=challenge, user=user) for user in computers
+                )
+                _start_multi(challenge, now)
+            else:
+                _start_two_player(challenge, computers[0], now)
+            challenge.status = Challenge.Status.ACCEPTED
+            challenge.computer_due_at = None
+            challenge.save(update_fields=["status", "game", "game_set", "computer_due_at"])
+            return True
+    except _Expired:
+        _refuse_expired(challenge_id)
+        return False
+
+
+def _computers_for(challenge: Challenge) -> list[User] | None:
+    """The computers that take the empty seats of ``challenge``: its level first, then the
+    nearest levels (the stronger on a tie); None when there are not enough of them."""
+    level = challenge.computer_level
+    assert level is not None
+    seated = (
+        set(challenge.entries.values_list("user_id", flat=True)) if challenge.seats > 2 else set()
+    )
+    empty = challenge.seats - (len(seated) if challenge.seats > 2 else 1)
+    bots = sorted(
+        (bot for bot in bots_list() if bot.pk not in seated),
+        key=lambda bot: (abs(bot.bot_level - level), -bot.bot_level),
+    )
+    return bots[:empty] if len(bots) >= empty else None
+
+
+def challenges_computer_take_due(*, now: datetime | None = None) -> int:
+    """Let the computers take every open invitation whose wait is over; returns how many they
+    took (beat runs it every ``BOT_OPEN_POLL_SECONDS``)."""
+    now = now or timezone.now()
+    due = Challenge.objects.filter(
+        status=Challenge.Status.OPEN, computer_due_at__lte=now
+    ).values_list("pk", flat=True)
+    return sum(challenge_computer_take(challenge_id=pk, now=now) for pk in list(due))
 
 
 def _join_locked(challenge: Challenge, user: User, now: datetime) -> Challenge:

@@ -63,6 +63,11 @@ class Challenge(models.Model):
     )
     restriction_rating = models.IntegerField(null=True, blank=True)
     message = models.CharField(max_length=255, blank=True, default="")
+    # An open invitation a computer opponent may take: the level of the computer that takes it
+    # (fills the empty seats, from that level outwards, in a multi-player game) when no human
+    # has by ``computer_due_at``.
+    computer_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    computer_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
     )
@@ -115,6 +120,11 @@ class Challenge(models.Model):
             ),
             models.CheckConstraint(
                 condition=~Q(invitee=F("created_by")), name="challenge_not_self"
+            ),
+            models.CheckConstraint(
+                condition=Q(computer_level__isnull=True)
+                | Q(computer_level__gte=1, computer_level__lte=8, kind="open", rated=False),
+                name="challenge_computer_level_open_unrated",
             ),
             models.CheckConstraint(
                 condition=Q(restriction_rating__isnull=True)

@@ -121,6 +121,9 @@ class Game(models.Model):
     tournament_rule = models.BooleanField(default=False)
     adjacent_only = models.BooleanField(default=False)
     imported = models.BooleanField(default=False)
+    # A seat is held by one of the server's computer opponents (``User.bot_level``): set when
+    # the game is created, read by the computers' ratings and sweeper without a join.
+    against_computer = models.BooleanField(default=False)
     headers = models.JSONField(default=dict, blank=True)
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True

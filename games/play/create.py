@@ -69,6 +69,7 @@ def game_create(
             category=time_control.category,
             vacation_allowed=vacation_allowed,
             started_at=now,
+            against_computer=any(user.bot_level is not None for user in players),
         )
         seats = Seat.objects.bulk_create(
             Seat(game=game, seat=i, user=user, name=user.username)

@@ -1,13 +1,21 @@
 """Games against every level with a REAL Celery worker on the ``bots`` queue (Redis broker,
-PostgreSQL, committed transactions), and a lost move task recovered by the sweeper."""
+PostgreSQL, committed transactions), a lost move task recovered by the sweeper, and a worker
+process killed in the middle of a think."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from datetime import timedelta
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+import redis
+from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -16,6 +24,7 @@ from games.factories import UserFactory
 from games.models import Game
 from games.play.create import game_create
 from pente_site.celery import app
+from tests.servers import ROOT
 from tests.workers import running_worker
 
 BOT_QUEUES = ["celery", "bots"]
@@ -86,3 +95,54 @@ def test_a_lost_move_task_is_played_after_the_sweeper_sends_it_again(not_eager):
         while Game.objects.get(pk=game.pk).ply < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
     assert Game.objects.get(pk=game.pk).ply == 2
+
+
+def _test_database_url() -> str:
+    """The ``DATABASE_URL`` of the database this test runs on (pytest-django's test copy)."""
+    name = connection.settings_dict["NAME"]
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+
+
+def test_a_worker_killed_while_the_computer_thinks_loses_nothing(not_eager, tmp_path):
+    """A separate worker process takes the computer's move, starts a long think and is killed
+    (SIGKILL): the move is neither played nor lost; the sweeper sends it again and another
+    worker plays it once."""
+    human = UserFactory()
+    bot = UserFactory(username="computer8", is_computer=True, bot_level=8)
+    env = os.environ | {
+        "DATABASE_URL": _test_database_url(),
+        "BOT_THINK_SCALE": "40",  # level 8 thinks 200 s: it is surely killed mid-think
+    }
+    log = tmp_path / "worker.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "pente_site", "worker", "-Q", "bots"]
+            + ["--pool", "solo", "--without-heartbeat", "--without-gossip", "--without-mingle"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+        unacked = broker.hlen("unacked")  # messages taken by a worker and not yet done
+        game = game_create(variant="Pente", players=[human, bot])  # the computer's turn
+        deadline = time.monotonic() + 60
+        while not (broker.llen("bots") == 0 and broker.hlen("unacked") > unacked):
+            assert proc.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "the worker never took the task\n" + log.read_text()
+            time.sleep(0.1)
+        time.sleep(0.5)  # well inside its think
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    assert Game.objects.get(pk=game.pk).ply == 1, "killed mid-think: no move"
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    with running_worker(concurrency=2, queues=BOT_QUEUES):
+        assert bots_sweep.apply().get() == 1
+        deadline = time.monotonic() + 20
+        while Game.objects.get(pk=game.pk).ply < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    game = Game.objects.get(pk=game.pk)
+    assert game.ply == 2 and game.moves.filter(seat=2).count() == 1
