@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
 from games.models import (
+    Analysis,
     ApiToken,
     Challenge,
     ChallengeEntry,
@@ -150,3 +151,34 @@ class ImportJobAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).defer("text")
+
+
+@admin.register(Analysis)
+class AnalysisAdmin(admin.ModelAdmin):
+    """The computer's analyses of games, to look at (the worker writes them; the plies and
+    searched positions are not shown)."""
+
+    list_display = (
+        "id",
+        "game",
+        "requested_by",
+        "status",
+        "plies_total",
+        "plies_processed",
+        "attempt",
+        "interruptions",
+        "created_at",
+        "finished_at",
+    )
+    list_filter = ("status",)
+    search_fields = ("requested_by__username",)
+    raw_id_fields = ("game", "requested_by")
+    exclude = ("plies", "positions")
+    readonly_fields = [
+        f.name
+        for f in Analysis._meta.get_fields()
+        if f.concrete and f.name not in ("id", "plies", "positions")
+    ]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -13,11 +13,13 @@ kind           HTTP   meaning
 ``NOT_FOUND``  404    the thing named does not exist
 ``CONFLICT``   409    the request is fine, but the state it meets refuses it now
 ``TOO_LARGE``  413    the request is more than the server takes at once
+``TOO_MANY``   429    the user holds as many of something as allowed (streams)
+``UNAVAILABLE`` 503   this server process cannot serve it (a stream under WSGI)
 =============  =====  ====================================================
 
 ``extra`` is merged into the body (for example the current game state with ``stale_ply``).
 Raise the subclass that names the kind: ``Invalid``, ``Unauthenticated``, ``Forbidden``,
-``NotFound``, ``Conflict``, ``TooLarge``.
+``NotFound``, ``Conflict``, ``TooLarge``, ``TooMany``, ``Unavailable``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class ErrorKind(Enum):
     NOT_FOUND = 404
     CONFLICT = 409
     TOO_LARGE = 413
+    TOO_MANY = 429
+    UNAVAILABLE = 503
 
     @property
     def http_status(self) -> int:
@@ -83,3 +87,11 @@ class Conflict(DomainError):
 
 class TooLarge(DomainError):
     kind = ErrorKind.TOO_LARGE
+
+
+class TooMany(DomainError):
+    kind = ErrorKind.TOO_MANY
+
+
+class Unavailable(DomainError):
+    kind = ErrorKind.UNAVAILABLE

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "tournaments",
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -95,6 +96,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "pente_site.urls"
 WSGI_APPLICATION = "pente_site.wsgi.application"
+ASGI_APPLICATION = "pente_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -279,9 +281,34 @@ BOT_MAX_ACTIVE_GAMES = _env_int("BOT_MAX_ACTIVE_GAMES", 3)
 BOT_OPEN_WAIT_SECONDS = _env_int("BOT_OPEN_WAIT_SECONDS", 30)
 #: How often beat lets the computers take the invitations whose wait is over.
 BOT_OPEN_POLL_SECONDS = _env_int("BOT_OPEN_POLL_SECONDS", 5)
+# --- Computer analysis of finished games and hints (games.bots.analysis) ---------------------
+#: Seconds the engine thinks on each position of an analysed game (a ply costs about one search).
+ANALYSIS_SECONDS_PER_MOVE = float(os.environ.get("ANALYSIS_SECONDS_PER_MOVE", "0.2"))
+#: The search level of the analysis (1-8; ``games.bots.search``).
+ANALYSIS_LEVEL = _env_int("ANALYSIS_LEVEL", 6)
+#: Plies analysed per task run (each batch commits with the progress; the next batch is a new
+#: task, so that analyses never hold the ``bots`` workers long against the computers' moves).
+ANALYSIS_BATCH_SIZE = _env_int("ANALYSIS_BATCH_SIZE", 10)
+#: Analyses one user may have pending or running at once (409 ``analysis_busy`` beyond).
+ANALYSIS_MAX_ACTIVE = _env_int("ANALYSIS_MAX_ACTIVE", 2)
+#: An analysis pending, or running without progress, this long is handed to a worker again.
+ANALYSIS_STALE_AFTER = timedelta(seconds=_env_int("ANALYSIS_STALE_SECONDS", 120))
+#: An analysis whose workers were lost this many times is failed (``interrupted``).
+ANALYSIS_MAX_ATTEMPTS = _env_int("ANALYSIS_MAX_ATTEMPTS", 3)
+#: How often beat looks for analyses that no worker moves on.
+ANALYSIS_SWEEP_INTERVAL = timedelta(seconds=_env_int("ANALYSIS_SWEEP_SECONDS", 60))
+#: Seconds the engine thinks on a hint (``GET /api/games/{id}/hint``, computed in the request).
+HINT_SECONDS = float(os.environ.get("HINT_SECONDS", "0.3"))
+#: The search level of hints (1-8).
+HINT_LEVEL = _env_int("HINT_LEVEL", 6)
+#: Hints one user may ask for (a read that costs a search, so counted: 429 ``throttled``).
+HINT_RATE = os.environ.get("THROTTLE_HINTS_RATE", "30/min")
 #: The computers think on a queue of their own, so a long think never delays timeouts or imports
-#: (production runs a worker for it: ``celery -A pente_site worker -Q bots``).
-CELERY_TASK_ROUTES = {"games.bots.move": {"queue": "bots"}}
+#: (production runs a worker for it: ``celery -A pente_site worker -Q bots``); analyses too.
+CELERY_TASK_ROUTES = {
+    "games.bots.move": {"queue": "bots"},
+    "games.bots.analysis_run": {"queue": "bots"},
+}
 CELERY_BEAT_SCHEDULE: dict = {
     "games-close-due-timeouts": {
         "task": "games.close_due_timeouts",
@@ -301,12 +328,32 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": float(BOT_OPEN_POLL_SECONDS),
         "options": {"expires": float(BOT_OPEN_POLL_SECONDS)},
     },
+    "bots-analyses-sweep": {
+        "task": "games.bots.analyses_sweep",
+        "schedule": ANALYSIS_SWEEP_INTERVAL.total_seconds(),
+        "options": {"expires": ANALYSIS_SWEEP_INTERVAL.total_seconds()},
+    },
     "records-import-jobs-sweep": {
         "task": "games.records.import_jobs_sweep",
         "schedule": IMPORT_SWEEP_INTERVAL.total_seconds(),
         "options": {"expires": IMPORT_SWEEP_INTERVAL.total_seconds()},
     },
 }
+
+# --- Live event streams (live) ----------------------------------------------------------------
+#: Events kept per channel for clients that reconnect (Redis: the stream's cap).
+LIVE_EVENTS_KEEP = _env_int("LIVE_EVENTS_KEEP", 1000)
+#: How long events are kept after the last one of their channel (older: a ``reset`` event).
+LIVE_EVENTS_KEEP_SECONDS = _env_int("LIVE_EVENTS_KEEP_SECONDS", 3600)
+#: A comment line on idle streams this often, so that proxies keep them open.
+LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
+#: Streams one user (or address) may hold at once, per web process (429 beyond).
+LIVE_MAX_STREAMS = _env_int("LIVE_MAX_STREAMS", 8)
+#: Events waiting for a slow client before it is sent ``reset`` instead.
+LIVE_QUEUE_SIZE = _env_int("LIVE_QUEUE_SIZE", 256)
+#: How often the streams of the embedded default (no Redis) look for new events.
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.05"))
+CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
 
 LOGGING = {
     "version": 1,

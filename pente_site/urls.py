@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/", api.ApiRootView.as_view(), name="api-root"),
     # ratings' patterns are specific (leaderboards/, players/<name>/ratings|stats/) and come
     # first so the hot leaderboard routes resolve quickly; none of them overlaps games'.
+    path("api/", include("live.urls")),  # the event streams (asynchronous views)
     path("api/", include("ratings.urls")),
     path("api/", include("games.urls")),
     path("api/", include("tournaments.urls")),

@@ -4,6 +4,7 @@ walkthroughs as written against it."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shutil
@@ -54,7 +55,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-SECTIONS = ("play", "timed", "ratings", "tournament", "go", "computer")
+SECTIONS = ("play", "timed", "ratings", "tournament", "go", "computer", "analysis", "live")
 
 
 @pytest.fixture(scope="module")
@@ -121,9 +122,28 @@ def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_
 def test_readme_computer_walkthrough_gets_replies_ratings_and_filled_seats(walkthrough_output):
     lines = walkthrough_output["computer"].splitlines()
     assert lines[0] == "2 alice computer1"
+    assert lines[1] == "2 1", "the hint is for alice (seat 1) at ply 2"
+    lines.pop(1)
     # Against alice (1800 after the rated set): a new computer's win counts (1600 + 1800) / 2 + 200.
     assert lines[1] == "[('computer1', 1900.0)]", "the resigned game moved computer1's rating"
     assert lines[-1] == "accepted ['bob', 'computer2', 'computer3']"
+
+
+def test_readme_analysis_walkthrough_judges_every_move_of_a_finished_game(walkthrough_output):
+    status, last_plies, summary = walkthrough_output["analysis"].splitlines()
+    assert status in ("pending", "running", "done")
+    assert ast.literal_eval(last_plies)[-1][0] == 9, walkthrough_output["analysis"]
+    assert ast.literal_eval(summary)[0][0] == "alice"
+
+
+def test_readme_live_walkthrough_follows_a_challenge_and_a_move_as_they_happen(
+    walkthrough_output,
+):
+    bob, game = walkthrough_output["live"].splitlines()
+    kinds = bob.split()  # (bob's three-player game with the computers goes on meanwhile)
+    assert kinds[0] == "challenge_received"
+    assert {"your_turn", "challenge_accepted", "game_started"} <= set(kinds)
+    assert game == "move A1 alice"
 
 
 def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(

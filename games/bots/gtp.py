@@ -25,8 +25,9 @@ Pente-family specifics and extensions (also answered by the ``gtp_extensions`` c
   ``B+six``, ``0`` for a draw); before that ``? not Go``.
 - ``boardsize`` accepts only 19 (9, 13 and 19 in Go; it switches Go's board and clears it).
 
-Go: ``genmove`` plays a random legal move that does not fill a one-point eye of its own, and
-passes when the opponent just passed and the count favours it, or when nothing sensible is left.
+Go: ``genmove`` plays the move of ``games.bots.go_search`` (Monte Carlo tree search) at the
+engine's level and think time, or passes: when the opponent just passed and the count with the
+stones it judges dead taken off does not put it behind, or when nothing worth playing is left.
 After two passes in a row the game is counted; ``genmove`` then answers ``pass`` and ``play``
 accepts only ``pass`` (``undo`` resumes play).
 """
@@ -47,7 +48,7 @@ from games.engine import (
     point_name,
 )
 
-from .go_policy import go_move
+from .go_search import go_action
 from .search import choose_move
 
 __all__ = ["COMMANDS", "GtpEngine"]
@@ -275,12 +276,12 @@ class GtpEngine:
         game = self.game
         if game.phase != "playing":
             return PASS
-        move = go_move(game, self.rng)
-        if isinstance(move, str):  # the engine's pass
+        action = go_action(game, level=self.level, budget_s=self.budget_s, rng=self.rng)
+        if action.kind != "play" or action.point is None:
             game.pass_turn()
             return PASS
-        game.play(move)
-        return point_name(move, self.size)
+        game.play(action.point)
+        return point_name(action.point, self.size)
 
     def _cmd_undo(self, args: list[str]) -> str:
         try:

@@ -4,7 +4,7 @@ When a game is created or an action leaves a seat to act (``games.play.signals.t
 and that seat belongs to one of the server's computer opponents (``User.bot_level``), the task
 ``games.bots.move`` (queue ``bots``) is sent when the transaction commits, with the game and its
 ply. The task computes the reply (``games.bots.search`` for the Pente family,
-``games.bots.go_policy`` for Go) and plays it through the same services as a human's move: same
+``games.bots.go_search`` for Go) and plays it through the same services as a human's move: same
 legality, same ply check. A task that finds the game moved on, over, or someone else to act does
 nothing. A lost task (a killed worker) is caught by ``bots_sweep`` (beat), which sends the move
 again for every game that waits on a computer longer than ``BOT_STALL_SECONDS``.
@@ -23,10 +23,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.bots.go_policy import go_move
+from games.bots.go_search import go_action
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
 from games.engine import GoGame
+from games.engine.go import PASS
 from games.models import Game, User
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import played_of
@@ -79,14 +80,14 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
     act = {"game_id": game_id, "user": bot, "ply": ply}
     try:
         if isinstance(position, GoGame):
-            if position.phase == "marking":
-                if position.proposed_dead is None:
-                    game_mark_dead(**act, points=[])
-                else:
-                    game_decide(**act, choice="accept")
+            budget = bot_budget(game=game, seat=seat, level=bot.bot_level)
+            go = go_action(position, level=bot.bot_level, budget_s=budget, rng=rng)
+            if go.kind == "mark":
+                game_mark_dead(**act, points=sorted(go.dead))
+            elif go.kind in ("accept", "reject"):
+                game_decide(**act, choice=go.kind)
             else:
-                move = go_move(position, rng)
-                move_play(**act, points=[move])
+                move_play(**act, points=[PASS if go.point is None else go.point])
         else:
             budget = bot_budget(game=game, seat=seat, level=bot.bot_level)
             choice = choose_move(position, level=bot.bot_level, budget_s=budget, rng=rng)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.bots import services
+from games.bots import analysis, services
 
 
 @shared_task(name=services.BOT_MOVE_TASK, acks_late=True, ignore_result=True)
@@ -15,3 +15,17 @@ def bot_move(game_id: int, ply: int) -> str:
 @shared_task(name="games.bots.sweep", ignore_result=True)
 def bots_sweep() -> int:
     return services.bots_sweep()
+
+
+@shared_task(name=analysis.ANALYSIS_TASK, acks_late=True, ignore_result=True)
+def analysis_run(analysis_id: int, attempt: int) -> str:
+    """Analyse the next batch of plies of ``analysis_id`` if it is still at ``attempt`` (then
+    the next batch is enqueued as a new task)."""
+    return analysis.analysis_run(analysis_id=analysis_id, attempt=attempt)
+
+
+@shared_task(name=analysis.ANALYSIS_SWEEP_TASK, acks_late=True, ignore_result=True)
+def analyses_sweep() -> dict[str, int]:
+    """Hand stale analyses to a worker again (beat: every ``ANALYSIS_SWEEP_SECONDS``)."""
+    report = analysis.analyses_sweep()
+    return {"requeued": report.requeued, "failed": report.failed}

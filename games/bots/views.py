@@ -1,15 +1,31 @@
-"""The computer opponents API: ``GET /api/bots/``."""
+"""The computer opponents API.
+
+- ``GET  /api/bots/``                 the computer opponents
+- ``POST /api/games/{id}/analysis``   ask for the computer's analysis of a finished game: 202
+                                      with it (its ``Location``), or the existing one (200 once
+                                      done, 202 while pending or running)
+- ``GET  /api/games/{id}/analysis``   the analysis: status, progress, each ply, the summary
+- ``GET  /api/games/{id}/hint``       the engine's move for you (unrated games against the
+                                      computer only), counted by ``HINT_RATE``
+"""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from django.conf import settings
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from games.bots import selectors
-from games.models import User
+from games.bots import analysis, analysis_selectors, selectors
+from games.bots.serializers import AnalysisSerializer, HintSerializer
+from games.models import Analysis, User
+from games.play.serializers import ErrorSerializer
 from pente_site.lists import KnownQueryParameters
+from pente_site.ratelimit import CountedThrottle, count_request
 
 
 class BotOut(serializers.Serializer):
@@ -40,3 +56,104 @@ class BotListView(ListAPIView):
 
     def get_queryset(self):
         return selectors.bots_list()
+
+
+class HintThrottle(CountedThrottle):
+    """Hints per user (a read, but each costs a search): ``HINT_RATE`` (``THROTTLE_HINTS_RATE``,
+    30/min). Beyond it: 429 ``throttled``."""
+
+    scope = "hints"
+
+    def allow_request(self, request, view) -> bool:
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return True  # refused by the permission anyway
+        allowed, limit, remaining, reset = count_request(
+            scope=self.scope, ident=f"user:{user.pk}", rate=settings.HINT_RATE
+        )
+        self._wait = reset
+        http_request = getattr(request, "_request", request)
+        noted = getattr(http_request, "ratelimit", None)
+        if noted is None or remaining < noted["remaining"]:
+            http_request.ratelimit = {"limit": limit, "remaining": remaining, "reset": reset}
+        return allowed
+
+
+def _analysis_response(request, job: Analysis, *, code: int) -> Response:
+    location = request.build_absolute_uri(reverse("game-analysis", args=[job.game_id]))
+    body = AnalysisSerializer(analysis_selectors.analysis_view(analysis=job)).data
+    return Response(body, status=code, headers={"Location": location})
+
+
+class GameAnalysisView(APIView):
+    """The computer's analysis of a finished game: the engine's evaluation after each ply, its
+    best move instead, and a judgement (inaccuracy, mistake, blunder) of each move, computed in
+    the background. ``POST`` asks for it (one per game: asking again returns it); ``GET``
+    shows it (anyone may read it, like the game)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={
+            200: AnalysisSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="not_found, no_analysis"),
+        }
+    )
+    def get(self, request, pk: int):
+        job = analysis_selectors.analysis_get(game_id=pk)
+        return _analysis_response(request, job, code=status.HTTP_200_OK)
+
+    @extend_schema(
+        request=None,
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                location=OpenApiParameter.HEADER,
+                response=[200, 202],
+                description="The URL of the analysis.",
+            )
+        ],
+        responses={
+            200: OpenApiResponse(AnalysisSerializer, description="The analysis, done."),
+            202: OpenApiResponse(
+                AnalysisSerializer, description="The analysis, pending or running."
+            ),
+            400: OpenApiResponse(ErrorSerializer, description="analysis_unavailable"),
+            401: ErrorSerializer,
+            403: ErrorSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="not_found"),
+            409: OpenApiResponse(ErrorSerializer, description="game_not_finished, analysis_busy"),
+        },
+    )
+    def post(self, request, pk: int):
+        job, _ = analysis.analysis_request(game_id=pk, user=request.user)
+        done = job.status == Analysis.Status.DONE
+        return _analysis_response(
+            request, job, code=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED
+        )
+
+
+class GameHintView(APIView):
+    """The engine's move for you, the player to move, in an unrated game in progress against
+    the computer (every opponent a computer opponent), with its evaluation for you. Computed
+    in the request (``HINT_SECONDS``); counted per user (``HINT_RATE``)."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [*APIView.throttle_classes, HintThrottle]
+
+    @extend_schema(
+        responses={
+            200: HintSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="analysis_unavailable"),
+            401: ErrorSerializer,
+            403: OpenApiResponse(
+                ErrorSerializer, description="not_a_participant, rated_game, no_computer"
+            ),
+            404: OpenApiResponse(ErrorSerializer, description="not_found"),
+            409: OpenApiResponse(ErrorSerializer, description="not_your_turn, game_over, archived"),
+        }
+    )
+    def get(self, request, pk: int):
+        hint = analysis.hint_for(game_id=pk, user=request.user)
+        return Response(HintSerializer(hint).data)

@@ -45,6 +45,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.bots.selectors import (
@@ -54,6 +55,7 @@ from games.bots.selectors import (
     bots_list,
 )
 from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
+from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
 from games.models import Challenge, ChallengeEntry, User
@@ -233,6 +235,7 @@ def challenge_create(
         )
         if multi:
             ChallengeEntry.objects.create(challenge=challenge, user=creator)
+        challenge_changed.send(sender=Challenge, challenge=challenge, kind="created")
         if computer is not None:
             # The computer accepts at once; if it cannot, nothing is left behind.
             challenge = challenge_accept(challenge_id=challenge.pk, user=computer, now=now)
@@ -325,10 +328,23 @@ def _check_open(challenge: Challenge, now: datetime) -> None:
 
 
 def _refuse_expired(challenge_id: int) -> DomainError:
-    Challenge.objects.filter(pk=challenge_id, status=Challenge.Status.OPEN).update(
-        status=Challenge.Status.EXPIRED
-    )
+    _expire(Challenge.objects.filter(pk=challenge_id, status=Challenge.Status.OPEN))
     return Conflict("expired", "This challenge has expired.")
+
+
+def _expire(challenges: QuerySet[Challenge]) -> int:
+    """Mark ``challenges`` expired (one UPDATE) and tell their players; returns how many."""
+    with transaction.atomic():
+        expiring = list(
+            challenges.select_for_update(of=("self",)).select_related("created_by", "invitee")
+        )
+        Challenge.objects.filter(pk__in=[c.pk for c in expiring]).update(
+            status=Challenge.Status.EXPIRED
+        )
+        for challenge in expiring:
+            challenge.status = Challenge.Status.EXPIRED
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind="expired")
+    return len(expiring)
 
 
 def _check_restriction(challenge: Challenge, user: User) -> None:
@@ -408,6 +424,7 @@ def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = No
             _start_two_player(challenge, user, now)
             challenge.status = Challenge.Status.ACCEPTED
             challenge.save(update_fields=["status", "game", "game_set"])
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind="accepted")
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None
@@ -456,6 +473,7 @@ def challenge_computer_take(*, challenge_id: int, now: datetime | None = None) -
             challenge.status = Challenge.Status.ACCEPTED
             challenge.computer_due_at = None
             challenge.save(update_fields=["status", "game", "game_set", "computer_due_at"])
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind="accepted")
             return True
     except _Expired:
         _refuse_expired(challenge_id)
@@ -502,6 +520,9 @@ def _join_locked(challenge: Challenge, user: User, now: datetime) -> Challenge:
         _start_multi(challenge, now)
         challenge.status = Challenge.Status.ACCEPTED
         challenge.save(update_fields=["status", "game"])
+        challenge_changed.send(sender=Challenge, challenge=challenge, kind="accepted")
+    else:
+        challenge_changed.send(sender=Challenge, challenge=challenge, kind="joined")
     return challenge
 
 
@@ -567,6 +588,7 @@ def _close(
             _check_open(challenge, now)
             challenge.status = status
             challenge.save(update_fields=["status"])
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind=status)
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None
@@ -575,6 +597,4 @@ def _close(
 def challenges_expire_due(*, now: datetime | None = None) -> int:
     """Mark every open challenge whose time is up as expired; returns how many."""
     now = now or timezone.now()
-    return Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(
-        status=Challenge.Status.EXPIRED
-    )
+    return _expire(Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now))

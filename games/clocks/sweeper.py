@@ -74,8 +74,9 @@ def _expire(
 def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
     """Finish many locked turn-based games lost on time: one UPDATE per winner list instead of
     one per game, then, per game, what ``game_finish`` does after its save: the
-    ``game_finished`` signal and the set check (sets and ratings see a timeout like any
-    result). Clocks of turn-based games have nothing to zero, so the rows differ only there."""
+    ``game_finished`` signal (with the games' seats read in one query) and the set check (sets
+    and ratings see a timeout like any result). Clocks of turn-based games have nothing to
+    zero, so the rows differ only there."""
     groups: dict[tuple[int, ...], list[Game]] = defaultdict(list)
     for game in games:
         winners = sorted(set(opponents_of(game, game._timeout_seat)))
@@ -98,8 +99,13 @@ def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
             cancel_requested_by=None,
             updated_at=now,
         )
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(game__in=games).select_related("user").order_by("game_id", "seat")
+    ):
+        seats[seat.game_id].append(seat)
     for game in games:
-        game_finished.send(sender=Game, game=game)
+        game_finished.send(sender=Game, game=game, seats=seats[game.pk])
     set_ids = sorted({g.game_set_id for g in games if g.game_set_id is not None})
     if not set_ids:
         return

@@ -4,9 +4,11 @@ through ``games.engine``.
 - ``accounts``: ``User``, ``ApiToken``; ``challenges``: ``Challenge``, ``ChallengeEntry``;
 - ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices;
 - ``imports``: ``ImportJob`` (a record import run in the background).
+- ``analysis``: ``Analysis`` (the computer's analysis of a finished game, run in the background).
 """
 
 from games.models.accounts import WEEKDAYS, ApiToken, User, default_weekend
+from games.models.analysis import Analysis
 from games.models.base import (
     CATEGORIES,
     MAX_DAYS_PER_MOVE,
@@ -23,6 +25,7 @@ from games.models.imports import ImportJob
 from games.models.play import Game, GameSet, Move, Seat
 
 __all__ = [
+    "Analysis",
     "CATEGORIES",
     "MAX_DAYS_PER_MOVE",
     "MAX_INCREMENT_SECONDS",

@@ -43,7 +43,7 @@ from games.play.access import (
 from games.play.finish import finish_from_position, game_finish, loss_outcome
 from games.play.positions import MoveRow, move_rows, played_of, remember_played
 from games.play.selectors import game_state
-from games.play.signals import turn_started
+from games.play.signals import game_changed, turn_started
 from pente_site.errors import Conflict, Invalid
 
 MESSAGE_MAX = 255
@@ -127,10 +127,12 @@ def _act(
                 row.game = game
                 row.ply += game.ply
             Move.objects.bulk_create(rows)
+            since_ply = game.ply
             game.ply += len(rows)
             game.undo_requested_by = None
             game.save_changed()
             remember_played(game, played.extended(move_rows(rows, position.size), position))
+            game_changed.send(sender=Game, game=game, kind="move", since_ply=since_ply)
             if position.outcome is not None:
                 finish_from_position(game=game, position=position, now=now)
             else:

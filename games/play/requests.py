@@ -27,6 +27,7 @@ from games.play.positions import (
     opponents_of,
     played_of,
 )
+from games.play.signals import game_changed
 from pente_site.errors import Conflict
 
 
@@ -46,6 +47,7 @@ def game_cancel_request(*, game_id: int, user: User, now: datetime | None = None
         elif asked is None:
             game.cancel_requested_by = mine[0]
             game.save(update_fields=["cancel_requested_by", "updated_at"])
+            game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
     return game
 
 
@@ -80,6 +82,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             forget_played(game)
             if game.deadline is not None:
                 clock_services.timeout_schedule(game=game)
+            game_changed.send(sender=Game, game=game, kind="undo", since_ply=game.ply)
             return game
         if asked is not None:
             return game  # already asked: harmless repeat
@@ -90,6 +93,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             )
         game.undo_requested_by = span.seat
         game.save(update_fields=["undo_requested_by", "updated_at"])
+        game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
     return game
 
 
@@ -107,4 +111,5 @@ def _clear_request(*, game_id: int, user: User, field: str) -> Game:
             raise Conflict("no_request", "There is no pending request.")
         setattr(game, field, None)
         game.save(update_fields=[field, "updated_at"])
+        game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
     return game

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-#: Sent with ``game=`` (a locked, saved ``games.models.Game``) when a game ends for any reason.
+#: Sent with ``game=`` (a locked, saved ``games.models.Game``) when a game ends for any reason;
+#: a sender that has read the game's seats with their users passes them as ``seats=``.
 game_finished = Signal()
 
 #: Sent with ``game_set=`` (a saved ``games.models.GameSet``) when a set gets its result.
@@ -23,3 +24,9 @@ sets_finished = Signal()
 #: created or an action leaves a seat to act: the computer opponents move on it
 #: (``games.bots.services``).
 turn_started = Signal()
+
+#: Sent with ``game=`` (saved), ``kind=`` and ``since_ply=`` (the ply before) after an action
+#: changed a game in progress: ``"move"`` (stones, passes, decisions, a marking), ``"undo"`` (a
+#: move taken back) or ``"request"`` (an undo or cancel request asked, withdrawn or declined).
+#: The end of a game is ``game_finished``. The live streams publish both (``live.publishers``).
+game_changed = Signal()

@@ -1,7 +1,7 @@
 """``python manage.py serve``: the embedded default, ready to play.
 
 Applies migrations, then runs a Celery worker with beat embedded (``-B``) as a child process and
-the web server in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
+the web server (uvicorn, with ``pente_site.asgi``: the API and the event streams) in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
 nothing else needs to be running; with ``REDIS_URL`` set the same command uses Redis (production
 deployments run ``celery -A pente_site worker`` and ``celery -A pente_site beat`` separately).
 """
@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 
+import uvicorn
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -51,8 +52,16 @@ class Command(BaseCommand):
         self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")
         # A SIGTERM (kill, a process manager) must stop the worker too, as Ctrl+C does.
         signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+        host, _, port = addrport.rpartition(":")
         try:
-            call_command("runserver", addrport, use_reloader=False, use_threading=True)
+            # The ASGI application: the API, and the event streams (pente_site/asgi.py).
+            uvicorn.run(
+                "pente_site.asgi:application",
+                host=host or "127.0.0.1",
+                port=int(port),
+                log_level="warning",
+                timeout_graceful_shutdown=3,  # open streams end with the server
+            )
         finally:
             if worker is not None and worker.poll() is None:
                 worker.send_signal(signal.SIGTERM)

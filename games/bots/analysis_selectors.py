@@ -1,0 +1,86 @@
+"""Reads of game analyses: a game's analysis as the API shows it (with each player's counts
+of judgements), and how many analyses a user has pending or running."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Analysis, Game, User
+from games.play.selectors import game_get, seats_with_users
+from pente_site.errors import NotFound
+
+#: Analyses that still wait for, or hold, a worker.
+ACTIVE_ANALYSIS_STATUSES = (Analysis.Status.PENDING, Analysis.Status.RUNNING)
+#: The judgements, as each player's summary counts them.
+JUDGEMENT_COUNTS = (
+    ("inaccuracy", "inaccuracies"),
+    ("mistake", "mistakes"),
+    ("blunder", "blunders"),
+)
+
+
+def analysis_of(*, game: Game) -> Analysis | None:
+    """The analysis of ``game``, if anyone asked for it (its ``game`` is this instance)."""
+    analysis = Analysis.objects.filter(game=game).first()
+    if analysis is not None:
+        analysis.game = game
+    return analysis
+
+
+def analysis_get(*, game_id: int | str) -> Analysis:
+    """The analysis of game ``game_id``: 404 ``not_found`` (no such game) or ``no_analysis``."""
+    game = game_get(game_id=game_id)
+    analysis = analysis_of(game=game)
+    if analysis is None:
+        raise NotFound(
+            "no_analysis",
+            f"Game {game.pk} has not been analysed: POST to this address to ask for it.",
+        )
+    return analysis
+
+
+def analyses_active_count(*, user: User) -> int:
+    """How many analyses ``user`` asked for are pending or running."""
+    return Analysis.objects.filter(requested_by=user, status__in=ACTIVE_ANALYSIS_STATUSES).count()
+
+
+def analysis_summary(*, analysis: Analysis) -> list[dict[str, Any]]:
+    """Per seat: its player's name and how many of its plies analysed so far were judged an
+    inaccuracy, a mistake, a blunder."""
+    counts = {
+        seat.seat: {
+            "seat": seat.seat,
+            "name": seat.name,
+            **dict.fromkeys((plural for _, plural in JUDGEMENT_COUNTS), 0),
+        }
+        for seat in seats_with_users(analysis.game)
+    }
+    plural = dict(JUDGEMENT_COUNTS)
+    for ply in analysis.plies:
+        word = ply.get("judgement")
+        if word in plural and ply["seat"] in counts:
+            counts[ply["seat"]][plural[word]] += 1
+    return [counts[seat] for seat in sorted(counts)]
+
+
+def analysis_view(*, analysis: Analysis) -> dict[str, Any]:
+    """The analysis as the API shows it (``games.bots.serializers.AnalysisSerializer``)."""
+    error = (
+        {"code": analysis.error_code, "detail": analysis.error_detail}
+        if analysis.error_code
+        else None
+    )
+    return {
+        "id": analysis.pk,
+        "game": analysis.game_id,
+        "status": analysis.status,
+        "progress": {"processed": analysis.plies_processed, "total": analysis.plies_total},
+        "level": analysis.level,
+        "seconds_per_move": analysis.seconds_per_move,
+        "plies": analysis.plies,
+        "summary": analysis_summary(analysis=analysis),
+        "error": error,
+        "created_at": analysis.created_at,
+        "started_at": analysis.started_at,
+        "finished_at": analysis.finished_at,
+    }

@@ -1,0 +1,92 @@
+"""The computer's analysis of a finished game, computed in the background.
+
+``POST /api/games/{id}/analysis`` stores an ``Analysis`` (one per game: a unique constraint) and
+a Celery task on the ``bots`` queue analyses the game's plies in batches
+(``games.bots.analysis``). Each batch commits its plies together with the counters, so the
+counters always say exactly which plies are analysed and a new run resumes after them.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import F, Q
+
+from games.models.accounts import User
+from games.models.base import choice_check
+from games.models.play import Game
+
+
+class Analysis(models.Model):
+    """The engine's evaluation of every ply of one game, with its judgements."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"  # waiting for a worker (first, or between two batches)
+        RUNNING = "running"  # a worker analyses a batch (``attempt`` is that worker's claim)
+        DONE = "done"  # every ply analysed
+        FAILED = "failed"  # stopped for good (``error_code``); the plies committed stay
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
+    #: Who asked for it (counts towards their analyses pending or running at once).
+    requested_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="analyses"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    #: The search used: level (1-8) and seconds per position.
+    level = models.PositiveSmallIntegerField(default=6)
+    seconds_per_move = models.FloatField(default=0.2)
+    plies_total = models.PositiveIntegerField(default=0)
+    #: Plies analysed so far, from the first: a run resumes after them.
+    plies_processed = models.PositiveIntegerField(default=0)
+    #: One entry per ply analysed (``games.bots.analysis``: move, evaluation, best move and
+    #: its evaluation, judgement).
+    plies = models.JSONField(default=list, blank=True)
+    #: The engine's search of each position reached so far (index: plies played before it;
+    #: null before the game's automatic first stone): the next batch starts from the last.
+    positions = models.JSONField(default=list, blank=True)
+    error_code = models.CharField(max_length=32, blank=True, default="")
+    error_detail = models.CharField(max_length=300, blank=True, default="")
+    #: How many times a worker claimed it; the running worker's claim is this number.
+    attempt = models.PositiveIntegerField(default=0)
+    #: Runs lost with their worker (a batch that never committed); too many fail the analysis.
+    interruptions = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: Moves on with every claim and committed batch: a job whose worker died stops moving.
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["requested_by", "status"], name="analysis_requester_status"),
+            models.Index(fields=["status", "updated_at"], name="analysis_status_updated"),
+        ]
+        constraints = [
+            # One analysis per game: asking again returns it instead of computing twice.
+            models.UniqueConstraint(fields=["game"], name="analysis_one_per_game"),
+            choice_check(
+                "status", ("pending", "running", "done", "failed"), "analysis_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(plies_processed__lte=F("plies_total")),
+                name="analysis_processed_within_total",
+            ),
+            models.CheckConstraint(
+                condition=Q(level__gte=1, level__lte=8), name="analysis_level_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=("pending", "running")) | Q(finished_at__isnull=False),
+                name="analysis_over_has_finished_at",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="failed") | ~Q(error_code=""),
+                name="analysis_failed_has_error",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="done") | Q(plies_processed=F("plies_total")),
+                name="analysis_done_processed_all",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Analysis of game {self.game_id} ({self.status})"

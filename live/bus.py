@@ -1,0 +1,363 @@
+"""Live events: written once after the transaction commits, read by any number of streams.
+
+A **channel** names who listens: ``game:<id>`` (players and spectators of a game) and
+``user:<id>`` (one player's own events). An event has an **id**, increasing within its channel,
+a **kind** (``move``, ``end``, ``challenge_received``, ...) and a JSON object of **data**.
+
+``publish(channel=, kind=, data=)`` sends an event when the current transaction commits (at once
+outside one), so a stream never shows what was rolled back. Two backends, picked by the
+settings, behind the same three calls:
+
+- **Redis** (``REDIS_URL`` set, production): each channel is a Redis stream (``XADD``, capped at
+  ``LIVE_EVENTS_KEEP`` entries and expiring ``LIVE_EVENTS_KEEP_SECONDS`` after the last event),
+  and each event is also published on the pub/sub channel ``live`` by the same Lua script, so the
+  log and the live feed never disagree on order. Every web process subscribes once
+  (``_Hub``) and hands each event to the streams of that process that follow its channel: any
+  process serves any stream, and several run side by side.
+- **Database** (the embedded default): one ``live.models.Event`` row per event, polled by the
+  streams every ``LIVE_POLL_SECONDS``; the web process and the Celery worker of
+  ``manage.py serve`` share it through the database.
+
+``since(channel, last_id)`` answers the events after ``last_id`` (what a client that reconnects
+with ``Last-Event-ID`` missed), or None when the log no longer reaches back that far: the stream
+then sends a ``reset`` event, telling the client to reload the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import redis
+import redis.asyncio as aioredis
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.db.models import Max, Min
+from django.utils import timezone
+
+from live.models import Event
+
+PUBSUB_CHANNEL = "live"
+KEY_PREFIX = "live:"
+
+
+@dataclass(frozen=True, slots=True)
+class LiveEvent:
+    id: str
+    channel: str
+    kind: str
+    data: dict[str, Any]
+
+    def as_json(self) -> str:
+        return json.dumps(
+            {"id": self.id, "channel": self.channel, "type": self.kind, "data": self.data},
+            cls=DjangoJSONEncoder,
+            separators=(",", ":"),
+        )
+
+
+def _reset(channel: str, reason: str) -> LiveEvent:
+    """Tells the client that it may have missed events: reload the state, then read on."""
+    return LiveEvent("", channel, "reset", {"reason": reason})
+
+
+def encode(data: dict[str, Any]) -> str:
+    return json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":"))
+
+
+def publish(*, channel: str, kind: str, data: dict[str, Any]) -> None:
+    """Send an event on ``channel`` once the current transaction commits."""
+    publish_many([(channel, kind, data)])
+
+
+def publish_many(events: list[tuple[str, str, dict[str, Any]]]) -> None:
+    """Send several events (``(channel, kind, data)``, in order) once the current transaction
+    commits, in one round trip."""
+    if not events:
+        return
+    encoded = [(channel, kind, encode(data)) for channel, kind, data in events]
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and connection.run_on_commit:
+        # The transaction's last callback is a batch of the same savepoint: join it, so that a
+        # transaction finishing many games (the timeout sweeper) sends one script call, not one
+        # round trip per event. A savepoint rolled back drops its batch with it.
+        savepoints, last, _robust = connection.run_on_commit[-1]
+        if isinstance(last, _Batch) and savepoints == set(connection.savepoint_ids):
+            last.events.extend(encoded)
+            return
+    transaction.on_commit(_Batch(encoded), robust=True)
+
+
+class _Batch:
+    """The on_commit callback of events published one after the other in a transaction."""
+
+    def __init__(self, events: list[tuple[str, str, str]]) -> None:
+        self.events = events
+        self.__qualname__ = "live.bus.publish"  # Django names a failing callback by this
+
+    def __call__(self) -> None:
+        backend().append_many(self.events)
+
+
+# --- Redis ---------------------------------------------------------------------------------
+
+# KEYS: the channels' streams, one per event; ARGV: keep, ttl seconds, the pub/sub channel, then
+# channel, kind and data of each event. One call appends (and publishes) a whole batch.
+_APPEND = """
+local ids = {}
+for i, key in ipairs(KEYS) do
+  local channel, kind, data = ARGV[3 * i + 1], ARGV[3 * i + 2], ARGV[3 * i + 3]
+  local id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[1], '*', 'k', kind, 'd', data)
+  redis.call('EXPIRE', key, ARGV[2])
+  redis.call('PUBLISH', ARGV[3], channel .. '\\n' .. id .. '\\n' .. kind .. '\\n' .. data)
+  ids[i] = id
+end
+return ids
+"""
+
+
+def _redis_order(event_id: str) -> tuple[int, int]:
+    ms, _, seq = event_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+class RedisBackend:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.client = redis.Redis.from_url(url)
+        self.script = self.client.register_script(_APPEND)
+
+    def append(self, channel: str, kind: str, payload: str) -> str:
+        return self.append_many([(channel, kind, payload)])[-1]
+
+    def append_many(self, events: list[tuple[str, str, str]]) -> list[str]:
+        keep, ttl = settings.LIVE_EVENTS_KEEP, settings.LIVE_EVENTS_KEEP_SECONDS
+        ids: list[str] = []
+        for start in range(0, len(events), 1000):  # a bounded script call per thousand events
+            chunk = events[start : start + 1000]
+            args: list[object] = [keep, ttl, PUBSUB_CHANNEL]
+            for event in chunk:
+                args.extend(event)
+            keys = [KEY_PREFIX + channel for channel, _kind, _payload in chunk]
+            ids.extend(event_id.decode() for event_id in self.script(keys=keys, args=args))
+        return ids
+
+    def valid_id(self, text: str) -> bool:
+        try:
+            _redis_order(text)
+        except ValueError:
+            return False
+        return True
+
+    def since(self, channel: str, last_id: str) -> list[LiveEvent] | None:
+        if not self.valid_id(last_id):
+            return None
+        key = KEY_PREFIX + channel
+        oldest_kept_ms = (time.time() - settings.LIVE_EVENTS_KEEP_SECONDS) * 1000
+        if _redis_order(last_id)[0] < oldest_kept_ms:
+            return None  # older than anything kept
+        try:
+            info = self.client.xinfo_stream(key)
+        except redis.ResponseError:  # no such stream: nothing published since it expired
+            info = None
+        if info is not None and info["entries-added"] > info["length"]:  # trimmed by the cap
+            first = info["first-entry"][0].decode() if info.get("first-entry") else None
+            if first is None or _redis_order(last_id) < _redis_order(first):
+                return None  # some events after last_id were trimmed away
+        rows = self.client.xrange(key, min=f"({last_id}", max="+")
+        return [self._event(channel, entry_id, fields) for entry_id, fields in rows]
+
+    @staticmethod
+    def _event(channel: str, entry_id: bytes, fields: dict[bytes, bytes]) -> LiveEvent:
+        return LiveEvent(
+            entry_id.decode(), channel, fields[b"k"].decode(), json.loads(fields[b"d"])
+        )
+
+    def latest_id(self, channel: str) -> str | None:
+        rows = self.client.xrevrange(KEY_PREFIX + channel, count=1)
+        return rows[0][0].decode() if rows else None
+
+    def order(self, event_id: str) -> tuple[int, int]:
+        return _redis_order(event_id)
+
+    async def follow(self, channel: str, last_id: str | None) -> AsyncIterator[LiveEvent]:
+        queue: asyncio.Queue[LiveEvent] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
+        hub = await _Hub.of(self.url)
+        hub.add(channel, queue)
+        try:
+            seen = self.order(last_id) if last_id is not None else None
+            if last_id is not None:
+                missed = await sync_to_async(self.since, thread_sensitive=False)(channel, last_id)
+                if missed is None:
+                    seen = None
+                    yield _reset(channel, "too_old")
+                for event in missed or []:
+                    seen = self.order(event.id)
+                    yield event
+            while True:
+                event = await queue.get()
+                if event.kind == "reset" or seen is None or self.order(event.id) > seen:
+                    seen = None if event.kind == "reset" else self.order(event.id)
+                    yield event
+        finally:
+            hub.remove(channel, queue)
+
+
+class _Hub:
+    """One pub/sub subscription per web process and event loop, fanned out to its streams."""
+
+    _hubs: dict[tuple[str, int], _Hub] = {}
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
+        self.ready = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    @classmethod
+    async def of(cls, url: str) -> _Hub:
+        key = (url, id(asyncio.get_running_loop()))
+        hub = cls._hubs.get(key)
+        if hub is None or hub.task.done():
+            hub = cls._hubs[key] = cls(url)
+        await hub.ready.wait()
+        return hub
+
+    def add(self, channel: str, queue: asyncio.Queue) -> None:
+        self.queues[channel].add(queue)
+
+    def remove(self, channel: str, queue: asyncio.Queue) -> None:
+        queues = self.queues.get(channel)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.queues[channel]
+
+    def _deliver(self, event: LiveEvent) -> None:
+        for queue in list(self.queues.get(event.channel, ())):
+            try:
+                queue.put_nowait(event)
+            except asyncio.QueueFull:  # a stream that does not keep up is told to reload
+                self._overflow(queue, event.channel)
+
+    def _overflow(self, queue: asyncio.Queue, channel: str) -> None:
+        while not queue.empty():
+            queue.get_nowait()
+        queue.put_nowait(_reset(channel, "too_slow"))
+
+    async def _run(self) -> None:
+        while True:
+            client = aioredis.Redis.from_url(self.url)
+            try:
+                pubsub = client.pubsub()
+                await pubsub.subscribe(PUBSUB_CHANNEL)
+                if self.ready.is_set():  # a reconnection: the streams may have missed events
+                    for channel in list(self.queues):
+                        for queue in list(self.queues.get(channel, ())):
+                            self._overflow(queue, channel)
+                self.ready.set()
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    channel, event_id, kind, payload = message["data"].decode().split("\n", 3)
+                    self._deliver(LiveEvent(event_id, channel, kind, json.loads(payload)))
+            except (redis.ConnectionError, OSError):
+                await asyncio.sleep(0.5)
+            finally:
+                await client.aclose()
+
+
+# --- the database (embedded default) -------------------------------------------------------
+
+
+class DatabaseBackend:
+    def append(self, channel: str, kind: str, payload: str) -> str:
+        return self.append_many([(channel, kind, payload)])[-1]
+
+    def append_many(self, events: list[tuple[str, str, str]]) -> list[str]:
+        rows = [Event(channel=c, kind=k, data=json.loads(payload)) for c, k, payload in events]
+        if len(rows) == 1:
+            rows[0].save()  # bulk_create does not give ids back on every database
+        else:
+            with transaction.atomic():
+                for row in rows:
+                    row.save()
+        return [str(row.pk) for row in rows]
+
+    def valid_id(self, text: str) -> bool:
+        return text.isdigit()
+
+    def order(self, event_id: str) -> int:
+        return int(event_id)
+
+    def since(self, channel: str, last_id: str) -> list[LiveEvent] | None:
+        if not self.valid_id(last_id):
+            return None
+        last = int(last_id)
+        bounds = Event.objects.aggregate(low=Min("id"), high=Max("id"))
+        if bounds["low"] is not None and last < bounds["low"] - 1:
+            return None  # the rows after last_id may have been trimmed
+        if bounds["high"] is not None and last > bounds["high"]:
+            return None  # an id this log never gave out
+        rows = Event.objects.filter(channel=channel, id__gt=last).order_by("id")
+        return [LiveEvent(str(r.pk), r.channel, r.kind, r.data) for r in rows]
+
+    def latest_id(self, channel: str) -> str | None:
+        row = Event.objects.filter(channel=channel).order_by("-id").values_list("id").first()
+        return str(row[0]) if row else None
+
+    def _after(self, channel: str, last: int) -> list[LiveEvent]:
+        rows = Event.objects.filter(channel=channel, id__gt=last).order_by("id")[:100]
+        return [LiveEvent(str(r.pk), r.channel, r.kind, r.data) for r in rows]
+
+    async def follow(self, channel: str, last_id: str | None) -> AsyncIterator[LiveEvent]:
+        if last_id is None:
+            start = await sync_to_async(self._high, thread_sensitive=False)()
+        else:
+            missed = await sync_to_async(self.since, thread_sensitive=False)(channel, last_id)
+            if missed is None:
+                yield _reset(channel, "too_old")
+                start = await sync_to_async(self._high, thread_sensitive=False)()
+            else:
+                for event in missed:
+                    yield event
+                start = int(missed[-1].id) if missed else int(last_id)
+        last = start
+        while True:
+            events = await sync_to_async(self._after, thread_sensitive=False)(channel, last)
+            for event in events:
+                last = int(event.id)
+                yield event
+            if not events:
+                await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+
+    def _high(self) -> int:
+        return Event.objects.aggregate(high=Max("id"))["high"] or 0
+
+    def trim(self) -> int:
+        """Delete the rows older than ``LIVE_EVENTS_KEEP_SECONDS`` (the newest row stays, so that
+        the ids a client holds can still be told apart from ids never given out)."""
+        cutoff = timezone.now() - timedelta(seconds=settings.LIVE_EVENTS_KEEP_SECONDS)
+        newest = self._high()
+        deleted, _ = Event.objects.filter(created_at__lt=cutoff, id__lt=newest).delete()
+        return deleted
+
+
+_backends: dict[str, RedisBackend | DatabaseBackend] = {}
+
+
+def backend() -> RedisBackend | DatabaseBackend:
+    """The backend of the current settings (Redis when ``REDIS_URL`` is set)."""
+    url = settings.REDIS_URL
+    found = _backends.get(url)
+    if found is None:
+        found = _backends[url] = RedisBackend(url) if url else DatabaseBackend()
+    return found

@@ -1,0 +1,201 @@
+"""The computer's Go (``games.bots.go_search``): always legal, sensible tactics, passing, the
+marking of dead stones and the answer to a proposal, within its think time."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from games.bots.go_search import GoAction, go_action
+from games.engine import GoGame
+
+# A finished 9x9 game: black owns columns A-E (its wall on E), white F-J (its wall on F); a
+# lone white stone dies in black's area (B5), a lone black one in white's (H5). With both
+# taken off, black has 45 points, white 36 + 7.5.
+WALLS = {1: "E1 E2 E3 E4 E5 E6 E7 E8 E9", 2: "F1 F2 F3 F4 F5 F6 F7 F8 F9"}
+DEAD = {"B5", "H5"}
+
+
+def finished(to_move: int, *, dead_stones: bool = True) -> GoGame:
+    stones = {1: WALLS[1] + (" H5" if dead_stones else ""), 2: WALLS[2]}
+    if dead_stones:
+        stones[2] += " B5"
+    return GoGame.from_position(9, stones, to_move=to_move)
+
+
+def names(game: GoGame, points) -> set[str]:
+    return {game.point_name(p) for p in points}
+
+
+def apply(game: GoGame, action: GoAction) -> None:
+    """Play ``action`` on the engine, which raises if it is not allowed."""
+    if action.kind == "play":
+        game.play(action.point)
+    elif action.kind == "pass":
+        game.pass_turn()
+    elif action.kind == "mark":
+        game.mark_dead(sorted(action.dead))
+    elif action.kind == "accept":
+        game.accept()
+    else:
+        assert action.kind == "reject"
+        game.reject()
+
+
+def random_game(size: int, seed: int) -> GoGame:
+    """Random legal stones from the start, sometimes a pass."""
+    rng = random.Random(seed)
+    game = GoGame(size)
+    for _ in range(rng.randrange(0, size * size)):
+        if game.phase != "playing":
+            break
+        legal = game.legal_points()
+        if not legal or rng.random() < 0.02:
+            game.pass_turn()
+        else:
+            game.play(rng.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("level", [1, 8])
+def test_every_action_in_random_9x9_positions_is_legal(level):
+    for seed in range(40):
+        game = random_game(9, seed)
+        if game.phase != "playing":
+            continue
+        apply(game, go_action(game, level=level, budget_s=0.01, rng=random.Random(seed)))
+
+
+@pytest.mark.parametrize("size", [13, 19])
+def test_every_action_in_random_big_board_positions_is_legal(size):
+    for seed in range(6):
+        game = random_game(size, seed)
+        if game.phase != "playing":
+            continue
+        for level in (1, 8):
+            action = go_action(game, level=level, budget_s=0.02, rng=random.Random(seed))
+            apply(game.copy(), action)
+
+
+def test_every_marking_and_answer_in_random_positions_is_allowed():
+    for seed in range(12):
+        game = random_game(9, seed)
+        while game.phase == "playing":
+            game.pass_turn()
+        for _ in range(2):  # the marking, then the answer
+            if game.phase != "marking":
+                break
+            action = go_action(game, level=3, budget_s=0.02, rng=random.Random(seed))
+            assert action.kind in ("mark", "accept", "reject")
+            apply(game, action)
+
+
+def test_a_finished_game_has_no_action():
+    game = finished(1)
+    game.pass_turn()
+    game.pass_turn()
+    game.mark_dead([])
+    game.accept()
+    with pytest.raises(ValueError):
+        go_action(game, level=1, budget_s=0.01)
+
+
+def test_takes_a_group_in_atari_when_that_wins_the_game():
+    # the finished game with a hole in black's wall at E5: white's B5-D5 have E5 as their last
+    # liberty. Taking them keeps black's area whole (black wins); connecting them, white wins.
+    wall = WALLS[1].replace("E5 ", "")
+    game = GoGame.from_position(
+        9, {1: wall + " A5 B4 C4 D4 B6 C6 D6", 2: WALLS[2] + " B5 C5 D5"}, to_move=1
+    )
+    action = go_action(game, level=6, budget_s=0.3, rng=random.Random(1))
+    assert (action.kind, game.point_name(action.point)) == ("play", "E5")
+
+
+def test_saves_its_own_group_in_atari_by_extending():
+    # black's four stones C5-F5 are in atari (G5 their last liberty); black to move
+    game = GoGame.from_position(9, {1: "C5 D5 E5 F5", 2: "B5 C6 D6 E6 F6 C4 D4 E4 F4"}, to_move=1)
+    action = go_action(game, level=6, budget_s=0.3, rng=random.Random(2))
+    assert (action.kind, game.point_name(action.point)) == ("play", "G5")
+
+
+def test_does_not_fill_its_own_eyes():
+    # black lives in the corner with two eyes (A1, C1), white has everything else: black's only
+    # legal moves are its eyes and points in white's area
+    game = GoGame.from_position(9, {1: "B1 D1 A2 B2 C2 D2", 2: "E1 E2 A3 B3 C3 D3 E3"}, to_move=1)
+    for seed in range(5):
+        action = go_action(game, level=4, budget_s=0.05, rng=random.Random(seed))
+        assert action.kind == "pass" or game.point_name(action.point) not in ("A1", "C1")
+
+
+def test_passes_after_the_opponent_passes_when_ahead_in_a_finished_game():
+    game = finished(2)
+    game.pass_turn()  # white passes; black leads by 1.5 with the dead stones off
+    action = go_action(game, level=5, budget_s=0.2, rng=random.Random(3))
+    assert action.kind == "pass" and action.winrate >= 0.5
+
+
+def test_takes_a_chain_in_atari_rather_than_pass_after_the_opponents_pass():
+    # the finished game without its dead stones, but a white stone at D5 in atari (D6)
+    game = GoGame.from_position(9, {1: WALLS[1] + " C5 D4", 2: WALLS[2] + " D5"}, to_move=2)
+    game.pass_turn()
+    action = go_action(game, level=5, budget_s=0.2, rng=random.Random(4))
+    assert (action.kind, game.point_name(action.point)) == ("play", "D6")
+
+
+def test_passes_when_nothing_is_left_to_play():
+    game = finished(1, dead_stones=False)
+    action = go_action(game, level=6, budget_s=0.5, rng=random.Random(5))
+    assert action.kind == "pass"
+
+
+def test_marks_the_dead_stones_and_none_of_its_living_ones():
+    game = finished(1)
+    game.pass_turn()
+    game.pass_turn()  # black passed first: black marks
+    action = go_action(game, level=4, budget_s=0.3, rng=random.Random(6))
+    assert action.kind == "mark" and names(game, action.dead) == DEAD
+
+
+def test_marks_nothing_when_nothing_is_dead():
+    game = finished(2, dead_stones=False)
+    game.pass_turn()
+    game.pass_turn()  # white marks
+    action = go_action(game, level=4, budget_s=0.3, rng=random.Random(7))
+    assert action.kind == "mark" and action.dead == frozenset()
+
+
+def test_accepts_a_correct_proposal():
+    game = finished(2)
+    game.pass_turn()
+    game.pass_turn()
+    game.mark_dead(sorted(DEAD))  # white proposes the right stones; black answers
+    action = go_action(game, level=4, budget_s=0.3, rng=random.Random(8))
+    assert action.kind == "accept"
+
+
+def test_rejects_a_proposal_marking_its_living_group_dead():
+    game = finished(2)
+    game.pass_turn()
+    game.pass_turn()
+    game.mark_dead([*DEAD, *WALLS[1].split()])  # white would take black's whole wall off
+    action = go_action(game, level=4, budget_s=0.3, rng=random.Random(9))
+    assert action.kind == "reject"
+
+
+def test_rejects_a_proposal_that_leaves_dead_stones_and_turns_the_result():
+    game = finished(2)
+    game.pass_turn()
+    game.pass_turn()
+    game.mark_dead(["H5"])  # white's dead B5 stays: black 44 + ... loses its win
+    action = go_action(game, level=4, budget_s=0.3, rng=random.Random(10))
+    assert action.kind == "reject"
+
+
+def test_answers_within_its_think_time_on_19x19():
+    game = random_game(19, 11)
+    for level, budget in ((1, 0.05), (8, 0.3)):
+        start = time.perf_counter()
+        go_action(game, level=level, budget_s=budget, rng=random.Random(level))
+        assert time.perf_counter() - start < budget + 0.25  # generous: CI machines are slow

@@ -1,0 +1,320 @@
+"""The event streams with real streaming clients against a real server: ``manage.py serve``
+(the embedded default: SQLite, the database event log, uvicorn), and with PostgreSQL and Redis
+two uvicorn processes side by side (a move posted to one reaches a stream served by the other).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import pytest
+from django.db import connection
+
+from tests.servers import free_port, start_server, stop_server
+
+#: Short heartbeats, a small cap, and room for the many accounts these tests make.
+SERVER_SETTINGS = {
+    "LIVE_HEARTBEAT_SECONDS": "0.5",
+    "LIVE_MAX_STREAMS": "3",
+    "THROTTLE_AUTH_RATE": "1000/min",
+    "THROTTLE_WRITES_IP_RATE": "5000/min",
+}
+
+
+@pytest.fixture(scope="module")
+def embedded(tmp_path_factory):
+    var_dir = tmp_path_factory.mktemp("var")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(PENTE_VAR_DIR=str(var_dir), **SERVER_SETTINGS)
+    base = f"http://127.0.0.1:{port}/api"
+    proc = start_server(
+        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
+        env=env,
+        ready_url=f"{base}/games/",
+        log=var_dir / "serve.log",
+    )
+    yield base
+    stop_server(proc)
+
+
+_names = iter(range(10**6))
+
+
+def account(base: str) -> tuple[str, str]:
+    """A new player: (username, token)."""
+    name = f"p{next(_names)}x{os.getpid()}"
+    body = {"username": name, "password": "correct-horse-1"}
+    assert httpx.post(f"{base}/auth/register", json=body).status_code == 201
+    return name, httpx.post(f"{base}/auth/token", json=body).json()["key"]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Token {token}"}
+
+
+def new_game(base: str, first: tuple[str, str], second: tuple[str, str]) -> int:
+    made = httpx.post(
+        f"{base}/challenges/",
+        json={"variant": "Pente", "invitee": second[0], "seat_wanted": 1},
+        headers=auth(first[1]),
+    ).json()
+    return httpx.post(f"{base}/challenges/{made['id']}/accept", headers=auth(second[1])).json()[
+        "game"
+    ]
+
+
+def move(base: str, game: int, token: str, ply: int, point: str) -> None:
+    response = httpx.post(
+        f"{base}/games/{game}/moves", json={"ply": ply, "point": point}, headers=auth(token)
+    )
+    assert response.status_code == 200, response.text
+
+
+class Listener:
+    """A streaming client in a thread: the SSE events it received, in order."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None, until: str = "end"):
+        self.events: list[dict] = []
+        self.ids: list[str] = []
+        self.comments = 0
+        self.status: int | None = None
+        self.connected = threading.Event()
+        self.done = threading.Event()
+        self._stop = False
+        self.thread = threading.Thread(
+            target=self._run, args=(url, headers or {}, until), daemon=True
+        )
+        self.thread.start()
+        assert self.connected.wait(15), "the stream did not open"
+
+    def _run(self, url: str, headers: dict[str, str], until: str) -> None:
+        try:
+            with httpx.stream("GET", url, headers=headers, timeout=30) as response:
+                self.status = response.status_code
+                self.connected.set()
+                if response.status_code != 200:
+                    return
+                event: dict[str, str] = {}
+                for line in response.iter_lines():
+                    if self._stop:
+                        return
+                    if line.startswith(":"):
+                        self.comments += 1
+                    elif line.startswith(("id:", "event:", "data:")):
+                        field, _, value = line.partition(":")
+                        event[field] = value.strip()
+                    elif not line and "data" in event:
+                        self.ids.append(event.get("id", ""))
+                        self.events.append(json.loads(event["data"]))
+                        event = {}
+                        if self.events[-1]["type"] == until:
+                            return
+        except httpx.HTTPError:  # the server went away (the end of the module)
+            pass
+        finally:
+            self.connected.set()
+            self.done.set()
+
+    def kinds(self) -> list[str]:
+        return [e["type"] for e in self.events]
+
+    def wait_for(self, count: int, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while len(self.events) < count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(self.events) >= count, self.kinds()
+
+    def close(self) -> None:
+        self._stop = True
+
+
+FIVE = [("A1", "K11"), ("B1", "K12"), ("C1", "K13"), ("D1", "K14")]  # bob, then alice: K10-K14
+
+
+def play_to_five(base: str, game: int, alice: str, bob: str) -> None:
+    ply = 1  # alice's centre stone is ply 1
+    for bob_point, alice_point in FIVE:
+        move(base, game, bob, ply, bob_point)
+        move(base, game, alice, ply + 1, alice_point)
+        ply += 2
+
+
+def test_two_players_and_a_spectator_see_the_whole_game_in_order(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    url = f"{embedded}/games/{game}/events"
+    listeners = [
+        Listener(url, auth(alice[1])),
+        Listener(url, auth(bob[1])),
+        Listener(url),  # a spectator, not logged in
+    ]
+    play_to_five(embedded, game, alice[1], bob[1])
+    for listener in listeners:
+        assert listener.done.wait(15), listener.kinds()
+        assert listener.kinds() == ["move"] * 8 + ["end"]
+        plies = [e["data"]["moves"][0]["ply"] for e in listener.events[:-1]]
+        assert plies == list(range(2, 10))
+        last = listener.events[-2]["data"]["state"]
+        assert last["board"]["last_name"] == "K14" and "server_time" in last
+        end = listener.events[-1]["data"]
+        assert (end["status"], end["end_reason"], end["winner_seats"]) == (
+            "finished",
+            "five",
+            [1],
+        )
+        assert listener.ids == sorted(listener.ids, key=int)
+        assert listener.ids == listeners[0].ids  # one event, the same id for every reader
+
+
+def test_a_client_that_reconnects_with_last_event_id_misses_nothing(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    url = f"{embedded}/games/{game}/events"
+    first = Listener(url)
+    move(embedded, game, bob[1], 1, "A1")
+    move(embedded, game, alice[1], 2, "K11")
+    first.wait_for(2)
+    first.close()
+    seen = first.ids[1]
+    move(embedded, game, bob[1], 3, "B1")  # while it is away
+    move(embedded, game, alice[1], 4, "K12")
+    again = Listener(url, {"Last-Event-ID": seen})
+    move(embedded, game, bob[1], 5, "C1")
+    again.wait_for(3)
+    again.close()
+    assert [e["data"]["moves"][0]["ply"] for e in again.events[:3]] == [4, 5, 6]
+    also = Listener(f"{url}?last_event_id={seen}")  # for clients that cannot set headers
+    also.wait_for(3)
+    also.close()
+    assert also.ids[:3] == again.ids[:3]
+
+
+def test_a_last_event_id_never_given_out_gets_a_reset(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    listener = Listener(f"{embedded}/games/{game}/events", {"Last-Event-ID": "999999999"})
+    listener.wait_for(1)
+    listener.close()
+    assert listener.events[0]["type"] == "reset" and listener.ids[0] == ""
+
+
+def test_a_challenge_appears_on_the_invitees_stream_and_the_game_on_both(embedded):
+    alice, bob = account(embedded), account(embedded)
+    bobs = Listener(f"{embedded}/me/events", auth(bob[1]), until="game_started")
+    alices = Listener(f"{embedded}/me/events", auth(alice[1]), until="game_started")
+    game = new_game(embedded, alice, bob)
+    for listener in (bobs, alices):
+        assert listener.done.wait(15), listener.kinds()
+        assert listener.events[-1]["data"] == {"game": game, "variant": "Pente"}
+    assert bobs.kinds()[0] == "challenge_received"
+    assert bobs.events[0]["data"]["created_by"] == alice[0]
+    assert "challenge_accepted" in alices.kinds()
+    assert "your_turn" in bobs.kinds()  # alice's centre stone is on: bob to move
+
+
+def test_idle_streams_get_heartbeats(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    listener = Listener(f"{embedded}/games/{game}/events")
+    time.sleep(1.6)  # LIVE_HEARTBEAT_SECONDS is 0.5 on this server
+    listener.close()
+    assert listener.comments >= 3  # ": connected" and at least two heartbeats
+
+
+def test_ndjson_streams_one_event_per_line(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    lines: list[dict] = []
+    headers = {"Accept": "application/x-ndjson"}
+    with httpx.stream("GET", f"{embedded}/games/{game}/events", headers=headers) as response:
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        move(embedded, game, bob[1], 1, "A1")
+        for line in response.iter_lines():
+            if line:
+                lines.append(json.loads(line))
+            if any(item.get("type") == "move" for item in lines):
+                break
+    assert lines[-1]["data"]["moves"][0]["name"] == "A1"
+
+
+def test_one_stream_more_than_the_cap_is_refused(embedded):
+    alice, bob = account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob)
+    url = f"{embedded}/games/{game}/events"
+    held = [Listener(url, auth(alice[1])) for _ in range(3)]  # LIVE_MAX_STREAMS is 3 here
+    assert [h.status for h in held] == [200, 200, 200]
+    response = httpx.get(url, headers=auth(alice[1]))
+    assert response.status_code == 429 and response.json()["code"] == "too_many_streams"
+    assert Listener(url, auth(bob[1])).status == 200  # the cap is per user
+    for listener in held:
+        listener.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "status", "code"),
+    [
+        ("/me/events", {}, 401, "not_authenticated"),
+        ("/me/events", {"Authorization": "Token nope"}, 401, "not_authenticated"),
+        ("/games/999999/events", {}, 404, "not_found"),
+        ("/games/1/events", {"Last-Event-ID": "not an id"}, 400, "bad_last_event_id"),
+    ],
+)
+def test_a_stream_that_cannot_open_says_why(embedded, path, headers, status, code):
+    alice, bob = account(embedded), account(embedded)
+    new_game(embedded, alice, bob)
+    response = httpx.get(embedded + path, headers=headers)
+    assert response.status_code == status and response.json()["code"] == code
+
+
+# --- PostgreSQL and Redis: two server processes -------------------------------------------
+
+
+@contextmanager
+def uvicorn_server(env: dict[str, str], log):
+    port = free_port()
+    argv = [sys.executable, "-m", "uvicorn", "pente_site.asgi:application"]
+    proc = start_server(
+        [*argv, "--port", str(port), "--log-level", "warning"],
+        env=env,
+        ready_url=f"http://127.0.0.1:{port}/api/games/",
+        log=log,
+    )
+    try:
+        yield f"http://127.0.0.1:{port}/api"
+    finally:
+        stop_server(proc)
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_move_posted_to_one_process_reaches_a_stream_served_by_another(tmp_path):
+    name = connection.settings_dict["NAME"]
+    url = urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+    env = os.environ | SERVER_SETTINGS | {"DATABASE_URL": url, "PENTE_VAR_DIR": str(tmp_path)}
+    with (
+        uvicorn_server(env, tmp_path / "one.log") as one,
+        uvicorn_server(env, tmp_path / "two.log") as two,
+    ):
+        alice, bob = account(one), account(one)
+        game = new_game(one, alice, bob)
+        listener = Listener(f"{two}/games/{game}/events", auth(alice[1]))
+        bobs = Listener(f"{two}/me/events", auth(bob[1]), until="challenge_received")
+        play_to_five(one, game, alice[1], bob[1])
+        assert listener.done.wait(15), listener.kinds()
+        assert listener.kinds() == ["move"] * 8 + ["end"]
+        ids = listener.ids
+        assert all("-" in event_id for event_id in ids)  # Redis stream ids
+        again = Listener(f"{two}/games/{game}/events", {"Last-Event-ID": ids[5]})
+        again.wait_for(3)
+        assert [e["type"] for e in again.events] == ["move", "move", "end"]
+        new_game(one, alice, bob)
+        assert bobs.done.wait(15) and bobs.kinds()[-1] == "challenge_received"
