@@ -8,10 +8,14 @@ alternated (A moves first in the odd games), the tournament rule on where the ga
 rated games). Each move gets its level's think time (``games.bots.search.BUDGETS``) times
 ``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
 (Wilson), and the mean and worst think time of each level, beside the targets: A scores at least
-65% when A is the level above B. Exit status 1 when the target is missed.
+65% when A is the level above B, and every game when B is 0. Exit status 1 when the target is
+missed.
 
-Go is played by the simple legal policy of this version (``games.bots.go_policy``): levels do not
-differ there yet.
+Level 0 is a random player (Pente family): a random legal stone within 2 points of a stone on
+the board, a random decision; ``bots.py 8 0 Pente 10`` checks that level 8 wins every game.
+
+Go is played by the Monte Carlo tree search of ``games.bots.go_search`` at each level and its
+think time, the marking of dead stones and the answer to it included.
 """
 
 from __future__ import annotations
@@ -25,10 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.go_policy import go_move  # noqa: E402
+from games.bots.go_search import go_action  # noqa: E402
 from games.bots.search import BUDGETS, choose_move  # noqa: E402
 from games.engine import GoGame, get_variant, new_game  # noqa: E402
-from games.engine.go import PASS  # noqa: E402
 
 TARGET_SCORE = 0.65
 MAX_ACTIONS = 400  # a game that runs longer is a draw
@@ -47,14 +50,19 @@ def play_game(variant, *, first_level: int, second_level: int, scale: float, rng
         level = levels[seat]
         t0 = time.perf_counter()
         if isinstance(game, GoGame):
-            if game.phase == "marking":
-                if game.proposed_dead is None:
-                    game.mark_dead([])
-                else:
-                    game.accept()
-                continue
-            move = go_move(game, rng)
-            game.pass_turn() if move == PASS else game.play(move)
+            act = go_action(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
+            if act.kind == "mark":
+                game.mark_dead(sorted(act.dead))
+            elif act.kind == "accept":
+                game.accept()
+            elif act.kind == "reject":
+                game.reject()
+            elif act.kind == "pass":
+                game.pass_turn()
+            else:
+                game.play(act.point)
+        elif level == 0:
+            random_near(game, rng)
         else:
             choice = choose_move(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
             if choice.decision is not None:
@@ -65,6 +73,31 @@ def play_game(variant, *, first_level: int, second_level: int, scale: float, rng
     outcome = game.outcome
     winner = outcome.winners[0] if outcome is not None and outcome.winners else None
     return winner, times
+
+
+def random_near(game, rng) -> None:
+    """Level 0, the random player: a decision at random, else a random legal stone within 2
+    points of a stone on the board (anywhere legal when there is none), a whole turn of them."""
+    if game.pending_decision is not None:
+        game.decide(rng.choice(game.decisions_available()))
+        return
+    for _ in range(game.stones_this_turn()):
+        legal = game.legal_points()
+        board = game.board
+        near = [p for p in legal if _near(board, p)] or legal
+        game.play(rng.choice(near))
+        if game.outcome is not None:
+            return
+
+
+def _near(board, p: int, size: int = 19) -> bool:
+    x, y = p % size, p // size
+    return any(
+        board[(x + dx) + size * (y + dy)]
+        for dx in (-2, -1, 0, 1, 2)
+        for dy in (-2, -1, 0, 1, 2)
+        if 0 <= x + dx < size and 0 <= y + dy < size
+    )
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -78,8 +111,8 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("level_a", type=int, choices=range(1, 9))
-    parser.add_argument("level_b", type=int, choices=range(1, 9))
+    parser.add_argument("level_a", type=int, choices=range(0, 9))
+    parser.add_argument("level_b", type=int, choices=range(0, 9))
     parser.add_argument("game")
     parser.add_argument("n", type=int)
     parser.add_argument("--budget-scale", type=float, default=1.0)
@@ -111,8 +144,14 @@ def main(argv: list[str] | None = None) -> int:
         values = times[level] or [0.0]
         print(
             f"level {level}: {len(times[level])} moves, mean {sum(values) / len(values):.3f} s, "
-            f"worst {max(values):.3f} s (budget {BUDGETS[level] * args.budget_scale:g} s)"
+            f"worst {max(values):.3f} s (budget {BUDGETS.get(level, 0) * args.budget_scale:g} s)"
         )
+    if b == 0 < a:
+        ok = points == args.n
+        print(
+            f"target: level {a} wins every game against the random player: {'OK' if ok else 'MISSED'}"
+        )
+        return 0 if ok else 1
     if a > b:
         ok = score >= TARGET_SCORE
         print(f"target: the level above scores >= {TARGET_SCORE:.0%}: {'OK' if ok else 'MISSED'}")

@@ -98,6 +98,7 @@ class Mirror:
         self.hot: list[set[int]] = [set() for _ in range(colours + 1)]  # windows of line-2 up
         self.nearby = [0] * N  # stones within 2
         self.stones = 0
+        self.of: list[set[int]] = [set() for _ in range(colours + 1)]  # stones per colour
         self.hash = 0
         self.stack: list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         for p, c in enumerate(board):
@@ -106,46 +107,56 @@ class Mirror:
 
     # ------------------------------------------------------------------ updates
 
-    def _account(self, w: int, sign: int) -> None:
-        owner = self.owner[w]
-        if owner > 0:
-            k = self.cnt[owner][w]
-            self.pattern[owner] += sign * self.weights[k]
-            if k >= self.line - 2:
-                if sign > 0:
-                    self.hot[owner].add(w)
-                else:
-                    self.hot[owner].discard(w)
-
     def add(self, p: int, c: int) -> None:
         self.board[p] = c
+        self.of[c].add(p)
         self._change(p, c, 1)
 
     def remove(self, p: int) -> None:
         c = self.board[p]
         self.board[p] = 0
+        self.of[c].discard(p)
         self._change(p, c, -1)
 
     def _change(self, p: int, c: int, d: int) -> None:
-        """Count a stone of ``c`` on ``p`` in (``d`` = 1) or out (``d`` = -1)."""
+        """Count a stone of ``c`` on ``p`` in (``d`` = 1) or out (``d`` = -1).
+
+        A window's worth is taken out of its owner's total, the counts change, and the worth
+        (under the possibly new owner) is put back; written out for speed."""
         self.stones += d
         self.hash ^= self.geo.zobrist[c][p]
         cnt = self.cnt[c]
+        cnts = self.cnt
         occ = self.occ
         owner = self.owner
+        weights = self.weights
+        pattern = self.pattern
+        hot = self.hot
+        hot_at = self.line - 2
         for w in self.geo.through[p]:
-            self._account(w, -1)
+            was = owner[w]
+            if was > 0:
+                k = cnts[was][w]
+                pattern[was] -= weights[k]
+                if k >= hot_at:
+                    hot[was].discard(w)
             cnt[w] += d
-            occ[w] += d
-            if not occ[w]:
-                owner[w] = 0
+            n = occ[w] + d
+            occ[w] = n
+            if not n:
+                now = 0
             elif d > 0:
-                owner[w] = c if occ[w] == 1 or owner[w] == c else -1
-            elif owner[w] == -1:
-                owner[w] = next(
-                    (k for k in range(1, self.colours + 1) if self.cnt[k][w] == occ[w]), -1
-                )
-            self._account(w, 1)
+                now = c if n == 1 or was == c else -1
+            elif was == -1:
+                now = next((k for k in range(1, self.colours + 1) if cnts[k][w] == n), -1)
+            else:
+                now = was
+            owner[w] = now
+            if now > 0:
+                k = cnts[now][w]
+                pattern[now] += weights[k]
+                if k >= hot_at:
+                    hot[now].add(w)
         nearby = self.nearby
         for q in self.geo.near[p]:
             nearby[q] += d
@@ -217,17 +228,70 @@ class Mirror:
         return len(captured_by(self.board, self.cap_rays[p], c, 3 - c, self.lengths))
 
     def capture_points(self, c: int) -> dict[int, int]:
-        """{point: stones captured} for every capture colour ``c`` can make now."""
+        """{point: stones captured} for every capture colour ``c`` can make now (two colours):
+        found from ``c``'s own stones, the far end of each bracket."""
         if not self.cap_rays:
             return {}
-        out = {}
+        out: dict[int, int] = {}
         board = self.board
-        for p in self.candidates():
-            if not board[p]:
-                k = self.capture_gain(p, c)
-                if k:
-                    out[p] = k
+        o = 3 - c
+        pairs = 2 in self.lengths
+        triples = 3 in self.lengths
+        rays = self.cap_rays
+        for s in self.of[c]:
+            for r in rays[s]:
+                if board[r[0]] != o or len(r) < 3 or board[r[1]] != o:
+                    continue
+                q = r[2]
+                if pairs and not board[q]:
+                    out[q] = out.get(q, 0) + 2
+                elif triples and board[q] == o and len(r) > 3 and not board[r[3]]:
+                    q = r[3]
+                    out[q] = out.get(q, 0) + 3
         return out
+
+    def capture_threat_points(self, c: int) -> set[int]:
+        """Empty points where a stone of colour ``c`` brackets a run of the other colour whose
+        far end is empty: the stone threatens to capture it next (two colours)."""
+        if not self.cap_rays:
+            return set()
+        out: set[int] = set()
+        board = self.board
+        o = 3 - c
+        lengths = self.lengths
+        for s in self.of[o]:
+            for r in self.cap_rays[s]:
+                # r starts next to s: s and the stones after it are a run of o, then empty
+                k = 1
+                while k < len(r) and board[r[k - 1]] == o:
+                    k += 1
+                # r[k - 1] is the first point after the run (or the run reached the end)
+                if board[r[k - 1]] or k not in lengths:
+                    continue
+                # the run is s plus r[:k - 1]; its near end, behind s, must be empty too
+                back = self._behind(s, r)
+                if back is not None and not board[back]:
+                    out.add(back)
+                    out.add(r[k - 1])
+        return out
+
+    def _behind(self, s: int, r: tuple[int, ...]) -> int | None:
+        """The point before ``s`` on the ray ``r`` from it (None off the board)."""
+        step = r[0] - s
+        x, y = s % SIZE, s // SIZE
+        dx = (r[0] % SIZE) - x
+        dy = (r[0] // SIZE) - y
+        bx, by = x - dx, y - dy
+        if 0 <= bx < SIZE and 0 <= by < SIZE:
+            return s - step
+        return None
+
+    def five_on_board(self, c: int) -> bool:
+        """Whether colour ``c`` has a full line of ``line`` stones standing (a pending Boat
+        five)."""
+        full = self.line
+        cnt = self.cnt[c]
+        return any(cnt[w] >= full for w in self.hot[c])
 
     def move_score(self, p: int, c: int) -> int:
         """How much a stone of ``c`` on ``p`` adds to its windows and takes from the others'."""

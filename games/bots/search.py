@@ -2,24 +2,47 @@
 
 ``choose_move(game, level=1..8, budget_s=...)`` returns a ``Choice``: the stones to play (one,
 or two for a Connect6 turn) or the word of a pending opening decision, with the evaluation (for
-the side to move, about 100 per open three, ``WIN`` for a won game) and the depth reached.
+the side to move, about 100 per open three, ``WIN`` for a won game, ``WIN // 2`` for a win the
+threat search has proved) and the depth reached.
 
 How a stone is chosen, in order:
 
 1. an immediate win (a line, or the capture that reaches the target), checked on the engine;
-2. when the opponent threatens to win at once (a four, a capture reaching the target), only the
-   moves after which it no longer does (blocking the point, or capturing a stone of the four);
-3. a VCF search (sequences of fours that force a win; level >= 3);
-4. alpha-beta (negamax) with iterative deepening under the time budget, moves ordered by
-   ``Mirror.move_score`` and a transposition table keyed on the Zobrist hash.
+   in Connect6 also the two stones that complete a line together;
+2. when the opponent threatens to win at once (a four, a capture reaching the target, a Boat
+   five that stands unless broken), only the moves after which it no longer does: the winning
+   points and our captures are tried first, every candidate when the rules are subtler (poof,
+   boat, several colours, Connect6: the first stone must leave a single point that stops every
+   line) or when those fail;
+3. the book (``book.py``) for the first free stones, from level 3;
+4. deliberate mistakes at the lowest levels (``_Level.blunder``): a noisy pick among the top few
+   moves, so a level 1 or 2 sometimes misses the block of an open three (never a win or the
+   block of a four);
+5. threat-space search: VCF, sequences of fours (and, when one more capture wins, of capture
+   threats) that win whatever the defence, a defence being a stone on a winning point or any
+   capture of the defender's (Boat: any stone near the others, one that will capture across
+   the five); then VCT, threes and fours, where the defences also include every point of the
+   attacker's windows two stones short, the defender's own fours and its capture threats. Both
+   are sound (a claimed win is forced; tests check it) but not complete;
+6. alpha-beta (negamax, principal variation search) with iterative deepening under the time
+   budget: moves ordered by the line patterns they make and block (``Mirror.move_score``),
+   captures by what they bring toward the target and by the captures they prevent; the root's
+   moves re-sorted by the previous iteration; a transposition table keyed on the Zobrist hash
+   (with the capture counts and the stones due) that also gives each node its first move; the
+   width shrinks with depth. The evaluation (``_Bot.evaluate``) reads the line patterns kept
+   incrementally by ``board.Mirror`` around each changed point (stones, captures, poofs, undo),
+   the captured stones (worth more as they near the target), the best capture the side to move
+   can make, the double capture threats against it, and the fours and open threes on the board.
 
-Levels 1 and 2 make deliberate mistakes: they pick among the top few one-ply moves with noise
-(and so sometimes miss the block of an open three), but always take a win and block a four.
-Multi-player games (3 or more colours) get tactics plus a one-ply evaluation. Opening stones of
-the D and Swap2 protocols are placed to keep the position balanced; decisions are judged by a
-shallow search of each choice.
+Levels differ in the share of the budget they use, alpha-beta depth and width, VCF and VCT depth
+and the mistakes (``_LEVELS``). Multi-player games (3 or more colours) get the tactics plus a
+one-ply evaluation. Opening stones of the D and Swap2 protocols are placed to keep the position
+balanced; decisions (keep/swap, Swap2's choices) are judged by a short search of each choice
+with the same evaluation, placing two more stones being worth minus the imbalance left (the
+opponent then takes the better colour).
 
-The engine is the referee: every stone is tried on a copy of the game before it is chosen.
+The engine is the referee: every stone is tried on a copy of the game before it is chosen. The
+time is checked at every node; ``_MARGIN_S`` is kept back for the answer's own overhead.
 """
 
 from __future__ import annotations
@@ -31,6 +54,7 @@ from dataclasses import dataclass
 from games.engine import Game, IllegalMove
 
 from .board import Mirror
+from .book import book_move
 
 __all__ = ["WIN", "Choice", "choose_move"]
 
@@ -41,19 +65,29 @@ WIN = 1_000_000
 BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
+_MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
 
-# per level: (alpha-beta depth, share of the budget used, moves searched per node, VCF depth)
+
+@dataclass(frozen=True, slots=True)
+class _Level:
+    depth: int  # alpha-beta depth (iterative deepening stops there or at the deadline)
+    share: float  # share of the budget used
+    width: int  # moves searched per node
+    vcf: int  # VCF depth (our fours)
+    vct: int  # VCT depth (our threes and fours), 0: none
+    blunder: float  # chance of a noisy one-ply move instead of a search
+
+
 _LEVELS = {
-    1: (1, 0.2, 6, 0),
-    2: (1, 0.3, 8, 0),
-    3: (2, 0.5, 8, 2),
-    4: (3, 0.6, 10, 3),
-    5: (4, 0.7, 10, 4),
-    6: (5, 0.8, 12, 5),
-    7: (6, 0.9, 12, 6),
-    8: (8, 1.0, 14, 8),
+    1: _Level(1, 0.3, 6, 0, 0, 0.5),
+    2: _Level(2, 0.4, 8, 2, 0, 0.1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.04),
+    4: _Level(3, 0.7, 10, 6, 0, 0.0),
+    5: _Level(4, 0.8, 12, 8, 0, 0.0),
+    6: _Level(5, 0.85, 12, 10, 1, 0.0),
+    7: _Level(6, 0.9, 12, 12, 1, 0.0),
+    8: _Level(8, 0.95, 14, 14, 2, 0.0),
 }
-_BLUNDER = {1: 0.35, 2: 0.15}  # chance of a noisy one-ply move
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,43 +111,76 @@ def choose_move(
     """The bot's action for the side to move in ``game`` (not changed)."""
     if game.outcome is not None:
         raise ValueError("The game is over")
+    start = time.perf_counter()
     level = min(8, max(1, int(level)))
     rng = rng or random.Random()
-    deadline = time.perf_counter() + max(0.001, budget_s) * _LEVELS[level][1]
+    budget = max(0.001, budget_s)
+    deadline = start + max(budget * 0.2, budget * _LEVELS[level].share - _MARGIN_S)
     if game.pending_decision is not None:
         return _decide(game, level, deadline)
     due = game.stones_this_turn()
     if due == 2:
-        g = game.copy()
-        half = time.perf_counter() + (deadline - time.perf_counter()) / 2
-        first = _Bot(g, level, half, rng).choose()
-        g.play(first.points[0])
-        if g.outcome is not None:
-            second = min(q for q in g.legal_points() if q != first.points[0])
-            return Choice((first.points[0], second), None, WIN, first.depth)
-        second = _Bot(g, level, deadline, rng).choose()
-        return Choice(first.points + second.points, None, second.score, second.depth)
+        return _two_stones(game, level, deadline, rng)
+    book = _book(game, level, rng)
+    if book is not None:
+        return Choice((book,), None, 0, 0)
     return _Bot(game.copy(), level, deadline, rng).choose()
+
+
+def _book(game: Game, level: int, rng: random.Random) -> int | None:
+    if level < 3:
+        return None
+    return book_move(game, rng)
+
+
+def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> Choice:
+    """Connect6's turn: a line completed by both stones, else the first stone (blocking when
+    the opponent threatens to complete a line with its two), then the second on that board."""
+    g = game.copy()
+    bot = _Bot(g, level, deadline, rng)
+    c = g.to_move_colour
+    legal = set(g.legal_points())
+    win = bot.two_stone_win(c, legal)
+    if win is not None:
+        return Choice(win, None, WIN, 1)
+    half = time.perf_counter() + (deadline - time.perf_counter()) / 2
+    bot.deadline = half
+    first = bot.choose()
+    g.play(first.points[0])
+    if g.outcome is not None:
+        second = min(q for q in legal if q != first.points[0])
+        return Choice((first.points[0], second), None, WIN, first.depth)
+    second = _Bot(g, level, deadline, rng).choose()
+    return Choice(first.points + second.points, None, second.score, second.depth)
 
 
 # ---------------------------------------------------------------------- decisions
 
 
 def _decide(game: Game, level: int, deadline: float) -> Choice:
-    """Judge each choice by a shallow search of the position it leads to, for this seat."""
+    """Judge each choice by a short search of the position it leads to, for this seat, with
+    the same evaluation as play; placing two more stones (Swap2) hands the colour choice to the
+    opponent, who takes the better side: worth minus the size of the imbalance we leave."""
     seat = game.to_move_seat
     assert seat is not None
+    choices = game.decisions_available()
+    now = time.perf_counter()
+    each = max(0.0, deadline - now) / max(1, len(choices))
     best: tuple[int, str] | None = None
-    for choice in game.decisions_available():
+    values: dict[str, int] = {}
+    for i, choice in enumerate(choices):
         g = game.copy()
         g.decide(choice)
         if g.pending_decision is not None or _in_protocol(g):
-            value = -50  # more stones to place (Swap2's place_two): not judged in v1
-        else:
-            bot = _Bot(g, min(level, 3), deadline, random.Random(0))
-            score = bot.evaluate_shallow()
-            mine = g.seat_colour(seat) == g.to_move_colour
-            value = score if mine else -score
+            continue
+        bot = _Bot(g, min(level, 5), now + each * (i + 1), random.Random(0))
+        score = bot.judge()
+        mine = g.seat_colour(seat) == g.to_move_colour
+        values[choice] = score if mine else -score
+    for choice in choices:
+        if choice not in values:  # place_two: the opponent will pick the better colour
+            values[choice] = -abs(max(values.values(), default=0)) - 25
+        value = values[choice]
         if best is None or value > best[0]:
             best = (value, choice)
     assert best is not None
@@ -142,8 +209,10 @@ class _Bot:
         self.deadline = deadline
         self.rng = rng
         self.colours = max(2, len(set(game.seat_colour(s) for s in range(1, game.seats + 1))))
-        self.target = v.capture_target or 0
+        self.target = v.capture_target or 0 if self.colours == 2 else 0
         self.connect6 = v.opening == "connect6"
+        self.boat = v.boat
+        self.tricky = v.poof or v.boat or self.colours > 2  # rules the mirror does not foresee
         self.mirror = Mirror(
             game.board,
             line=v.line_length,
@@ -151,7 +220,10 @@ class _Bot:
             colours=self.colours,
             capture_lengths=v.capture_lengths if self.colours == 2 else (),
         )
-        self.depth, _, self.width, self.vcf_depth = _LEVELS[level]
+        spec = _LEVELS[level]
+        self.spec = spec
+        self.depth, self.width = spec.depth, spec.width
+        self.vcf_depth, self.vct_depth = spec.vcf, spec.vct
         self.nodes = 0
         self.tt: dict[tuple, tuple[int, int, int, int]] = {}
 
@@ -159,7 +231,7 @@ class _Bot:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 63 and time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline:
             raise _Timeout
 
     def _play(self, p: int) -> bool:
@@ -180,86 +252,185 @@ class _Bot:
     def _opponent_due(self) -> int:
         return 2 if self.connect6 else 1
 
+    def _need(self, c: int) -> int:
+        """Captured stones colour ``c`` still needs to win by captures (0: no capture win)."""
+        if not self.target:
+            return 0
+        return max(1, self.target - self.game.captures[c - 1])
+
     def _wins_now(self, c: int, due: int) -> set[int]:
         """Points where colour ``c`` (with ``due`` stones this turn) wins: a line, or (two
         colours, captures) the capture that reaches the target."""
         m = self.mirror
         out = m.line_points(c, due)
-        if self.target and self.colours == 2:
-            need = self.target - self.game.captures[c - 1]
-            if need <= 2 * max(m.lengths):
-                out |= {p for p, k in m.capture_points(c).items() if k >= need}
+        need = self._need(c)
+        if need and need <= 6:
+            out |= {p for p, k in m.capture_points(c).items() if k >= need}
         return out
 
-    def _capture_value(self, c: int) -> int:
+    def _capture_value(self, c: int, stones: int | None = None) -> int:
+        """What ``stones`` captured stones (default: colour ``c``'s count) are worth."""
         if not self.target:
             return 0
-        s = self.game.captures[c - 1]
-        frac = s / self.target
-        return int(25 * s + 900 * frac**3)
+        s = self.game.captures[c - 1] if stones is None else stones
+        frac = min(1.0, s / self.target)
+        return int(40 * s + 1500 * frac**3)
 
     def evaluate(self) -> int:
-        """The position for the side to move (two colours)."""
+        """The position for the side to move (two colours): line patterns, captured stones,
+        and the captures each side can make next (the side to move takes one; the other's
+        count only when there are two to parry)."""
         g = self.game
         m = self.mirror
         c = g.to_move_colour
         o = 3 - c
-        score = m.pattern[c] - m.pattern[o] + self._capture_value(c) - self._capture_value(o)
+        score = m.pattern[c] - m.pattern[o]
         if self.target:
+            mine, theirs = g.captures[c - 1], g.captures[o - 1]
+            score += self._capture_value(c, mine) - self._capture_value(o, theirs)
             caps = m.capture_points(c)
             if caps:
-                score += 30 + 10 * max(caps.values()) * (1 + g.captures[c - 1] // 4)
+                k = max(caps.values())
+                gain = self._capture_value(c, mine + k) - self._capture_value(c, mine)
+                score += 20 + (gain * 3) // 4
+            against = m.capture_points(o)
+            if len(against) >= 2:
+                k = sorted(against.values())[-2]
+                gain = self._capture_value(o, theirs + k) - self._capture_value(o, theirs)
+                score -= gain // 3
         if not self.connect6:
-            theirs = m.line_points(o)
-            if len(theirs) >= 2 and not (self.target and m.capture_points(c)):
+            theirs_win = m.line_points(o)
+            if len(theirs_win) >= 2 and not (self.target and m.capture_points(c)):
                 score -= _LOST_SOON
-            elif not theirs and m.open_threes(c):
+            elif not theirs_win and m.open_threes(c):
                 score += _OPEN_THREE_TO_MOVE
         return score
 
-    def evaluate_shallow(self) -> int:
+    def judge(self) -> int:
+        """A short search of the position for the side to move (decisions)."""
         g = self.game
-        if g.to_move_colour is None:
-            return 0
         c = g.to_move_colour
+        if c is None:
+            return 0
         if self._wins_now(c, g.stones_this_turn()):
             return WIN
-        return self.evaluate() + 40  # the move in hand
+        legal = set(g.legal_points())
+        moves = [p for p in self.mirror.candidates() if p in legal] or sorted(legal)
+        moves = self._ordered(moves, c)
+        if self.colours > 2 or self.connect6:
+            return self.evaluate() + 40
+        self.depth = min(self.depth, 2)
+        return self._iterate(moves).score
 
     def _ordered(self, moves: list[int], c: int) -> list[int]:
+        """Moves by promise: line patterns made and blocked, captures (more when they near the
+        target), and the capture threats the move meets."""
         m = self.mirror
-        scored = []
-        for p in moves:
-            s = m.move_score(p, c)
-            if self.target:
-                s += 120 * m.capture_gain(p, c)
-            scored.append((s, p))
+        if self.target:
+            mine = m.capture_points(c)
+            theirs = m.capture_points(3 - c)
+            ours = self.game.captures[c - 1]
+            scored = []
+            for p in moves:
+                s = m.move_score(p, c)
+                k = mine.get(p)
+                if k:
+                    s += 60 + self._capture_value(c, ours + k) - self._capture_value(c, ours)
+                if p in theirs:
+                    s += 40 + 30 * theirs[p]
+                scored.append((s, p))
+        else:
+            scored = [(m.move_score(p, c), p) for p in moves]
         scored.sort(reverse=True)
         return [p for _, p in scored]
 
+    def _after_ok(self, c: int) -> bool:
+        """After colour ``c``'s stone (already played): whether the opponent has no win at
+        once (Connect6, first stone of a turn: whether one more stone can stop every line)."""
+        g = self.game
+        if g.outcome is not None:
+            return g.winner_colour == c
+        if self.colours > 2:
+            if g.to_move_colour == c:
+                return True
+            return not self._any_threat(c)
+        o = 3 - c
+        if g.to_move_colour == c:  # Connect6: our second stone is still due
+            return self._one_stone_stops(o)
+        if self.boat and self.mirror.five_on_board(o):
+            return False
+        return not self._wins_now(o, self._opponent_due())
+
+    def _one_stone_stops(self, o: int) -> bool:
+        """Connect6: whether a single stone lies in every window colour ``o`` could complete
+        with its two stones."""
+        m = self.mirror
+        need = m.line - 2
+        cnt = m.cnt[o]
+        common: set[int] | None = None
+        for w in m.hot[o]:
+            if cnt[w] >= need:
+                empty = {q for q in m.geo.windows[w] if not m.board[q]}
+                common = empty if common is None else common & empty
+                if not common:
+                    return False
+        return True
+
     def _safe_moves(self, moves: list[int], c: int) -> list[int]:
         """The moves after which the opponent has no immediate win (the whole turn done)."""
-        o = 3 - c if self.colours == 2 else None
         safe = []
         for p in moves:
             if not self._play(p):
                 continue
-            g = self.game
-            if g.outcome is not None:
-                ok = g.winner_colour == c
-            elif g.to_move_colour == c:  # Connect6: a stone still due this turn
-                ok = True
-            elif o is None:
-                ok = not self._any_threat(c)
-            else:
-                ok = not self._wins_now(o, self._opponent_due())
+            ok = self._after_ok(c)
             self._pop()
             if ok:
                 safe.append(p)
         return safe
 
+    def _defences(self, c: int, threats: set[int], legal: set[int] | None = None) -> list[int]:
+        """The moves of ``c`` that parry the opponent's immediate wins ``threats``: tried on
+        the points that can (a winning point, a capture of ours), and on every candidate when
+        the rules are subtler (poof, boat, several colours, Connect6) or none of those works."""
+        m = self.mirror
+        cands = m.candidates()
+        if self.tricky or self.connect6:
+            first = sorted(set(cands) | threats)
+        else:
+            first = sorted(threats | set(m.capture_points(c)))
+        if legal is not None:
+            first = [p for p in first if p in legal]
+        safe = self._safe_moves(first, c)
+        if not safe and not (self.tricky or self.connect6):
+            rest = [p for p in cands if p not in set(first) and (legal is None or p in legal)]
+            safe = self._safe_moves(rest, c)
+        return safe
+
     def _any_threat(self, c: int) -> bool:
         return any(self.mirror.line_points(k) for k in range(1, self.colours + 1) if k != c)
+
+    def two_stone_win(self, c: int, legal: set[int]) -> tuple[int, int] | None:
+        """Connect6: two stones that complete a line, checked on the engine."""
+        m = self.mirror
+        need = m.line - 2
+        cnt = m.cnt[c]
+        for w in sorted(m.hot[c]):
+            if cnt[w] < need:
+                continue
+            empty = [q for q in m.geo.windows[w] if not m.board[q]]
+            if len(empty) == 1:
+                other = [q for q in sorted(legal) if q != empty[0]]
+                empty += other[:1]
+            if len(empty) != 2 or not all(q in legal for q in empty):
+                continue
+            g = self.game.copy()
+            try:
+                g.play_turn(empty)
+            except IllegalMove:
+                continue
+            if g.winner_colour == c:
+                return (empty[0], empty[1])
+        return None
 
     # ------------------------------------------------------------------ the root
 
@@ -270,9 +441,12 @@ class _Bot:
         legal = set(g.legal_points())
         m = self.mirror
         cands = [p for p in m.candidates() if p in legal] or sorted(legal)
-        due = g.stones_this_turn()
         # 1. an immediate win, checked on the engine
-        for p in self._ordered(sorted(set(cands) | (self._wins_now(c, due) & legal)), c):
+        if self.colours == 2:
+            tries = self._wins_now(c, 1) & legal
+        else:
+            tries = set(cands)
+        for p in self._ordered(sorted(tries), c):
             if self._play(p):
                 won = g.outcome is not None and g.winner_colour == c
                 self._pop()
@@ -280,16 +454,19 @@ class _Bot:
                     return Choice((p,), None, WIN, 1)
         if _in_protocol(g):
             return self._balanced(cands)
-        # 2. the opponent's immediate wins
+        # 2. the opponent's immediate wins (or a Boat five that stands unless we break it)
         if self.colours == 2:
-            threats = self._wins_now(3 - c, self._opponent_due())
+            threats = self._wins_now(3 - c, self._opponent_due()) & legal
+            if self.boat and m.five_on_board(3 - c):
+                threats |= set(m.capture_points(c)) & legal or {cands[0]}
         else:
             threats = set().union(*(m.line_points(k) for k in range(1, self.colours + 1) if k != c))
-        moves = sorted(set(cands) | (threats & legal))
+            threats &= legal
+        moves = cands
         if threats:
-            safe = self._safe_moves(moves, c)
+            safe = self._defences(c, threats, legal)
             if not safe:  # lost anyway: block what can be blocked
-                block = self._ordered(sorted(threats & legal) or moves, c)
+                block = self._ordered(sorted(threats) or cands, c)
                 return Choice((block[0],), None, -WIN, 1)
             moves = safe
         moves = self._ordered(moves, c)
@@ -298,19 +475,43 @@ class _Bot:
         if self.colours > 2:
             return self._one_ply(moves, c)
         # 3. deliberate mistakes at the lowest levels
-        if self.level in _BLUNDER and self.rng.random() < _BLUNDER[self.level]:
+        if self.spec.blunder and self.rng.random() < self.spec.blunder:
             return self._noisy(moves, c)
-        # 4. VCF
-        if self.vcf_depth and not self.connect6 and not threats:
-            try:
-                found = self._vcf(self.vcf_depth)
-            except _Timeout:
-                found = None
-                self._resync()
+        # 4. threat-space search: fours (VCF), then threes and fours (VCT)
+        if not self.connect6 and not threats:
+            found = self._forced_win()
             if found is not None:
-                return Choice((found,), None, WIN // 2, self.vcf_depth)
+                return found
         # 5. alpha-beta with iterative deepening
         return self._iterate(moves)
+
+    def _forced_win(self) -> Choice | None:
+        """VCF, then VCT, each deepened step by step within its share of the time left (a
+        third, then a quarter), so that alpha-beta keeps the rest."""
+        for depth_max, share, search in (
+            (self.vcf_depth, 0.33, self._vcf),
+            (self.vct_depth, 0.25, self._vct),
+        ):
+            if not depth_max:
+                continue
+            saved = self.deadline
+            now = time.perf_counter()
+            self.deadline = now + max(0.0, saved - now) * share
+            found = None
+            depth = min(2, depth_max)
+            try:
+                while found is None:
+                    found = search(depth)
+                    if depth >= depth_max:
+                        break
+                    depth = min(depth_max, depth + 2)
+            except _Timeout:
+                self._resync()
+            finally:
+                self.deadline = saved
+            if found is not None:
+                return Choice((found,), None, WIN // 2, depth)
+        return None
 
     def _resync(self) -> None:
         """After a timeout unwound the search: back to the root position."""
@@ -351,7 +552,7 @@ class _Bot:
 
     def _noisy(self, moves: list[int], c: int) -> Choice:
         m = self.mirror
-        top = moves[: 3 if self.level == 1 else 2]
+        top = moves[: 4 if self.level == 1 else 2]
         noisy = [(m.move_score(p, c) * self.rng.uniform(0.3, 1.0), p) for p in top]
         noisy.sort(reverse=True)
         return Choice((noisy[0][1],), None, 0, 1)
@@ -361,32 +562,38 @@ class _Bot:
         root = list(moves[: max(self.width, 12)])
         for depth in range(1, self.depth + 1):
             try:
-                score, move = self._root(root, depth)
+                score, move, scores = self._root(root, depth)
             except _Timeout:
                 self._resync()
                 break
             best_move, best_score, reached = move, score, depth
-            root.remove(move)
-            root.insert(0, move)
+            root.sort(key=lambda p: -scores.get(p, -WIN - 2))
             if abs(score) >= WIN // 2:
                 break
             if time.perf_counter() > self.deadline:
                 break
         return Choice((best_move,), None, best_score, reached)
 
-    def _root(self, moves: list[int], depth: int) -> tuple[int, int]:
+    def _root(self, moves: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
         alpha, beta = -WIN - 1, WIN + 1
         best = (-WIN - 1, moves[0])
         c = self.game.to_move_colour
-        for p in moves:
+        scores: dict[int, int] = {}
+        for i, p in enumerate(moves):
             if not self._play(p):
                 continue
-            value = self._child(c, depth - 1, -beta, -alpha, 1, beta, alpha)
+            if i == 0 or depth == 1:
+                value = self._child(c, depth - 1, -beta, -alpha, 1, beta, alpha)
+            else:
+                value = self._child(c, depth - 1, -alpha - 1, -alpha, 1, alpha + 1, alpha)
+                if value > alpha:
+                    value = self._child(c, depth - 1, -beta, -alpha, 1, beta, alpha)
             self._pop()
+            scores[p] = value
             if value > best[0]:
                 best = (value, p)
             alpha = max(alpha, value)
-        return best
+        return best[0], best[1], scores
 
     def _child(
         self, c: int, depth: int, nalpha: int, nbeta: int, ply: int, beta: int, alpha: int
@@ -420,21 +627,34 @@ class _Bot:
             if hdepth >= depth:
                 if hflag == 0 or (hflag > 0 and hvalue >= beta) or (hflag < 0 and hvalue <= alpha):
                     return hvalue
-        threats = self._wins_now(3 - c, self._opponent_due())
-        moves = m.candidates()
+        o = 3 - c
+        threats = self._wins_now(o, self._opponent_due())
+        if self.boat and m.five_on_board(o):
+            threats |= set(m.capture_points(c)) or {m.candidates()[0]}
         if threats:
-            moves = sorted(set(moves) | threats)
-            moves = self._safe_moves(moves, c) or [min(threats)]
-        moves = self._ordered(moves, c)[: self.width]
+            moves = self._defences(c, threats)
+            if not moves:
+                if not self.connect6:  # nothing parries: the opponent wins next
+                    return -(WIN - ply - 1)
+                moves = [min(threats)]
+        else:
+            moves = m.candidates()
+        moves = self._ordered(moves, c)
         if first is not None and first in moves:
             moves.remove(first)
             moves.insert(0, first)
+        moves = moves[: max(4, self.width - 2 * (ply // 2))]
         alpha0 = alpha
         best, best_move = -WIN - 1, moves[0]
-        for p in moves:
+        for i, p in enumerate(moves):
             if not self._play(p):
                 continue
-            value = self._child(c, depth - 1, -beta, -alpha, ply + 1, beta, alpha)
+            if i == 0 or depth == 1:
+                value = self._child(c, depth - 1, -beta, -alpha, ply + 1, beta, alpha)
+            else:
+                value = self._child(c, depth - 1, -alpha - 1, -alpha, ply + 1, alpha + 1, alpha)
+                if alpha < value < beta:
+                    value = self._child(c, depth - 1, -beta, -alpha, ply + 1, beta, alpha)
             self._pop()
             if value > best:
                 best, best_move = value, p
@@ -451,24 +671,33 @@ class _Bot:
     def _mover_before(self) -> int:
         return self.mirror.stack[-1][1] if self.mirror.stack else 0
 
-    # ------------------------------------------------------------------ VCF
+    # ------------------------------------------------------------------ VCF and VCT
 
     def _four_moves(self, c: int) -> list[int]:
-        """Points where a stone of ``c`` makes a four (a window one stone short)."""
+        """Points where a stone of ``c`` threatens to win at once: a four (a window one stone
+        short), or, when one more capture wins, a stone that brackets a run to capture."""
         m = self.mirror
-        return self._ordered(sorted(m.line_points(c, 2) - m.line_points(c)), c)
+        moves = m.line_points(c, 2) - m.line_points(c)
+        need = self._need(c)
+        if need and need <= max(m.lengths):
+            moves |= m.capture_threat_points(c)
+        return self._ordered(sorted(moves), c)
 
     def _vcf(self, depth: int) -> int | None:
-        """A first stone of a sequence of fours that wins whatever the defence, or None."""
+        """A first stone of a sequence of fours that wins whatever the defence, or None.
+        In the capture games a four counts only if the answer that captures out of it (or
+        captures toward the target) still loses, and a capture that wins is a move too."""
         self._tick()
         g = self.game
         c = g.to_move_colour
         o = 3 - c
         m = self.mirror
-        mine = self._wins_now(c, 1)
-        if mine:
-            return min(mine)
+        mine = self._win_at_once(c)
+        if mine is not None:
+            return mine
         if depth <= 0 or self._wins_now(o, 1):
+            return None
+        if self.boat and m.five_on_board(o):
             return None
         for p in self._four_moves(c):
             if not self._play(p):
@@ -479,32 +708,96 @@ class _Bot:
                 if won:
                     return p
                 continue
-            if not m.line_points(c) or self._wins_now(o, 1):
+            if not self._wins_now(c, 1) or self._wins_now(o, 1):
                 self._pop()
                 continue
-            ok = self._refuted_by_none(c, depth)
+            ok = self._refuted_by_none(c, depth, self._vcf)
             self._pop()
             if ok:
                 return p
         return None
 
-    def _refuted_by_none(self, c: int, depth: int) -> bool:
-        """After our four: whether every defence (a stone on a winning point, or a capture)
-        still loses to a further four, or to the line that is left."""
+    def _refuted_by_none(self, c: int, depth: int, search) -> bool:
+        """After our threat: whether every defence still loses to a further threat sequence
+        (``search``), or to the line that is left. The defences tried: every point of our
+        windows one or two stones short, the opponent's fours, and its captures."""
         g = self.game
         m = self.mirror
         o = 3 - c
-        defences = set(m.line_points(c))
+        defences = self._wins_now(c, 1)
+        if search is not self._vcf:
+            defences |= m.line_points(c, 2) | m.line_points(o, 2)
+            if self.target:
+                defences |= m.capture_threat_points(o)
         if self.target:
             defences |= set(m.capture_points(o))
+        if self.boat:  # a stone that will capture across the five: any point near a stone
+            defences |= set(m.candidates())
         for d in sorted(defences):
             if not self._play(d):
                 continue
             if g.outcome is not None:
                 self._pop()
                 return False
-            ok = bool(self._wins_now(c, 1)) or self._vcf(depth - 1) is not None
+            ok = self._win_at_once(c) is not None or search(depth - 1) is not None
             self._pop()
             if not ok:
                 return False
         return True
+
+    def _win_at_once(self, c: int) -> int | None:
+        """A stone that wins now for ``c`` (to move): exact from the mirror in the plain
+        rules, tried on the engine where poofs and boats make lines uncertain."""
+        wins = self._wins_now(c, 1)
+        if not wins:
+            return None
+        if not self.tricky:
+            return min(wins)
+        g = self.game
+        for p in sorted(wins):
+            if self._play(p):
+                won = g.winner_colour == c
+                self._pop()
+                if won:
+                    return p
+        return None
+
+    def _vct(self, depth: int) -> int | None:
+        """A first stone of a sequence of fours and threes (threats to make an open four) that
+        wins whatever the defence, or None. Sound but not complete: a defence by a counter-four
+        makes it give up."""
+        self._tick()
+        g = self.game
+        c = g.to_move_colour
+        o = 3 - c
+        m = self.mirror
+        mine = self._win_at_once(c)
+        if mine is not None:
+            return mine
+        if self._wins_now(o, 1):
+            return None  # the opponent has a four: not ours (its fours are among defences)
+        if self.boat and m.five_on_board(o):
+            return None
+        found = self._vcf(min(self.vcf_depth, 2 * depth + 2, 6))
+        if found is not None or depth <= 0:
+            return found
+        before = m.open_threes(c)
+        tries = [p for p in self._ordered(m.candidates(), c)[:10] if m.move_score(p, c) >= 40]
+        for p in tries:
+            if not self._play(p):
+                continue
+            if g.outcome is not None:
+                won = g.winner_colour == c
+                self._pop()
+                if won:
+                    return p
+                continue
+            ok = (
+                m.open_threes(c) > before
+                and not self._wins_now(o, 1)
+                and self._refuted_by_none(c, depth, self._vct)
+            )
+            self._pop()
+            if ok:
+                return p
+        return None

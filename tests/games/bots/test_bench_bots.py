@@ -41,3 +41,33 @@ def test_a_short_match_prints_every_game_and_the_score(bench, capsys):
 def test_go_is_played_to_its_count_by_the_simple_policy(bench, capsys):
     assert bench.main(["1", "1", "go-9", "1", "--budget-scale", "0.05"]) == 0
     assert "go-9: level 1 v level 1, 1 games" in capsys.readouterr().out
+
+
+def test_level_0_is_a_random_player_near_the_stones_for_every_kind_of_turn(bench):
+    import random
+
+    from games.engine import Game
+
+    rng = random.Random(3)
+    for variant in ("Pente", "Connect6", "Swap2-Pente"):
+        game = Game(variant)
+        for _ in range(12):
+            if game.outcome is not None:
+                break
+            before = [p for p, c in enumerate(game.board) if c]
+            due = game.stones_this_turn()
+            bench.random_near(game, rng)  # the engine refuses an illegal stone or decision
+            after = [p for p, c in enumerate(game.board) if c]
+            if before and due:
+                new = set(after) - set(before)
+                assert new
+                for p in new:  # within 2 of a stone already there (or of the turn's other)
+                    others = [1 if q in (set(after) - {p}) else 0 for q in range(19 * 19)]
+                    assert bench._near(others, p)
+
+
+def test_level_8_against_the_random_player_is_judged_on_winning_every_game(bench, capsys):
+    status = bench.main(["8", "0", "Pente", "1", "--budget-scale", "0.02"])
+    out = capsys.readouterr().out
+    assert "level 8 wins every game against the random player" in out
+    assert status == (0 if out.rstrip().endswith("OK") else 1)

@@ -21,33 +21,7 @@ def _choose(game: Game, level: int = 8, budget_s: float = 0.2) -> Choice:
 # ---------------------------------------------------------------------- legality
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_never_an_illegal_move_in_random_positions_of_every_variant(variant):
-    for seed in range(30):
-        game = random_position(variant, seed)
-        if game.outcome is not None:
-            continue
-        for level in (1, 8):
-            g = game.copy()
-            act(g, level=level, budget_s=0.01, seed=seed)  # the engine raises if illegal
-
-
-@pytest.mark.parametrize(
-    "options",
-    [{"seats": 3}, {"seats": 4}, {"partners": True}, {"tournament_rule": True, "rated": True}],
-)
-def test_never_an_illegal_move_with_several_seats_partners_or_the_tournament_rule(options):
-    for seed in range(10):
-        game = random_position("Pente", seed, **options)
-        if game.outcome is None:
-            act(game.copy(), level=8, budget_s=0.01, seed=seed)
-
-
-def test_never_an_illegal_move_with_adjacent_only():
-    for seed in range(10):
-        game = random_position("Pente", seed, adjacent_only=True)
-        if game.outcome is None:
-            act(game.copy(), level=5, budget_s=0.01, seed=seed)
+# (random positions of every game, seat setup and level: test_legality.py)
 
 
 def test_the_tournament_rule_stone_is_far_enough_from_the_centre():
@@ -144,3 +118,46 @@ def test_wins_a_won_vcf_position_against_every_defence(attacker, defender, symme
         to_move=1,
     )
     assert bot_wins_against_every_defence(game, moves_left=4)
+
+
+# ---------------------------------------------------------------------- the mirror
+
+
+@pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "Gomoku", "Connect6", "O-Pente"])
+def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_undo(variant):
+    from games.bots.board import Mirror
+
+    v = VARIANTS[variant]
+
+    def fresh(board):
+        return Mirror(
+            board,
+            line=v.line_length,
+            exact=v.exact_line,
+            colours=2,
+            capture_lengths=v.capture_lengths,
+        )
+
+    for seed in range(6):
+        game = random_position(variant, seed)
+        m = fresh(game.board)
+        rng = random.Random(seed)
+        played = 0
+        for _ in range(30):
+            if game.outcome is not None or game.pending_decision is not None:
+                break
+            c = game.to_move_colour
+            p = rng.choice([q for q in m.candidates() if q in set(game.legal_points())])
+            r = game.play(p)
+            m.apply(p, c, r.captured, r.poofed)
+            played += 1
+            ref = fresh(game.board)
+            assert m.pattern == ref.pattern and m.hash == ref.hash
+            assert m.capture_points(1) == ref.capture_points(1)
+            assert m.line_points(1) == ref.line_points(1)
+            assert m.line_points(2, 2) == ref.line_points(2, 2)
+        for _ in range(played):
+            game.pop()
+            m.undo()
+        ref = fresh(game.board)
+        assert m.pattern == ref.pattern and m.hash == ref.hash and m.nearby == ref.nearby

@@ -1,0 +1,191 @@
+"""The bot never plays an illegal move: 1,000 random positions of every game of the Pente family,
+each answered by the bot and refereed by the engine (``play_turn`` / ``decide`` raise on an
+illegal answer).
+
+Positions come from random legal playouts of random length (seeded), biased towards stones near
+the last one so that lines, fours, capture threats and captures happen; some are rebuilt with
+capture counts close to the target; D and Swap2 games stop at their decisions and protocol
+stones, Connect6 games also in the middle of a two-stone turn. Every setup the engine offers is
+covered: the tournament rule (Pente-like games, G-Pente's forbidden points), adjacent-only,
+3 to 6 seats and Partners (Pente, Keryo-Pente). The levels cycle 1..8 with a tiny think time,
+so that every level's code paths (mistakes, VCF, VCT, alpha-beta, the book) answer, timeouts
+included; think time itself is measured by ``bench/bots.py``, not here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import Choice, choose_move
+from games.engine import VARIANTS, Game, IllegalMove
+
+POSITIONS = 1000  # per game of the family
+CHUNK = 250  # positions per test id
+SIZE = 19
+
+
+def _near_last(game: Game, rng: random.Random) -> int:
+    """A random legal point, most often within 3 of the last stone (cheap: tried on the
+    engine's own check, the full list of legal points only as a last resort)."""
+    last = game.last_point
+    board = game._board  # read only
+    for _ in range(12):
+        if last is None or rng.random() < 0.1:
+            p = rng.randrange(SIZE * SIZE) if last is None else rng.choice(_NEAR[last])
+        else:
+            p = rng.choice(_NEAR[last])
+        if board[p]:
+            continue
+        try:
+            game.check(p)
+        except IllegalMove:
+            continue
+        return p
+    return rng.choice(game.legal_points())
+
+
+def _near_table() -> list[tuple[int, ...]]:
+    out = []
+    for p in range(SIZE * SIZE):
+        x, y = p % SIZE, p // SIZE
+        out.append(
+            tuple(
+                (x + dx) + SIZE * (y + dy)
+                for dx in range(-3, 4)
+                for dy in range(-3, 4)
+                if (dx or dy) and 0 <= x + dx < SIZE and 0 <= y + dy < SIZE
+            )
+        )
+    return out
+
+
+_NEAR = _near_table()
+
+
+def random_game(variant: str, rng: random.Random, **options: object) -> Game:
+    """Random legal play from the start (decisions at random too), stopped before the end."""
+    game = Game(variant, **options)  # type: ignore[arg-type]
+    length = rng.randrange(0, 8) if rng.random() < 0.2 else rng.randrange(0, 80)
+    for _ in range(length):
+        if game.pending_decision is not None:
+            game.decide(rng.choice(game.decisions_available()))
+            continue
+        game.play(_near_last(game, rng))
+        if game.outcome is not None:
+            game.pop()
+            break
+    v = game.variant
+    if (
+        v.capture_target
+        and game.seats == 2
+        and game.plies > 4
+        and game.pending_decision is None
+        and rng.random() < 0.2
+    ):
+        # the same stones with capture counts near the target: capture wins and defences
+        board = game.board
+        stones = {c: [p for p, x in enumerate(board) if x == c] for c in (1, 2)}
+        caps = {c: rng.randrange(v.capture_target - 4, v.capture_target) for c in (1, 2)}
+        to_move = game.to_move_colour
+        game = Game.from_position(variant, stones=stones, captures=caps, to_move=to_move)
+    return game
+
+
+def answer_is_legal(game: Game, level: int, budget_s: float, seed: int) -> Choice:
+    """Let the bot answer; the engine referees. Returns the choice."""
+    choice = choose_move(game, level=level, budget_s=budget_s, rng=random.Random(seed))
+    g = game.copy()
+    if game.pending_decision is not None:
+        assert choice.points == () and choice.decision in game.decisions_available()
+        g.decide(choice.decision)
+    else:
+        assert choice.decision is None
+        assert len(choice.points) == game.stones_this_turn()
+        g.play_turn(list(choice.points))  # raises IllegalMove on an illegal answer
+    return choice
+
+
+def _options(variant: str, rng: random.Random) -> dict[str, object]:
+    """A random table for ``variant``: the tournament rule (rated) where the game has it,
+    sometimes adjacent-only."""
+    v = VARIANTS[variant]
+    options: dict[str, object] = {}
+    if v.tournament_rule_allowed and rng.random() < 0.5:
+        options["tournament_rule"] = True
+    elif not v.tournament_rule_always and rng.random() < 0.05:
+        # (not with the tournament rule: after a reply next to the centre stone, no point is
+        # both 3 away from the centre and touching a stone, and the game is stuck)
+        options["adjacent_only"] = True
+    return options
+
+
+def _run(variant: str, start: int, count: int, budget_s: float, **fixed: object) -> int:
+    decisions = 0
+    for i in range(start, start + count):
+        rng = random.Random(f"{variant}/{sorted(fixed.items())}/{i}")
+        options = fixed or _options(variant, rng)
+        game = random_game(variant, rng, **options)
+        if game.outcome is not None:
+            continue
+        level = 1 + i % 8
+        try:
+            choice = answer_is_legal(game, level, budget_s, i)
+        except Exception as exc:  # name the position that failed
+            raise AssertionError(
+                f"{variant} {options} position {i} level {level}: {exc!r}\n"
+                f"actions {game.actions}\n{game}"
+            ) from exc
+        decisions += choice.decision is not None
+    return decisions
+
+
+@pytest.mark.parametrize("start", range(0, POSITIONS, CHUNK))
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_answer_is_legal_in_random_positions(variant, start):
+    decisions = _run(variant, start, CHUNK, budget_s=0.002)
+    if VARIANTS[variant].opening in ("d", "swap2"):
+        assert decisions > 0  # the decision points were reached
+
+
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("Pente", {"seats": 3}),
+        ("Pente", {"seats": 4}),
+        ("Pente", {"seats": 6}),
+        ("Pente", {"partners": True}),
+        ("Keryo-Pente", {"seats": 3}),
+        ("Keryo-Pente", {"partners": True}),
+        ("Pente", {"partners": True, "tournament_rule": True}),
+        ("Gomoku", {"adjacent_only": True}),
+        ("Connect6", {"adjacent_only": True}),
+    ],
+)
+def test_every_answer_is_legal_with_several_seats_partners_or_adjacent_only(variant, options):
+    _run(variant, 0, 150, budget_s=0.002, **options)
+
+
+@pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "O-Pente", "Connect6", "Swap2-Keryo"])
+def test_level_8_with_a_little_more_time_is_legal_too(variant):
+    for i in range(20):
+        rng = random.Random(f"deep/{variant}/{i}")
+        game = random_game(variant, rng, **_options(variant, rng))
+        if game.outcome is None:
+            answer_is_legal(game, 8, 0.02, i)
+
+
+def test_the_random_positions_reach_the_situations_that_matter():
+    """The generator is worth its name: decisions, mid-turn Connect6 positions, captures and
+    fours all occur."""
+    seen = {"decision": 0, "mid_turn": 0, "captures": 0, "tournament_rule_stone": 0}
+    for i in range(300):
+        for variant in ("Swap2-Pente", "Connect6", "Keryo-Pente"):
+            rng = random.Random(f"{variant}/{i}")
+            game = random_game(variant, rng, **_options(variant, rng))
+            seen["decision"] += game.pending_decision is not None
+            seen["mid_turn"] += game.stones_this_turn() == 1 and variant == "Connect6"
+            seen["captures"] += any(game.captures)
+            seen["tournament_rule_stone"] += game.tournament_rule and game.plies == 2
+    assert all(seen.values()), seen
