@@ -199,3 +199,36 @@ def test_answers_within_its_think_time_on_19x19():
         start = time.perf_counter()
         go_action(game, level=level, budget_s=budget, rng=random.Random(level))
         assert time.perf_counter() - start < budget + 0.25  # generous: CI machines are slow
+
+
+def _positions(size: int, count: int, seed: int):
+    """``count`` positions along random games (random stones, now and then a pass, so that
+    some reach the marking), one every few plies."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        game = GoGame(size)
+        for ply in range(size * size * 2):
+            if game.phase == "over":
+                break
+            if ply % 3 == 0:
+                yield game
+                made += 1
+                if made == count:
+                    return
+            if game.phase == "marking":
+                game.mark_dead([]) if game.proposed_dead is None else game.accept()
+            elif rng.random() < 0.03:
+                game.pass_turn()
+            else:
+                point = rng.randrange(size * size)
+                if game.is_legal(point):
+                    game.play(point)
+
+
+@pytest.mark.parametrize("size", [9, 13, 19])
+def test_the_computer_never_acts_illegally_in_a_thousand_positions_of_each_board(size):
+    for n, game in enumerate(_positions(size, 1000, seed=size)):
+        level = n % 8 + 1
+        action = go_action(game, level=level, budget_s=0.002, rng=random.Random(n))
+        apply(game.copy(), action)  # the engine refuses anything not allowed
