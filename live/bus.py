@@ -29,7 +29,7 @@ import asyncio
 import json
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -181,10 +181,6 @@ class RedisBackend:
             entry_id.decode(), channel, fields[b"k"].decode(), json.loads(fields[b"d"])
         )
 
-    def latest_id(self, channel: str) -> str | None:
-        rows = self.client.xrevrange(KEY_PREFIX + channel, count=1)
-        return rows[0][0].decode() if rows else None
-
     def order(self, event_id: str) -> tuple[int, int]:
         return _redis_order(event_id)
 
@@ -278,6 +274,10 @@ class _Hub:
 # --- the database (embedded default) -------------------------------------------------------
 
 
+def _live_events(rows: Iterable[Event]) -> list[LiveEvent]:
+    return [LiveEvent(str(r.pk), r.channel, r.kind, r.data) for r in rows]
+
+
 class DatabaseBackend:
     def append(self, channel: str, kind: str, payload: str) -> str:
         return self.append_many([(channel, kind, payload)])[-1]
@@ -295,9 +295,6 @@ class DatabaseBackend:
     def valid_id(self, text: str) -> bool:
         return text.isdigit()
 
-    def order(self, event_id: str) -> int:
-        return int(event_id)
-
     def since(self, channel: str, last_id: str) -> list[LiveEvent] | None:
         if not self.valid_id(last_id):
             return None
@@ -307,16 +304,10 @@ class DatabaseBackend:
             return None  # the rows after last_id may have been trimmed
         if bounds["high"] is not None and last > bounds["high"]:
             return None  # an id this log never gave out
-        rows = Event.objects.filter(channel=channel, id__gt=last).order_by("id")
-        return [LiveEvent(str(r.pk), r.channel, r.kind, r.data) for r in rows]
-
-    def latest_id(self, channel: str) -> str | None:
-        row = Event.objects.filter(channel=channel).order_by("-id").values_list("id").first()
-        return str(row[0]) if row else None
+        return _live_events(Event.objects.filter(channel=channel, id__gt=last).order_by("id"))
 
     def _after(self, channel: str, last: int) -> list[LiveEvent]:
-        rows = Event.objects.filter(channel=channel, id__gt=last).order_by("id")[:100]
-        return [LiveEvent(str(r.pk), r.channel, r.kind, r.data) for r in rows]
+        return _live_events(Event.objects.filter(channel=channel, id__gt=last).order_by("id")[:100])
 
     async def follow(self, channel: str, last_id: str | None) -> AsyncIterator[LiveEvent]:
         if last_id is None:

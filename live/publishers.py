@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from games.challenges.signals import challenge_changed
 from games.models import Challenge, Game, Seat, User
+from games.play.positions import move_json, played_of
 from games.play.selectors import game_state_and_moves_json, seats_with_users
 from games.play.signals import game_changed, game_finished, turn_started
 from live.bus import publish, publish_many
@@ -48,8 +49,14 @@ def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> 
 
 
 def _publish_state(game: Game, kind: str, since_ply: int) -> None:
-    state, moves_json = game_state_and_moves_json(game=game, viewer=None)
-    moves = [m for m in json.loads(moves_json) if m["ply"] > since_ply] if kind == "move" else []
+    state, _moves_json = game_state_and_moves_json(game=game, viewer=None)
+    moves = []
+    if kind == "move":
+        # A turn adds at most two moves (Connect6), all in the kept tail: no need to read back
+        # the whole game's moves. Messages as the spectators' state shows them.
+        shown = game.status != Game.Status.IN_PROGRESS
+        tail = played_of(game).tail
+        moves = [json.loads(move_json(r, show_message=shown)) for r in tail if r.ply > since_ply]
     state["server_time"] = timezone.now()
     publish(channel=game_channel(game.pk), kind=kind, data={"moves": moves, "state": state})
 
