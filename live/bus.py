@@ -30,7 +30,7 @@ import json
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -46,6 +46,15 @@ from django.utils import timezone
 from live.models import Event
 
 PUBSUB_CHANNEL = "live"
+
+
+def pubsub_channel(url: str) -> str:
+    """The pub/sub channel of the Redis database of ``url``: pub/sub ignores database numbers,
+    so two deployments (or the tests and a server) on one Redis server need a channel each."""
+    db = redis.connection.parse_url(url).get("db", 0)
+    return f"{PUBSUB_CHANNEL}:{db}"
+
+
 KEY_PREFIX = "live:"
 
 
@@ -55,8 +64,12 @@ class LiveEvent:
     channel: str
     kind: str
     data: dict[str, Any]
+    #: The event as JSON when it came encoded (from Redis): encoded once for all its readers.
+    body: str = field(default="", compare=False, repr=False)
 
     def as_json(self) -> str:
+        if self.body:
+            return self.body
         return json.dumps(
             {"id": self.id, "channel": self.channel, "type": self.kind, "data": self.data},
             cls=DjangoJSONEncoder,
@@ -134,6 +147,7 @@ class RedisBackend:
         self.url = url
         self.client = redis.Redis.from_url(url)
         self.script = self.client.register_script(_APPEND)
+        self.pubsub_channel = pubsub_channel(url)
 
     def append(self, channel: str, kind: str, payload: str) -> str:
         return self.append_many([(channel, kind, payload)])[-1]
@@ -143,7 +157,7 @@ class RedisBackend:
         ids: list[str] = []
         for start in range(0, len(events), 1000):  # a bounded script call per thousand events
             chunk = events[start : start + 1000]
-            args: list[object] = [keep, ttl, PUBSUB_CHANNEL]
+            args: list[object] = [keep, ttl, self.pubsub_channel]
             for event in chunk:
                 args.extend(event)
             keys = [KEY_PREFIX + channel for channel, _kind, _payload in chunk]
@@ -184,10 +198,16 @@ class RedisBackend:
     def order(self, event_id: str) -> tuple[int, int]:
         return _redis_order(event_id)
 
-    async def follow(self, channel: str, last_id: str | None) -> AsyncIterator[LiveEvent]:
+    async def follow(
+        self, channel: str, last_id: str | None, ready: asyncio.Event | None = None
+    ) -> AsyncIterator[LiveEvent]:
+        """The events of ``channel`` after ``last_id`` (or from now), then as they come;
+        ``ready`` is set once nothing published from then on can be missed."""
         queue: asyncio.Queue[LiveEvent] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
         hub = await _Hub.of(self.url)
         hub.add(channel, queue)
+        if ready is not None:
+            ready.set()
         try:
             seen = self.order(last_id) if last_id is not None else None
             if last_id is not None:
@@ -254,7 +274,7 @@ class _Hub:
             client = aioredis.Redis.from_url(self.url)
             try:
                 pubsub = client.pubsub()
-                await pubsub.subscribe(PUBSUB_CHANNEL)
+                await pubsub.subscribe(pubsub_channel(self.url))
                 if self.ready.is_set():  # a reconnection: the streams may have missed events
                     for channel in list(self.queues):
                         for queue in list(self.queues.get(channel, ())):
@@ -264,7 +284,9 @@ class _Hub:
                     if message.get("type") != "message":
                         continue
                     channel, event_id, kind, payload = message["data"].decode().split("\n", 3)
-                    self._deliver(LiveEvent(event_id, channel, kind, json.loads(payload)))
+                    head = encode({"id": event_id, "channel": channel, "type": kind})
+                    body = f'{head[:-1]},"data":{payload}}}'
+                    self._deliver(LiveEvent(event_id, channel, kind, json.loads(payload), body))
             except (redis.ConnectionError, OSError):
                 await asyncio.sleep(0.5)
             finally:
@@ -309,10 +331,17 @@ class DatabaseBackend:
     def _after(self, channel: str, last: int) -> list[LiveEvent]:
         return _live_events(Event.objects.filter(channel=channel, id__gt=last).order_by("id")[:100])
 
-    async def follow(self, channel: str, last_id: str | None) -> AsyncIterator[LiveEvent]:
+    async def follow(
+        self, channel: str, last_id: str | None, ready: asyncio.Event | None = None
+    ) -> AsyncIterator[LiveEvent]:
+        """As ``RedisBackend.follow``, by polling the table."""
         if last_id is None:
             start = await sync_to_async(self._high, thread_sensitive=False)()
+            if ready is not None:
+                ready.set()
         else:
+            if ready is not None:
+                ready.set()  # what comes after last_id is read from the table: nothing is missed
             missed = await sync_to_async(self.since, thread_sensitive=False)(channel, last_id)
             if missed is None:
                 yield _reset(channel, "too_old")

@@ -1,13 +1,28 @@
-"""The event log of the embedded default (no Redis): one row per published event.
+"""The live app's tables.
 
-With ``REDIS_URL`` set, events live in Redis streams instead (``live.bus``) and this table stays
-empty. Rows older than ``LIVE_EVENTS_KEEP_SECONDS`` are deleted by the ``live.events_trim`` beat
-task; a client asking for events before the oldest kept row gets a ``reset`` event.
+- ``Event``: the event log of the embedded default (no Redis): one row per published event.
+  With ``REDIS_URL`` set, events live in Redis streams instead (``live.bus``) and this table
+  stays empty. Rows older than ``LIVE_EVENTS_KEEP_SECONDS`` are deleted by the
+  ``live.events_trim`` beat task; a client asking for events before the oldest kept row gets a
+  ``reset`` event.
+- ``Room``: a place to meet: the main room (``main``, made by a migration) and one room per
+  tournament (``tournament-<id>``, made when first asked for).
+- ``ChatLine``: a line said in a room or in a game (exactly one of the two).
+- ``Ignore``: a user whose chat another user does not want to see.
+- ``Report``: a chat line reported to the staff.
+- ``Presence``: one open stream (a room's, a game's or a user's), refreshed by the web process
+  that serves it; rows a dead process left behind are swept (``live.presence_sweep``).
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+
+#: The longest chat line.
+CHAT_MAX = 300
+MAIN_ROOM = "main"
 
 
 class Event(models.Model):
@@ -22,3 +37,125 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.channel} #{self.id} {self.kind}"
+
+
+class Room(models.Model):
+    name = models.SlugField(max_length=40, unique=True)
+    title = models.CharField(max_length=200)
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="room",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ChatLine(models.Model):
+    room = models.ForeignKey(
+        Room, null=True, blank=True, on_delete=models.CASCADE, related_name="lines"
+    )
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="chat_lines"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_lines"
+    )
+    text = models.CharField(max_length=CHAT_MAX)
+    #: Said in a game by someone not seated in it.
+    spectator = models.BooleanField(default=False)
+    #: A spectator's line during a rated game in progress: its players do not see it.
+    hidden_from_players = models.BooleanField(default=False)
+    #: Taken down by the staff (kept for the record, shown to nobody).
+    removed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["room", "id"], name="live_chat_room"),
+            models.Index(fields=["game", "id"], name="live_chat_game"),
+            models.Index(fields=["author", "id"], name="live_chat_author"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(room__isnull=False, game__isnull=True)
+                | Q(room__isnull=True, game__isnull=False),
+                name="chat_line_in_a_room_or_a_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(hidden_from_players=False) | Q(spectator=True),
+                name="chat_line_hidden_only_if_spectator",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author_id}: {self.text[:40]}"
+
+
+class Ignore(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ignoring"
+    )
+    ignored = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ignored_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "ignored"], name="unique_ignore"),
+            models.CheckConstraint(condition=~Q(user=F("ignored")), name="ignore_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ignores {self.ignored_id}"
+
+
+class Report(models.Model):
+    line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports"
+    )
+    reason = models.CharField(max_length=200, blank=True, default="")
+    handled = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "reporter"], name="unique_report"),
+        ]
+
+    def __str__(self) -> str:
+        return f"report of line {self.line_id} by {self.reporter_id}"
+
+
+class Presence(models.Model):
+    """One open stream: ``place`` is its channel (``room:main``, ``game:12``, ``user:7``)."""
+
+    place = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="presences",
+    )
+    #: A game's stream opened by someone not seated in it (anonymous readers included).
+    spectator = models.BooleanField(default=False)
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["place", "user"], name="live_presence_place")]
+
+    def __str__(self) -> str:
+        return f"{self.place} {self.user_id}"

@@ -9,10 +9,25 @@ Game channel ``game:<id>`` (players and spectators):
   move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
 - ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``.
 
+A game with a spectator delay (tournaments' ``spectator_delay``) also has the channel
+``game:<id>:delayed``, which its spectators' streams follow instead: the same ``move`` and
+``undo`` events, as of ``spectator_delay`` plies ago, then the rest of the moves and ``end``
+when the game is over.
+
 User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challenge to you),
 ``challenge_accepted``, ``challenge_joined``, ``challenge_declined``, ``challenge_cancelled``,
 ``challenge_expired`` (challenges you made or were invited to), ``game_started``,
 ``your_turn`` (a game waits on you) and ``game_over``. The server's computer opponents get none.
+
+Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
+take), ``challenge_updated`` (someone joined it) and ``challenge_gone`` (taken, cancelled,
+expired), ``game_started`` and ``game_ended`` of the games played in real time (not turn-based,
+not imported). A tournament's room ``tournament-<id>`` gets ``match_started`` (a round paired,
+a bracket match ready, a bye), ``match_finished`` and ``tournament_finished``. The rooms' chat
+and presence (``chat``, ``chat_removed``, ``enter``, ``leave``) are ``live.services``'.
+
+User channels also get ``tournament_match`` (your match of a round just paired, with its games)
+and ``rating_changed`` (a set moved your rating: before, after, the opponent).
 """
 
 from __future__ import annotations
@@ -24,19 +39,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.challenges.signals import challenge_changed
+from games.clocks.timecontrol import Kind
 from games.models import Challenge, Game, Seat, User
 from games.play.positions import move_json, played_of
 from games.play.selectors import game_state_and_moves_json, seats_with_users
-from games.play.signals import game_changed, game_finished, turn_started
+from games.play.signals import game_changed, game_finished, game_started, turn_started
 from live.bus import publish, publish_many
+from live.channels import delayed_channel, game_channel, room_channel, user_channel
+from live.models import MAIN_ROOM
+from live.selectors import tournament_room_name
+from ratings.models import RatingChange
+from ratings.signals import ratings_changed
+from tournaments.models import Match, Tournament
+from tournaments.selectors import match_data
+from tournaments.signals import match_created, match_decided, tournament_finished
 
-
-def game_channel(game_id: int) -> str:
-    return f"game:{game_id}"
-
-
-def user_channel(user_id: int) -> str:
-    return f"user:{user_id}"
+MAIN = room_channel(MAIN_ROOM)
 
 
 def _humans(users: list[User | None]) -> list[User]:
@@ -49,7 +67,7 @@ def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> 
 
 
 def _publish_state(game: Game, kind: str, since_ply: int) -> None:
-    state, _moves_json = game_state_and_moves_json(game=game, viewer=None)
+    state, _moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=None)
     moves = []
     if kind == "move":
         # A turn adds at most two moves (Connect6), all in the kept tail: no need to read back
@@ -59,6 +77,41 @@ def _publish_state(game: Game, kind: str, since_ply: int) -> None:
         moves = [json.loads(move_json(r, show_message=shown)) for r in tail if r.ply > since_ply]
     state["server_time"] = timezone.now()
     publish(channel=game_channel(game.pk), kind=kind, data={"moves": moves, "state": state})
+    if game.spectator_delay and game.status == Game.Status.IN_PROGRESS and kind != "request":
+        _publish_delayed(game, kind, since_ply)
+
+
+def _publish_delayed(game: Game, kind: str, since_ply: int) -> None:
+    """What the spectators of a game with a spectator delay see: the moves that are now
+    ``spectator_delay`` plies old, with the state as of them."""
+    shown = max(0, game.ply - game.spectator_delay)
+    before = max(0, since_ply - game.spectator_delay)
+    if kind == "move" and shown == before:
+        return  # nothing new is old enough yet
+    state, moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=shown)
+    # The moves just old enough are the last of those shown (plies before+1 .. shown).
+    moves = json.loads(moves_json)[before:shown] if kind == "move" else []
+    state["server_time"] = timezone.now()
+    publish(channel=delayed_channel(game.pk), kind=kind, data={"moves": moves, "state": state})
+
+
+def _in_real_time(game: Game) -> bool:
+    """A game the main room shows: played in real time (not turn-based), not imported."""
+    return game.time_control != Kind.TURN and not game.imported
+
+
+def on_game_started(sender, game: Game, seats: list[Seat], **kwargs) -> None:
+    data = {
+        "game": game.pk,
+        "variant": game.variant,
+        "rated": game.rated,
+        "time_control": game.time_control,
+        "players": [s.user.username if s.user else s.name for s in seats],
+    }
+    events = [(user_channel(u.pk), "game_started", data) for u in _humans([s.user for s in seats])]
+    if _in_real_time(game):
+        events.append((MAIN, "game_started", data))
+    publish_many(events)
 
 
 def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwargs) -> None:
@@ -70,6 +123,17 @@ def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwar
         "ply": game.ply,
     }
     events = [(game_channel(game.pk), "end", data)]
+    if game.spectator_delay:  # the spectators see the rest of the game, then its end
+        state, moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=None)
+        hidden = json.loads(moves_json)[max(0, game.ply - game.spectator_delay) :]
+        state["server_time"] = timezone.now()
+        reveal = {"moves": hidden, "state": state}
+        events += [
+            (delayed_channel(game.pk), "move", reveal),
+            (delayed_channel(game.pk), "end", data),
+        ]
+    if _in_real_time(game):
+        events.append((MAIN, "game_ended", data))
     for user in _humans([s.user for s in (seats if seats is not None else seats_with_users(game))]):
         events.append((user_channel(user.pk), "game_over", data))
     publish_many(events)
@@ -100,6 +164,9 @@ def challenge_brief(challenge: Challenge) -> dict[str, Any]:
 
 def on_challenge_changed(sender, challenge: Challenge, kind: str, **kwargs) -> None:
     data = challenge_brief(challenge)
+    if challenge.invitee_id is None:  # an open challenge: the main room sees it come and go
+        room_kind = {"created": "challenge_open", "joined": "challenge_updated"}
+        publish(channel=MAIN, kind=room_kind.get(kind, "challenge_gone"), data=data)
     if kind == "created":
         if challenge.invitee_id is not None:
             publish(
@@ -111,11 +178,66 @@ def on_challenge_changed(sender, challenge: Challenge, kind: str, **kwargs) -> N
         people += [entry.user for entry in challenge.entries.select_related("user")]
     if kind == "accepted" and challenge.game_id is not None:
         people += [s.user for s in seats_with_users(challenge.game)]
-    for user in {u.pk: u for u in _humans(people)}.values():
-        publish(channel=user_channel(user.pk), kind=f"challenge_{kind}", data=data)
-        if kind == "accepted" and challenge.game_id is not None:
-            started = {"game": challenge.game_id, "variant": challenge.variant}
-            publish(channel=user_channel(user.pk), kind="game_started", data=started)
+    events = [
+        (user_channel(user.pk), f"challenge_{kind}", data)
+        for user in {u.pk: u for u in _humans(people)}.values()
+    ]
+    publish_many(events)
+
+
+def _match_brief(match: Match) -> dict[str, Any]:
+    t = match.tournament
+    names = dict(
+        User.objects.filter(pk__in=[match.player1_id, match.player2_id]).values_list(
+            "pk", "username"
+        )
+    )
+    return {"tournament": t.pk, "name": t.name, "match": match_data(match, names)}
+
+
+def on_match_created(sender, match: Match, **kwargs) -> None:
+    data = _match_brief(match)
+    room = room_channel(tournament_room_name(match.tournament_id))
+    events = [(room, "match_started", data)]
+    for user_id in (match.player1_id, match.player2_id):
+        if user_id is not None:
+            events.append((user_channel(user_id), "tournament_match", data))
+    publish_many(events)
+
+
+def on_match_decided(sender, match: Match, **kwargs) -> None:
+    room = room_channel(tournament_room_name(match.tournament_id))
+    publish(channel=room, kind="match_finished", data=_match_brief(match))
+
+
+def on_tournament_finished(sender, tournament: Tournament, **kwargs) -> None:
+    data = {
+        "tournament": tournament.pk,
+        "name": tournament.name,
+        "winner": tournament.winner_id,
+        "standings": tournament.standings[:10],
+    }
+    publish(
+        channel=room_channel(tournament_room_name(tournament.pk)),
+        kind="tournament_finished",
+        data=data,
+    )
+
+
+def on_ratings_changed(sender, changes: list[RatingChange], **kwargs) -> None:
+    events = []
+    for change in changes:
+        data = {
+            "variant": change.rating.variant,
+            "category": change.rating.category,
+            "game_set": change.game_set_id,
+            "result": change.result,
+            "before": round(change.rating_before, 2),
+            "after": round(change.rating_after, 2),
+            "opponent": change.opponent_id,
+        }
+        events.append((user_channel(change.user_id), "rating_changed", data))
+    publish_many(events)
 
 
 def connect() -> None:
@@ -123,3 +245,8 @@ def connect() -> None:
     game_finished.connect(on_game_finished, dispatch_uid="live.game_finished")
     turn_started.connect(on_turn_started, dispatch_uid="live.turn_started")
     challenge_changed.connect(on_challenge_changed, dispatch_uid="live.challenge_changed")
+    game_started.connect(on_game_started, dispatch_uid="live.game_started")
+    match_created.connect(on_match_created, dispatch_uid="live.match_created")
+    match_decided.connect(on_match_decided, dispatch_uid="live.match_decided")
+    tournament_finished.connect(on_tournament_finished, dispatch_uid="live.tournament_finished")
+    ratings_changed.connect(on_ratings_changed, dispatch_uid="live.ratings_changed")

@@ -1,156 +1,234 @@
-"""The event streams: ``GET /api/games/{id}/events`` and ``GET /api/me/events``.
+"""The rooms, chat, presence, ignore and report endpoints (the streams are ``live.streams``).
 
-Server-Sent Events (``text/event-stream``): each event is ``id:``, ``event:`` (its kind) and
-``data:`` (one JSON object: ``{"id", "channel", "type", "data"}``); a comment line
-(``: heartbeat``) every ``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
-With ``Accept: application/x-ndjson`` the same events come as one JSON object per line, and the
-heartbeat is ``{"type": "heartbeat"}``. A client that reconnects with ``Last-Event-ID`` (the
-header, or ``?last_event_id=``) first gets the events it missed, or a ``reset`` event when they
-are no longer kept (reload the state, then read on).
-
-A game's stream is open to anyone who may see the game (players and spectators); ``me/events``
-needs a token (``Authorization: Token <key>``) or a session. Each user (or, without one, each
-address) may hold ``LIVE_MAX_STREAMS`` streams at once per web process; one more is 429
-``too_many_streams``. Streams count against no rate limit.
-
-The streams are asynchronous views: they are served by the ASGI application
-(``pente_site.asgi``: ``manage.py serve``, or uvicorn in production). Under a WSGI server a
-stream would hold a worker for its whole life, so there they answer 503 ``streams_need_asgi``.
+- ``GET  /api/rooms/``                    the main room and the tournaments' rooms
+- ``GET  /api/rooms/{name}/``             who is in it (with ratings) and its last lines
+- ``GET|POST /api/rooms/{name}/chat``     read (``?before=<id>``) or say a line
+- ``GET|POST /api/games/{id}/chat``       the same in a game (players and spectators)
+- ``GET  /api/games/{id}/spectators``     how many follow the game, and who
+- ``GET  /api/online/``                   everyone with a stream open, with their ratings
+- ``GET|POST /api/me/ignores``, ``DELETE /api/me/ignores/{username}``
+- ``POST /api/chat/{id}/report``          report a line to the staff
+- ``DELETE /api/chat/{id}``               take a line down (staff)
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections import Counter
-from collections.abc import AsyncIterator
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from asgiref.sync import sync_to_async
-from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from rest_framework import exceptions
-from rest_framework.authentication import get_authorization_header
-
-from games.accounts.authentication import KEYWORDS, ApiTokenAuthentication
-from games.models import User
 from games.play.selectors import game_get
-from live.bus import LiveEvent, backend
-from live.publishers import game_channel, user_channel
-from pente_site.api import domain_error_response
-from pente_site.errors import DomainError, Invalid, TooMany, Unauthenticated, Unavailable
+from games.play.serializers import ErrorSerializer
+from live import selectors, services
+from live.channels import room_channel
+from live.serializers import (
+    ChatIn,
+    ChatLineOut,
+    IgnoreIn,
+    IgnoreOut,
+    PersonOut,
+    ReportIn,
+    ReportOut,
+    RoomDetailOut,
+    RoomOut,
+    SpectatorsOut,
+)
+from pente_site.errors import Invalid
+from pente_site.ratelimit import ChatBurstThrottle
 
-NDJSON = "application/x-ndjson"
-_open_streams: Counter[str] = Counter()
-
-
-async def _user(request: HttpRequest) -> User | None:
-    """The user of a token header, else of the session, else None; 401 for a bad token."""
-    header = get_authorization_header(request).split()
-    if header and header[0].lower().decode(errors="replace") in KEYWORDS:
-        if len(header) != 2:
-            raise Unauthenticated("not_authenticated", "Expected 'Token <key>'.")
-        try:
-            user, _ = await sync_to_async(ApiTokenAuthentication().authenticate_key)(
-                header[1].decode()
-            )
-        except (exceptions.AuthenticationFailed, UnicodeError) as exc:
-            raise Unauthenticated("not_authenticated", str(exc)) from None
-        return user
-    user = await request.auser()
-    return user if user.is_authenticated else None
-
-
-def _last_id(request: HttpRequest) -> str | None:
-    text = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id") or ""
-    text = text.strip()
-    if not text:
-        return None
-    if len(text) > 40 or not backend().valid_id(text):
-        raise Invalid("bad_last_event_id", "Last-Event-ID is not an id this server gave out.")
-    return text
+ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 429)}
+CHAT_PAGE = [
+    OpenApiParameter("before", int, description="Only lines before this line's id."),
+    OpenApiParameter("limit", int, description="At most this many lines (1-200, default 50)."),
+]
 
 
-def _format(event: LiveEvent, ndjson: bool) -> bytes:
-    body = event.as_json()
-    if ndjson:
-        return (body + "\n").encode()
-    head = f"id: {event.id}\n" if event.id else ""
-    return f"{head}event: {event.kind}\ndata: {body}\n\n".encode()
-
-
-async def _pump(channel: str, last_id: str | None, queue: asyncio.Queue) -> None:
-    async for event in backend().follow(channel, last_id):
-        await queue.put(event)
-
-
-async def _events(
-    channel: str, last_id: str | None, ndjson: bool, holder: str
-) -> AsyncIterator[bytes]:
-    queue: asyncio.Queue[LiveEvent] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
-    pump = asyncio.create_task(_pump(channel, last_id, queue))
-    heartbeat = b'{"type":"heartbeat"}\n' if ndjson else b": heartbeat\n\n"
+def _page(request) -> tuple[int | None, int]:
+    before, limit = request.query_params.get("before"), request.query_params.get("limit")
     try:
-        yield b"" if ndjson else b"retry: 2000\n: connected\n\n"
-        while True:
-            try:
-                event = await asyncio.wait_for(queue.get(), settings.LIVE_HEARTBEAT_SECONDS)
-            except TimeoutError:
-                if pump.done():
-                    pump.result()  # the feed broke: end the stream (the client reconnects)
-                yield heartbeat
-                continue
-            yield _format(event, ndjson)
-    finally:
-        pump.cancel()
-        _open_streams[holder] -= 1
-        if _open_streams[holder] <= 0:
-            del _open_streams[holder]
+        before_id = int(before) if before not in (None, "") else None
+        count = int(limit) if limit not in (None, "") else 50
+    except ValueError:
+        raise Invalid("bad_page", "before and limit are whole numbers.") from None
+    if not 1 <= count <= 200:
+        raise Invalid("bad_page", "limit is from 1 to 200.")
+    return before_id, count
 
 
-async def _stream(request: HttpRequest, channel: str, user: User | None) -> HttpResponse:
-    if not isinstance(request, ASGIRequest):
-        raise Unavailable(
-            "streams_need_asgi",
-            "Event streams are served by the ASGI server (manage.py serve, or uvicorn "
-            "pente_site.asgi:application); this server speaks WSGI.",
+def _viewer(request):
+    return request.user if request.user.is_authenticated else None
+
+
+class RoomListView(APIView):
+    """The main room, then the rooms of the tournaments not finished, with how many are in
+    each."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: RoomOut(many=True)})
+    def get(self, request):
+        rooms = list(selectors.rooms_list())
+        counts = selectors.online_counts(places=[room_channel(r.name) for r in rooms])
+        body = [
+            {
+                "name": r.name,
+                "title": r.title,
+                "tournament": r.tournament_id,
+                "online": counts.get(room_channel(r.name), 0),
+            }
+            for r in rooms
+        ]
+        return Response(RoomOut(body, many=True).data)
+
+
+class RoomDetailView(APIView):
+    """A room: who is in it (with their ratings) and its last chat lines."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: RoomDetailOut, 404: ErrorSerializer})
+    def get(self, request, name: str):
+        room = services.room_open(name=name)
+        place = room_channel(room.name)
+        lines = selectors.chat_lines(viewer=_viewer(request), room=room)
+        body = {
+            "name": room.name,
+            "title": room.title,
+            "tournament": room.tournament_id,
+            "online": selectors.online_in(place=place),
+            "anonymous": selectors.anonymous_count(place=place),
+            "chat": [selectors.line_data(line) for line in lines],
+        }
+        return Response(RoomDetailOut(body).data)
+
+
+class _ChatView(APIView):
+    """``GET``: the lines of a room or game as you see them, oldest first. ``POST``: say a line
+    (at most 300 characters; ``chat`` and ``chat_burst`` rate limits; the same line twice in
+    30 s is 409 ``chat_repeated``)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    write_scope = "chat"
+    throttle_classes = [*APIView.throttle_classes, ChatBurstThrottle]
+
+    def where(self, **kwargs) -> dict:
+        """``{"room": ...}`` or ``{"game": ...}`` of the URL."""
+        raise NotImplementedError
+
+    @extend_schema(parameters=CHAT_PAGE, responses={200: ChatLineOut(many=True), **ERRORS})
+    def get(self, request, **kwargs):
+        before, limit = _page(request)
+        lines = selectors.chat_lines(
+            viewer=_viewer(request), before=before, limit=limit, **self.where(**kwargs)
         )
-    last_id = _last_id(request)
-    holder = f"user:{user.pk}" if user is not None else f"ip:{request.META.get('REMOTE_ADDR')}"
-    if _open_streams[holder] >= settings.LIVE_MAX_STREAMS:
-        raise TooMany(
-            "too_many_streams",
-            f"At most {settings.LIVE_MAX_STREAMS} streams at once: close one first.",
-            extra={"limit": settings.LIVE_MAX_STREAMS},
+        return Response(ChatLineOut([selectors.line_data(x) for x in lines], many=True).data)
+
+    @extend_schema(request=ChatIn, responses={201: ChatLineOut, **ERRORS})
+    def post(self, request, **kwargs):
+        data = ChatIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        text = data.validated_data["text"]
+        where = self.where(**kwargs)
+        if "room" in where:
+            line = services.chat_say_room(author=request.user, room=where["room"], text=text)
+        else:
+            line = services.chat_say_game(author=request.user, game=where["game"], text=text)
+        return Response(ChatLineOut(selectors.line_data(line)).data, status=status.HTTP_201_CREATED)
+
+
+class RoomChatView(_ChatView):
+    """A room's chat."""
+
+    def where(self, *, name: str) -> dict:
+        return {"room": services.room_open(name=name)}
+
+
+class GameChatView(_ChatView):
+    """A game's chat, players and spectators (a player of a rated game in progress does not see
+    the spectators' lines)."""
+
+    def where(self, *, pk: int) -> dict:
+        return {"game": game_get(game_id=pk)}
+
+
+class GameSpectatorsView(APIView):
+    """How many people follow a game without being seated in it, and who (logged in)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: SpectatorsOut, 404: ErrorSerializer})
+    def get(self, request, pk: int):
+        game = game_get(game_id=pk)
+        body = {
+            "count": selectors.spectators_count(game_id=game.pk),
+            "people": selectors.spectators_of(game_id=game.pk),
+        }
+        return Response(SpectatorsOut(body).data)
+
+
+class OnlineView(APIView):
+    """Everyone with a stream open (logged in), by name, with their ratings."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PersonOut(many=True)})
+    def get(self, request):
+        return Response(PersonOut(selectors.online_in(), many=True).data)
+
+
+class IgnoreListView(APIView):
+    """``GET``: the people whose chat you do not see. ``POST``: ignore one more."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: IgnoreOut(many=True)})
+    def get(self, request):
+        return Response(IgnoreOut(selectors.ignores_of(user=request.user), many=True).data)
+
+    @extend_schema(request=IgnoreIn, responses={201: IgnoreOut, **ERRORS})
+    def post(self, request):
+        data = IgnoreIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = services.ignore_add(user=request.user, username=data.validated_data["username"])
+        return Response(IgnoreOut(found).data, status=status.HTTP_201_CREATED)
+
+
+class IgnoreDetailView(APIView):
+    """See someone's chat again."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None, **ERRORS})
+    def delete(self, request, username: str):
+        services.ignore_remove(user=request.user, username=username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ChatReportView(APIView):
+    """Report a chat line to the staff (once per line)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ReportIn, responses={201: ReportOut, **ERRORS})
+    def post(self, request, pk: int):
+        data = ReportIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        line = selectors.chat_line_get(line_id=pk)
+        report = services.report_create(
+            reporter=request.user, line=line, reason=data.validated_data["reason"]
         )
-    _open_streams[holder] += 1
-    ndjson = NDJSON in request.headers.get("Accept", "")
-    response = StreamingHttpResponse(
-        _events(channel, last_id, ndjson, holder),
-        content_type=NDJSON if ndjson else "text/event-stream",
-    )
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # no buffering in nginx-like proxies
-    return response
+        return Response(ReportOut(report).data, status=status.HTTP_201_CREATED)
 
 
-async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game's live events (players and spectators)."""
-    try:
-        user = await _user(request)
-        game = await sync_to_async(game_get)(game_id=game_id)
-        return await _stream(request, game_channel(game.pk), user)
-    except DomainError as exc:
-        return domain_error_response(exc)
+class ChatLineView(APIView):
+    """Take a chat line down (staff only): its readers get ``chat_removed``."""
 
+    permission_classes = [IsAuthenticated]
 
-async def my_events(request: HttpRequest) -> HttpResponse:
-    """The events of the logged-in player."""
-    try:
-        user = await _user(request)
-        if user is None:
-            raise Unauthenticated(
-                "not_authenticated", "Log in (a token or a session) to follow your events."
-            )
-        return await _stream(request, user_channel(user.pk), user)
-    except DomainError as exc:
-        return domain_error_response(exc)
+    @extend_schema(responses={204: None, **ERRORS})
+    def delete(self, request, pk: int):
+        line = selectors.chat_line_get(line_id=pk)
+        services.chat_remove(line=line, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

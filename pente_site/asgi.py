@@ -4,7 +4,7 @@ asynchronous views, everything else through the WSGI application in a thread poo
 Why not Django's ASGI handler for everything: it runs synchronous views (the whole REST API)
 one at a time per process, on one thread. Through ``a2wsgi`` the API keeps the concurrency it
 has under gunicorn's threads (``WEB_THREADS``, 16), while a stream holds no thread while it waits.
-With ``DEBUG`` on, the static files (the admin's) are served too, as ``runserver`` does.
+The static files (the API docs', the admin's) are served by WhiteNoise's middleware.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import os
 import re
 
 from a2wsgi import WSGIMiddleware
-from django.conf import settings
-from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
@@ -22,13 +20,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
 
 streams = get_asgi_application()
 _wsgi = get_wsgi_application()
-api = WSGIMiddleware(
-    StaticFilesHandler(_wsgi) if settings.DEBUG else _wsgi,
-    workers=int(os.environ.get("WEB_THREADS", "16")),
-)
+api = WSGIMiddleware(_wsgi, workers=int(os.environ.get("WEB_THREADS", "16")))
 
 #: The paths served by the asynchronous stream views (``live.urls``).
-STREAM_PATH = re.compile(r"^/api/(?:games/[0-9]+|me)/events/?$")
+STREAM_PATH = re.compile(r"^/api/(?:games/[0-9]+|me|rooms/[A-Za-z0-9_-]{1,40})/events/?$")
 
 
 async def application(scope, receive, send) -> None:

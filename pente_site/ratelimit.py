@@ -13,6 +13,8 @@ and ``RateLimit-Reset`` (seconds) for the tightest limit it met.
   (``moves``, ``challenges``, ``tournaments``, ``imports``, ``tokens``, ... default ``writes``).
 - ``WriteAddressThrottle`` (every view): all writes from one client address (``writes_ip``).
 - ``MessageThrottle``: moves that carry a chat message, per user (``messages``).
+- ``ChatBurstThrottle``: chat lines per user over a few seconds (``chat_burst``), on top of
+  the chat views' write scope ``chat`` (lines per minute).
 - ``ChallengeTargetThrottle``: direct challenges to one player, whoever sends them
   (``challenge_target``).
 - ``AuthAddressThrottle`` / ``AuthUsernameThrottle``: register, log in and token requests per
@@ -43,9 +45,13 @@ _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
-    """``"240/min"`` -> (240, 60): requests and the window in seconds."""
+    """``"240/min"`` -> (240, 60), ``"5/10s"`` -> (5, 10): requests and the window in
+    seconds."""
     count, period = rate.split("/")
-    return int(count), _PERIODS[period.strip()[0]]
+    period = period.strip()
+    digits = len(period) - len(period.lstrip("0123456789"))
+    units = int(period[:digits]) if digits else 1
+    return int(count), units * _PERIODS[period[digits]]
 
 
 def count_request(
@@ -163,6 +169,18 @@ def _name_key(name: Any) -> str | None:
     if not isinstance(name, str) or not name.strip():
         return None
     return hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:32]
+
+
+class ChatBurstThrottle(CountedThrottle):
+    """Chat lines per user over a few seconds (``chat_burst``; ``chat`` counts them per
+    minute as the view's write scope)."""
+
+    scope = "chat_burst"
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        return _user_or_address(self, request)
 
 
 class ChallengeTargetThrottle(CountedThrottle):

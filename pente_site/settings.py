@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games",
     "ratings",
     "tournaments",
@@ -85,6 +86,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (the API docs' Swagger UI, the admin's) served by the app itself, from the
+    # apps' folders: no collectstatic step, no CDN.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -141,6 +145,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 #: Default rates of the rate-limit scopes (README: "Rate limits").
@@ -149,6 +155,8 @@ THROTTLE_RATES = {
     "writes_ip": "600/min",  # every write from one address
     "moves": "240/min",  # moves, decisions, resign, cancel and undo requests, per user
     "messages": "30/min",  # moves carrying a chat message, per user
+    "chat": "20/min",  # chat lines in rooms and games, per user
+    "chat_burst": "5/10s",  # the same over ten seconds (flood)
     "challenges": "30/min",  # creating and answering challenges, per user
     "challenge_target": "10/min",  # direct challenges to one player, from anyone
     "tournaments": "10/hour",  # creating tournaments, per user
@@ -196,6 +204,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play Pente and its variants, keep Elo ratings and run tournaments.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page's scripts and styles come from this server (drf-spectacular-sidecar), so it
+    # works offline and loads nothing from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
@@ -353,7 +366,15 @@ LIVE_MAX_STREAMS = _env_int("LIVE_MAX_STREAMS", 8)
 LIVE_QUEUE_SIZE = _env_int("LIVE_QUEUE_SIZE", 256)
 #: How often the streams of the embedded default (no Redis) look for new events.
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.05"))
+#: The streams of one web process (503 ``server_busy`` beyond).
+LIVE_MAX_STREAMS_PER_PROCESS = _env_int("LIVE_MAX_STREAMS_PER_PROCESS", 10000)
+#: How often a web process refreshes the presence rows of its streams; rows not refreshed for
+#: three periods (a process that died) are swept.
+LIVE_PRESENCE_SECONDS = float(os.environ.get("LIVE_PRESENCE_SECONDS", "20"))
+#: How often the streams send a game's spectator count when its spectators changed.
+LIVE_SPECTATORS_SECONDS = float(os.environ.get("LIVE_SPECTATORS_SECONDS", "1"))
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
+CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 
 LOGGING = {
     "version": 1,

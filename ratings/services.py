@@ -37,6 +37,7 @@ from ratings.models import (
     RatingChange,
 )
 from ratings.selectors import rating_or_start
+from ratings.signals import ratings_changed
 
 logger = logging.getLogger(__name__)
 
@@ -229,6 +230,7 @@ def rating_apply_set(*, game_set: GameSet) -> bool:
             changes.append(change)
         RatingChange.objects.bulk_create(changes)
         _buckets_shift(removed=removed, added=[bucket_key(row1), bucket_key(row2)])
+        ratings_changed.send(sender=RatingChange, game_set=game_set, changes=changes)
     return True
 
 

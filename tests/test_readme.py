@@ -139,11 +139,13 @@ def test_readme_analysis_walkthrough_judges_every_move_of_a_finished_game(walkth
 def test_readme_live_walkthrough_follows_a_challenge_and_a_move_as_they_happen(
     walkthrough_output,
 ):
-    bob, game = walkthrough_output["live"].splitlines()
+    bob, game, online, chat = walkthrough_output["live"].splitlines()
     kinds = bob.split()  # (bob's three-player game with the computers goes on meanwhile)
     assert kinds[0] == "challenge_received"
     assert {"your_turn", "challenge_accepted", "game_started"} <= set(kinds)
     assert game == "move A1 alice"
+    assert online == "['bob']"
+    assert chat == "alice hello room"
 
 
 def test_stopping_serve_with_sigterm_stops_its_celery_worker_too(

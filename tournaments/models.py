@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from games.models import choice_check, time_control_checks
+from games.models import MAX_SPECTATOR_DELAY, choice_check, time_control_checks
 
 
 class Tournament(models.Model):
@@ -44,6 +44,8 @@ class Tournament(models.Model):
     min_rated_results = models.PositiveIntegerField(default=0)
     max_players = models.PositiveIntegerField(null=True, blank=True)
     vacation_allowed = models.BooleanField(default=True)
+    #: Plies of its games hidden from spectators while they are played (0: none).
+    spectator_delay = models.PositiveSmallIntegerField(default=0)
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # Swiss (null: default)
     cycles = models.PositiveSmallIntegerField(default=1)  # round robin: 1 or 2
     status = models.CharField(
@@ -66,6 +68,10 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-start_at", "-id"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(spectator_delay__lte=MAX_SPECTATOR_DELAY),
+                name="tournament_spectator_delay_range",
+            ),
             choice_check(
                 "format",
                 ("single_elimination", "double_elimination", "swiss", "round_robin"),

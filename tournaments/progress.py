@@ -20,6 +20,7 @@ from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import PlayedPair, RoundRecord, pair_round, players_from_history
 from tournaments.pairing.elimination import BYE, bracket_stages
 from tournaments.selectors import bracket_state, compute_standings
+from tournaments.signals import match_created, match_decided, tournament_finished
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +49,16 @@ def _create_match(
         player2_id=player2_id,
     )
     if player2_id is None:
-        _decide(match, Match.Result.BYE, now, forfeit=False)
+        _decide(match, Match.Result.BYE, now, forfeit=False, announce=False)
     elif player1_id in withdrawn or player2_id in withdrawn:
         if player1_id in withdrawn and player2_id in withdrawn:
             result = Match.Result.DRAW if not t.is_elimination else Match.Result.PLAYER1
         else:
             result = Match.Result.PLAYER2 if player1_id in withdrawn else Match.Result.PLAYER1
-        _decide(match, result, now, forfeit=True)
+        _decide(match, result, now, forfeit=True, announce=False)
     else:
         _new_set(t, match, index=1, now=now)
+    match_created.send(sender=Match, match=match)
     return match
 
 
@@ -71,12 +73,17 @@ def _new_set(t: Tournament, match: Match, *, index: int, now: datetime) -> Match
         games_count=t.games_per_match,
         time_control=TimeControl.of(t),
         vacation_allowed=t.vacation_allowed,
+        spectator_delay=t.spectator_delay,
         now=now,
     )
     return MatchSet.objects.create(match=match, game_set=game_set, index=index)
 
 
-def _decide(match: Match, result: str, now: datetime, *, forfeit: bool) -> None:
+def _decide(
+    match: Match, result: str, now: datetime, *, forfeit: bool, announce: bool = True
+) -> None:
+    """Record a match's result (``match_decided`` is sent unless the match is being made:
+    ``match_created`` then tells it all)."""
     match.result = result
     match.status = Match.Status.FINISHED
     match.finished_at = now
@@ -87,6 +94,8 @@ def _decide(match: Match, result: str, now: datetime, *, forfeit: bool) -> None:
         Match.Result.BYE: match.player1_id,
     }.get(result)
     match.save(update_fields=["result", "status", "finished_at", "forfeit", "winner"])
+    if announce:
+        match_decided.send(sender=Match, match=match)
 
 
 def match_set_finished(*, game_set_id: int, now: datetime | None = None) -> int | None:
@@ -289,6 +298,7 @@ def _finish(t: Tournament, now: datetime, *, champion_id: int | None = None) -> 
     t.save(update_fields=["status", "finished_at", "standings", "winner", "current_round"])
     if champion_id is not None:
         _award_crown(t, champion_id, now)
+    tournament_finished.send(sender=Tournament, tournament=t)
 
 
 def _award_crown(t: Tournament, user_id: int, now: datetime) -> None:

@@ -37,6 +37,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "min_rated_results",
             "max_players",
             "vacation_allowed",
+            "spectator_delay",
             "rounds",
             "cycles",
             "status",
@@ -118,6 +119,12 @@ class TournamentCreateSerializer(serializers.Serializer):
     min_rated_results = serializers.IntegerField(min_value=0, default=0)
     max_players = serializers.IntegerField(min_value=2, required=False, allow_null=True)
     vacation_allowed = serializers.BooleanField(default=True)
+    spectator_delay = serializers.IntegerField(
+        min_value=0,
+        max_value=20,
+        default=0,
+        help_text="Plies of each game hidden from spectators while it is played (0: none).",
+    )
     rounds = serializers.IntegerField(min_value=1, max_value=50, required=False, allow_null=True)
     cycles = serializers.IntegerField(min_value=1, max_value=2, default=1)
 

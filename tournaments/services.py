@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
 from games.engine import Outcome, Termination, UnknownGame, get_variant
-from games.models import Game, GameSet, Seat, User
+from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat, User
 from games.play.finish import game_finish
 from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
@@ -76,6 +76,7 @@ def tournament_create(
     min_rated_results: int = 0,
     max_players: int | None = None,
     vacation_allowed: bool = True,
+    spectator_delay: int = 0,
     rounds: int | None = None,
     cycles: int = 1,
     now: datetime | None = None,
@@ -97,6 +98,8 @@ def tournament_create(
         raise Invalid("bad_options", f"{v.name} matches are single games.")
     if cycles not in (1, 2):
         raise Invalid("bad_options", "A round robin has one or two cycles.")
+    if not 0 <= spectator_delay <= MAX_SPECTATOR_DELAY:
+        raise Invalid("bad_options", f"spectator_delay is 0 to {MAX_SPECTATOR_DELAY} plies.")
     if rounds is not None and rounds < 1:
         raise Invalid("bad_options", "rounds must be at least 1.")
     if max_players is not None and max_players < 2:
@@ -130,6 +133,7 @@ def tournament_create(
             min_rated_results=min_rated_results,
             max_players=max_players,
             vacation_allowed=vacation_allowed,
+            spectator_delay=spectator_delay,
             rounds=rounds,
             cycles=cycles,
             seed=random.SystemRandom().randrange(1, 2**62),

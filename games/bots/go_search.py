@@ -64,7 +64,7 @@ _LEVELS = {
 }
 _MARK_CAP = 400  # playouts to judge dead stones: more are not needed
 _MARK_SHARE = 0.9  # of the budget, to mark or to answer a marking, at every level
-_MIN_DEAD = 8  # playouts below which no stone is judged dead
+_MIN_DEAD = 24  # playouts below which no stone is judged dead
 _RAVE_EQ = 600.0  # visits at which the RAVE and the real statistics weigh the same
 _EXPLORE = 0.2
 _LOCAL = 0.5  # chance that a playout move answers next to the last one (when no tactic)
@@ -746,13 +746,16 @@ class _Search:
         return self.owned[self.geo.inner[p]] / self.playouts if self.playouts else 0.0
 
     def dead(self) -> frozenset[int]:
-        """The stones (engine points) of the chains their colour owns, with their liberties,
-        in less than half of the playouts."""
+        """The stones (engine points) of the chains the other colour owns, with their
+        liberties, by a clear margin: the mean ownership (from -1 to 1, one's own colour
+        positive) must be below minus one standard error of a mean of ``playouts``, so that a
+        few noisy playouts do not judge a healthy lone stone dead."""
         if self.playouts < _MIN_DEAD:
             return frozenset()
         board = self.game.board
         s = self.game.size
         out: list[int] = []
+        margin = 1 / math.sqrt(self.playouts)
         for chain in _chains(self.game):
             sign = 1 if board[chain[0]] == 1 else -1
             points = set(chain)
@@ -766,7 +769,7 @@ class _Search:
                 ):
                     if ok and not board[q]:
                         points.add(q)
-            if sum(self.mean(p) for p in points) * sign < 0:
+            if sum(self.mean(p) for p in points) * sign < -margin * len(points):
                 out.extend(chain)
         return frozenset(out)
 

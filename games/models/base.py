@@ -10,6 +10,8 @@ MAX_SEATS = 6
 MAX_INITIAL_MINUTES = 999
 MAX_INCREMENT_SECONDS = 59
 MAX_DAYS_PER_MOVE = 30
+#: The most plies a game may hide from its spectators (tournaments' ``spectator_delay``).
+MAX_SPECTATOR_DELAY = 20
 CATEGORIES = ("speed", "normal", "turn", "untimed")
 
 

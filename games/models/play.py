@@ -11,6 +11,7 @@ from games.models.accounts import User
 from games.models.base import (
     CATEGORIES,
     MAX_SEATS,
+    MAX_SPECTATOR_DELAY,
     Category,
     TimeControlKind,
     choice_check,
@@ -142,6 +143,8 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     vacation_allowed = models.BooleanField(default=True)
+    #: Plies hidden from spectators while the game is in progress (tournament games).
+    spectator_delay = models.PositiveSmallIntegerField(default=0)
     undo_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
     cancel_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -153,6 +156,10 @@ class Game(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(spectator_delay__lte=MAX_SPECTATOR_DELAY),
+                name="game_spectator_delay_range",
+            ),
             choice_check(
                 "status", ("in_progress", "finished", "cancelled", "archived"), "game_status_valid"
             ),

@@ -12,7 +12,7 @@ from games.clocks.timecontrol import UNTIMED, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
 from games.play.positions import action_fields
-from games.play.signals import turn_started
+from games.play.signals import game_started, turn_started
 from pente_site.errors import Invalid
 
 
@@ -26,6 +26,7 @@ def game_create(
     partners: bool = False,
     time_control: TimeControl = UNTIMED,
     vacation_allowed: bool = True,
+    spectator_delay: int = 0,
     game_set: GameSet | None = None,
     set_index: int = 1,
     now: datetime | None = None,
@@ -68,6 +69,7 @@ def game_create(
             **time_control.fields(),
             category=time_control.category,
             vacation_allowed=vacation_allowed,
+            spectator_delay=spectator_delay,
             started_at=now,
             against_computer=any(user.bot_level is not None for user in players),
         )
@@ -87,6 +89,7 @@ def game_create(
         game.save()
         if game.deadline is not None:
             clock_services.timeout_schedule(game=game)
+        game_started.send(sender=Game, game=game, seats=seats)
         if fresh.to_move_seat is not None:
             turn_started.send(sender=Game, game=game, seat=fresh.to_move_seat)
     return game
@@ -103,6 +106,7 @@ def set_create(
     vacation_allowed: bool = True,
     tournament_rule: bool | None = None,
     adjacent_only: bool = False,
+    spectator_delay: int = 0,
     now: datetime | None = None,
 ) -> GameSet:
     """A set between two players, its games created at once (game 2 has the colours swapped).
@@ -135,6 +139,7 @@ def set_create(
                 adjacent_only=adjacent_only,
                 time_control=time_control,
                 vacation_allowed=vacation_allowed,
+                spectator_delay=spectator_delay,
                 game_set=game_set,
                 set_index=index,
                 now=now,

@@ -262,6 +262,19 @@ def played_of(game: Game) -> Played:
     return replace(played, position=played.position.copy())
 
 
+def played_upto(game: Game, ply: int) -> Played:
+    """The game's first ``ply`` moves and the position after them (one SELECT and a replay; not
+    cached: the view of spectators of a game with a spectator delay)."""
+    size = board_size(game)
+    rows = [
+        move_row(size, *row)
+        for row in Move.objects.filter(game=game, ply__lte=min(ply, game.ply))
+        .order_by("ply")
+        .values_list(*MOVE_FIELDS)
+    ]
+    return Played.of(rows, position_of(game, rows))
+
+
 def position_of(game: Game, moves: Sequence[Move | MoveRow] | None = None) -> engine.Position:
     """The engine position after ``moves`` (default: all the game's moves, one SELECT)."""
     if moves is None:

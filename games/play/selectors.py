@@ -11,7 +11,14 @@ from django.utils import timezone
 from games.clocks.selectors import clock_view
 from games.engine import GoGame, Position, point_name, point_names
 from games.models import Game, GameSet, Seat, User
-from games.play.positions import GO_DECISIONS, Played, cancel_forbidden_reason, played_of, team_of
+from games.play.positions import (
+    GO_DECISIONS,
+    Played,
+    cancel_forbidden_reason,
+    played_of,
+    played_upto,
+    team_of,
+)
 from pente_site.errors import NotFound
 
 
@@ -86,28 +93,49 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 def game_state(*, game: Game, viewer: User | None, now: datetime | None = None) -> dict[str, Any]:
     """Everything a client needs to draw and play the game (``moves`` last)."""
-    state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=now)
+    state, played, show_messages = _state_and_moves(
+        game=game, viewer=viewer, now=now, shown_ply=spectator_ply(game, viewer)
+    )
     return {**state, "moves": played.moves(show_messages=show_messages)}
 
 
 def game_state_and_moves_json(
-    *, game: Game, viewer: User | None, now: datetime | None = None
+    *,
+    game: Game,
+    viewer: User | None,
+    now: datetime | None = None,
+    shown_ply: int | None | bool = False,
 ) -> tuple[dict[str, Any], str]:
     """``game_state`` without its moves, and the moves as a JSON array: the view splices the
     array in whole from the cache (no object built or encoded per move: the work does not grow
-    with the game's length)."""
-    state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=now)
+    with the game's length). ``shown_ply``: the game as of that ply (None: as it stands; left
+    out: as ``viewer`` may see it, see ``spectator_ply``)."""
+    if shown_ply is False:
+        shown_ply = spectator_ply(game, viewer)
+    state, played, show_messages = _state_and_moves(
+        game=game, viewer=viewer, now=now, shown_ply=shown_ply
+    )
     return state, played.moves_json(show_messages=show_messages)
 
 
+def spectator_ply(game: Game, viewer: User | None) -> int | None:
+    """The ply up to which ``viewer`` sees a game in progress with a spectator delay (its last
+    ``spectator_delay`` plies are hidden from everyone not seated in it), or None: all of it."""
+    if not game.spectator_delay or game.status != Game.Status.IN_PROGRESS:
+        return None
+    if is_participant(game, viewer):
+        return None
+    return max(0, game.ply - game.spectator_delay)
+
+
 def _state_and_moves(
-    *, game: Game, viewer: User | None, now: datetime | None
+    *, game: Game, viewer: User | None, now: datetime | None, shown_ply: int | None = None
 ) -> tuple[dict[str, Any], Played, bool]:
     """The game state but its moves; the moves and position (``positions.played_of``: this
-    instance's after a player's action, else the cache, else one SELECT and a replay); whether
-    ``viewer`` sees the messages."""
+    instance's after a player's action, else the cache, else one SELECT and a replay; up to
+    ``shown_ply`` only when given); whether ``viewer`` sees the messages."""
     now = now or timezone.now()
-    played = played_of(game)
+    played = played_of(game) if shown_ply is None else played_upto(game, shown_ply)
     position = played.position
     seats = seats_with_users(game)
     by_seat = {s.seat: s for s in seats}
@@ -185,7 +213,10 @@ def _state_and_moves(
         "cancel_requested_by": game.cancel_requested_by,
         "cancellable": cancel_reason is None,
         "updated_at": game.updated_at,
+        "spectator_delay": game.spectator_delay,
     }
+    if shown_ply is not None:
+        state["ply"] = shown_ply
     return state, played, show_messages
 
 

@@ -229,6 +229,10 @@ class GameStateSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     updated_at = serializers.DateTimeField()
+    spectator_delay = serializers.IntegerField(
+        help_text="Plies hidden from spectators while the game is played (tournament games): a "
+        "spectator sees the game as of ``ply``, that many plies behind."
+    )
 
 
 class SetSerializer(serializers.Serializer):

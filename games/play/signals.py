@@ -20,6 +20,10 @@ set_finished = Signal()
 #: timeout sweeper finishes thousands of sets in one transaction).
 sets_finished = Signal()
 
+#: Sent with ``game=`` (saved, in progress) and ``seats=`` (its seats, users loaded) when a game
+#: is created (a challenge accepted, a set's next game, a tournament's match).
+game_started = Signal()
+
 #: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now) when a game is
 #: created or an action leaves a seat to act: the computer opponents move on it
 #: (``games.bots.services``).

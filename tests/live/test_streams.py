@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from datetime import datetime
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -23,6 +24,7 @@ from tests.servers import free_port, start_server, stop_server
 SERVER_SETTINGS = {
     "LIVE_HEARTBEAT_SECONDS": "0.5",
     "LIVE_MAX_STREAMS": "3",
+    "LIVE_SPECTATORS_SECONDS": "0.2",
     "THROTTLE_AUTH_RATE": "1000/min",
     "THROTTLE_WRITES_IP_RATE": "5000/min",
 }
@@ -60,12 +62,15 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Token {token}"}
 
 
-def new_game(base: str, first: tuple[str, str], second: tuple[str, str]) -> int:
+def new_game(base: str, first: tuple[str, str], second: tuple[str, str], **options) -> int:
+    """A game of Pente from a direct challenge (``options``: rated, time control...)."""
     made = httpx.post(
         f"{base}/challenges/",
-        json={"variant": "Pente", "invitee": second[0], "seat_wanted": 1},
+        json={"variant": "Pente", "invitee": second[0], "seat_wanted": 1, **options},
         headers=auth(first[1]),
-    ).json()
+    )
+    assert made.status_code == 201, made.text
+    made = made.json()
     return httpx.post(f"{base}/challenges/{made['id']}/accept", headers=auth(second[1])).json()[
         "game"
     ]
@@ -126,11 +131,20 @@ class Listener:
     def kinds(self) -> list[str]:
         return [e["type"] for e in self.events]
 
-    def wait_for(self, count: int, timeout: float = 15) -> None:
+    def play(self) -> list[dict]:
+        """The events but the spectator counts (which come whenever someone opens a stream)."""
+        return [e for e in self.events if e["type"] != "spectators"]
+
+    def wait_for(self, count: int, timeout: float = 15, kinds: tuple[str, ...] = ()) -> None:
+        """Wait for ``count`` events (of ``kinds`` only, when given)."""
+
+        def seen() -> int:
+            return sum(1 for e in self.events if not kinds or e["type"] in kinds)
+
         deadline = time.monotonic() + timeout
-        while len(self.events) < count and time.monotonic() < deadline:
+        while seen() < count and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert len(self.events) >= count, self.kinds()
+        assert seen() >= count, self.kinds()
 
     def close(self) -> None:
         self._stop = True
@@ -156,22 +170,28 @@ def test_two_players_and_a_spectator_see_the_whole_game_in_order(embedded):
         Listener(url, auth(bob[1])),
         Listener(url),  # a spectator, not logged in
     ]
+    deadline = time.monotonic() + 10  # the players are not counted
+    while httpx.get(f"{embedded}/games/{game}/spectators").json()["count"] != 1:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     play_to_five(embedded, game, alice[1], bob[1])
     for listener in listeners:
         assert listener.done.wait(15), listener.kinds()
-        assert listener.kinds() == ["move"] * 8 + ["end"]
-        plies = [e["data"]["moves"][0]["ply"] for e in listener.events[:-1]]
+        events = listener.play()
+        assert [e["type"] for e in events] == ["move"] * 8 + ["end"]
+        plies = [e["data"]["moves"][0]["ply"] for e in events[:-1]]
         assert plies == list(range(2, 10))
-        last = listener.events[-2]["data"]["state"]
+        last = events[-2]["data"]["state"]
         assert last["board"]["last_name"] == "K14" and "server_time" in last
-        end = listener.events[-1]["data"]
+        end = events[-1]["data"]
         assert (end["status"], end["end_reason"], end["winner_seats"]) == (
             "finished",
             "five",
             [1],
         )
-        assert listener.ids == sorted(listener.ids, key=int)
-        assert listener.ids == listeners[0].ids  # one event, the same id for every reader
+        ids = [e["id"] for e in events]
+        assert ids == sorted(ids, key=int)
+        assert ids == [e["id"] for e in listeners[0].play()]  # one event, one id for all readers
 
 
 def test_a_client_that_reconnects_with_last_event_id_misses_nothing(embedded):
@@ -181,20 +201,21 @@ def test_a_client_that_reconnects_with_last_event_id_misses_nothing(embedded):
     first = Listener(url)
     move(embedded, game, bob[1], 1, "A1")
     move(embedded, game, alice[1], 2, "K11")
-    first.wait_for(2)
+    first.wait_for(2, kinds=("move",))
     first.close()
-    seen = first.ids[1]
+    seen = first.play()[1]["id"]
     move(embedded, game, bob[1], 3, "B1")  # while it is away
     move(embedded, game, alice[1], 4, "K12")
     again = Listener(url, {"Last-Event-ID": seen})
     move(embedded, game, bob[1], 5, "C1")
-    again.wait_for(3)
+    again.wait_for(3, kinds=("move",))
     again.close()
-    assert [e["data"]["moves"][0]["ply"] for e in again.events[:3]] == [4, 5, 6]
+    moves = [e for e in again.events if e["type"] == "move"]
+    assert [e["data"]["moves"][0]["ply"] for e in moves[:3]] == [4, 5, 6]
     also = Listener(f"{url}?last_event_id={seen}")  # for clients that cannot set headers
-    also.wait_for(3)
+    also.wait_for(3, kinds=("move",))
     also.close()
-    assert also.ids[:3] == again.ids[:3]
+    assert [e["id"] for e in also.events if e["type"] == "move"][:3] == [e["id"] for e in moves[:3]]
 
 
 def test_a_last_event_id_never_given_out_gets_a_reset(embedded):
@@ -208,12 +229,15 @@ def test_a_last_event_id_never_given_out_gets_a_reset(embedded):
 
 def test_a_challenge_appears_on_the_invitees_stream_and_the_game_on_both(embedded):
     alice, bob = account(embedded), account(embedded)
-    bobs = Listener(f"{embedded}/me/events", auth(bob[1]), until="game_started")
-    alices = Listener(f"{embedded}/me/events", auth(alice[1]), until="game_started")
+    bobs = Listener(f"{embedded}/me/events", auth(bob[1]), until="challenge_accepted")
+    alices = Listener(f"{embedded}/me/events", auth(alice[1]), until="challenge_accepted")
     game = new_game(embedded, alice, bob)
     for listener in (bobs, alices):
         assert listener.done.wait(15), listener.kinds()
-        assert listener.events[-1]["data"] == {"game": game, "variant": "Pente"}
+        started = [e["data"] for e in listener.events if e["type"] == "game_started"]
+        assert len(started) == 1, listener.kinds()
+        assert started[0]["game"] == game and started[0]["variant"] == "Pente"
+        assert started[0]["players"] == [alice[0], bob[0]]
     assert bobs.kinds()[0] == "challenge_received"
     assert bobs.events[0]["data"]["created_by"] == alice[0]
     assert "challenge_accepted" in alices.kinds()
@@ -274,6 +298,114 @@ def test_a_stream_that_cannot_open_says_why(embedded, path, headers, status, cod
     assert response.status_code == status and response.json()["code"] == code
 
 
+def say(base: str, token: str, path: str, text: str) -> dict:
+    response = httpx.post(f"{base}{path}", json={"text": text}, headers=auth(token))
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_the_main_rooms_stream_shows_who_comes_says_and_goes(embedded):
+    alice, carol = account(embedded), account(embedded)
+    url = f"{embedded}/rooms/main/events"
+    carols = Listener(url, auth(carol[1]), until="")
+    alices = Listener(url, auth(alice[1]), until="")
+    say(embedded, alice[1], "/rooms/main/chat", "hello room")
+    alices.close()
+    say(embedded, carol[1], "/rooms/main/chat", "bye")  # wakes alice's stream: it sees it ends
+
+    def about_alice() -> list[str]:
+        kinds = []
+        for e in carols.events:
+            data = e["data"]
+            if data.get("username") == alice[0] or data.get("id") == alices_id:
+                kinds.append(e["type"])
+            elif e["type"] == "chat" and data["author"]["username"] == alice[0]:
+                kinds.append(f"chat:{data['text']}")
+        return kinds
+
+    alices_id = httpx.get(f"{embedded}/me", headers=auth(alice[1])).json()["id"]
+    deadline = time.monotonic() + 15
+    while "leave" not in about_alice() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    carols.close()
+    assert about_alice() == ["enter", "chat:hello room", "leave"]
+
+
+def test_a_readers_stream_leaves_out_the_people_they_ignore(embedded):
+    bob, troll, carol = account(embedded), account(embedded), account(embedded)
+    ignored = httpx.post(
+        f"{embedded}/me/ignores", json={"username": troll[0]}, headers=auth(bob[1])
+    )
+    assert ignored.status_code == 201
+    url = f"{embedded}/rooms/main/events"
+    bobs = Listener(url, auth(bob[1]), until="")
+    carols = Listener(url, auth(carol[1]), until="")
+    say(embedded, troll[1], "/rooms/main/chat", "noise")
+    say(embedded, carol[1], "/rooms/main/chat", "signal")
+
+    def lines(listener: Listener) -> list[str]:
+        names = (troll[0], carol[0])
+        return [
+            e["data"]["text"]
+            for e in listener.events
+            if e["type"] == "chat" and e["data"]["author"]["username"] in names
+        ]
+
+    deadline = time.monotonic() + 15
+    while "signal" not in lines(bobs) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    while "signal" not in lines(carols) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    bobs.close()
+    carols.close()
+    assert lines(bobs) == ["signal"]
+    assert lines(carols) == ["noise", "signal"]
+
+
+def test_the_players_of_a_rated_game_do_not_see_the_spectators_lines_on_its_stream(embedded):
+    alice, bob, watcher = account(embedded), account(embedded), account(embedded)
+    game = new_game(embedded, alice, bob, rated=True, time_control="live", initial_minutes=10)
+    url = f"{embedded}/games/{game}/events"
+    players = Listener(url, auth(bob[1]), until="")
+    spectators = Listener(url, auth(watcher[1]), until="")
+    say(embedded, watcher[1], f"/games/{game}/chat", "bob is lost")
+    say(embedded, alice[1], f"/games/{game}/chat", "good luck")
+
+    def lines(listener: Listener) -> list[str]:
+        return [e["data"]["text"] for e in listener.events if e["type"] == "chat"]
+
+    deadline = time.monotonic() + 15
+    for listener in (players, spectators):
+        while "good luck" not in lines(listener) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        listener.close()
+    assert lines(players) == ["good luck"]
+    assert lines(spectators) == ["bob is lost", "good luck"]
+
+
+def flag_fall_delay(base: str, alice: tuple[str, str], bob: tuple[str, str]) -> float:
+    """Seconds from the deadline of a live game nobody plays on (2 s a player) to its ``end``
+    event reaching a stream."""
+    timed = {"time_control": "live", "initial_minutes": 0, "increment_seconds": 2}
+    game = new_game(base, alice, bob, **timed)
+    listener = Listener(f"{base}/games/{game}/events")
+    deadline = httpx.get(f"{base}/games/{game}/").json()["clock"]["deadline"]
+    assert listener.done.wait(15), listener.kinds()
+    arrived = time.time()
+    end = listener.play()[-1]
+    assert (end["type"], end["data"]["end_reason"], end["data"]["winner_seats"]) == (
+        "end",
+        "timeout",
+        [1],
+    )
+    return arrived - datetime.fromisoformat(deadline.replace("Z", "+00:00")).timestamp()
+
+
+def test_a_flag_fall_is_on_the_stream_within_a_second_of_the_deadline(embedded):
+    delay = flag_fall_delay(embedded, account(embedded), account(embedded))
+    assert 0 <= delay < 1.0
+
+
 # --- PostgreSQL and Redis: two server processes -------------------------------------------
 
 
@@ -310,11 +442,23 @@ def test_a_move_posted_to_one_process_reaches_a_stream_served_by_another(tmp_pat
         bobs = Listener(f"{two}/me/events", auth(bob[1]), until="challenge_received")
         play_to_five(one, game, alice[1], bob[1])
         assert listener.done.wait(15), listener.kinds()
-        assert listener.kinds() == ["move"] * 8 + ["end"]
-        ids = listener.ids
+        assert [e["type"] for e in listener.play()] == ["move"] * 8 + ["end"]
+        ids = [e["id"] for e in listener.play()]
         assert all("-" in event_id for event_id in ids)  # Redis stream ids
         again = Listener(f"{two}/games/{game}/events", {"Last-Event-ID": ids[5]})
-        again.wait_for(3)
-        assert [e["type"] for e in again.events] == ["move", "move", "end"]
+        again.wait_for(3, kinds=("move", "end"))
+        assert [e["type"] for e in again.play()][:3] == ["move", "move", "end"]
         new_game(one, alice, bob)
         assert bobs.done.wait(15) and bobs.kinds()[-1] == "challenge_received"
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_with_a_celery_worker_a_flag_fall_reaches_the_stream_within_a_second(tmp_path, worker):
+    name = connection.settings_dict["NAME"]
+    url = urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+    env = os.environ | SERVER_SETTINGS | {"DATABASE_URL": url, "PENTE_VAR_DIR": str(tmp_path)}
+    with uvicorn_server(env, tmp_path / "one.log") as one:
+        delay = flag_fall_delay(one, account(one), account(one))
+    assert 0 <= delay < 1.0

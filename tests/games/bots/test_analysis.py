@@ -262,7 +262,10 @@ class CountingSearch:
 def test_a_run_resumes_after_a_crash_without_searching_a_committed_batch_again(monkeypatch):
     game = finished_game()
     job = queued(UserFactory(), game)
-    search = CountingSearch(crash_at=5)  # in the second batch (plies 4 to 6)
+    # In the second batch (positions 4 to 6). A forced reply is followed up to two plies deeper
+    # (``look``'s refine), so the first batch (positions 0 to 3) may search positions of up to
+    # 5 actions, depending on how far a loaded machine's search gets: 6 is the second's only.
+    search = CountingSearch(crash_at=6)
     monkeypatch.setattr(analysis, "pente_search", search)
     with pytest.raises(RuntimeError):
         analysis_run.apply(args=(job.pk, 0))

@@ -1,0 +1,84 @@
+"""Shapes of the rooms, chat, presence, ignore and report endpoints (``live.views``)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from live.models import CHAT_MAX
+
+
+class PlayerRatingOut(serializers.Serializer):
+    variant = serializers.CharField()
+    category = serializers.CharField()
+    rating = serializers.IntegerField()
+    results = serializers.IntegerField()
+
+
+class PersonOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    ratings = PlayerRatingOut(many=True, help_text="Ratings with rated results, best first.")
+
+
+class AuthorOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class ChatLineOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    room = serializers.CharField(allow_null=True, help_text="The room's name (null in a game).")
+    game = serializers.IntegerField(allow_null=True, help_text="The game's id (null in a room).")
+    author = AuthorOut()
+    text = serializers.CharField()
+    spectator = serializers.BooleanField(help_text="Said in a game by someone not seated in it.")
+    hidden_from_players = serializers.BooleanField(
+        help_text="A spectator's line in a rated game in progress: its players do not see it "
+        "until the game ends."
+    )
+    created_at = serializers.DateTimeField()
+
+
+class ChatIn(serializers.Serializer):
+    text = serializers.CharField(max_length=CHAT_MAX, trim_whitespace=True)
+
+
+class RoomOut(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    tournament = serializers.IntegerField(allow_null=True)
+    online = serializers.IntegerField(help_text="People following the room's stream now.")
+
+
+class RoomDetailOut(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    tournament = serializers.IntegerField(allow_null=True)
+    online = PersonOut(many=True, help_text="Who is in the room (logged in), by name.")
+    anonymous = serializers.IntegerField(help_text="Readers of the room not logged in.")
+    chat = ChatLineOut(many=True, help_text="The last lines, oldest first.")
+
+
+class SpectatorsOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="People following the game who are not seated.")
+    people = PersonOut(many=True, help_text="The logged-in ones, by name.")
+
+
+class IgnoreIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class IgnoreOut(serializers.Serializer):
+    username = serializers.CharField(source="ignored.username")
+    created_at = serializers.DateTimeField()
+
+
+class ReportIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class ReportOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    line = serializers.IntegerField(source="line_id")
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()

@@ -1,0 +1,15 @@
+"""Signals of the tournaments app (sent INSIDE the transaction that makes the change)."""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+#: Sent with ``match=`` (saved, its tournament loaded) when a match is made: a round paired, a
+#: bracket match ready, a bye given.
+match_created = Signal()
+
+#: Sent with ``match=`` when a match gets its result.
+match_decided = Signal()
+
+#: Sent with ``tournament=`` when a tournament is over (standings and winner saved).
+tournament_finished = Signal()
