@@ -199,3 +199,8 @@ def spectators_of(*, game_id: int) -> list[dict[str, Any]]:
     ids = Presence.objects.filter(place=game_channel(game_id), spectator=True, user__isnull=False)
     users = User.objects.filter(pk__in=ids.values("user_id")).order_by("username")[:500]
     return people_brief(list(users))
+
+
+def room_find(*, name: str) -> Room | None:
+    """The room of that name if it exists (no tournament room is opened by looking)."""
+    return Room.objects.filter(name=name).first()

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "live",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -143,6 +144,7 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 
+LOGIN_URL = "/login/"
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 WHITENOISE_USE_FINDERS = True

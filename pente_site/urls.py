@@ -21,6 +21,8 @@ urlpatterns = [
     path("api/", include("tournaments.urls")),
     # Anything else under /api/ is a JSON 404, with DEBUG on or off.
     re_path(r"^api/", api.api_fallback),
+    # The site's pages (server-rendered; their scripts call the API above).
+    path("", include("web.urls")),
 ]
 
 # JSON error bodies for requests under /api/ that no view handles (unknown URLs, server errors).

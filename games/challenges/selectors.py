@@ -144,3 +144,9 @@ def challenge_visible(*, user: User, challenge_id: int) -> Challenge | None:
     involved = {challenge.created_by_id, challenge.invitee_id}
     involved.update(entry.user_id for entry in challenge.entries.all())
     return challenge if user.pk in involved else None
+
+
+def challenges_open_all(*, limit: int, now: datetime | None = None) -> list[Challenge]:
+    """The open challenges anyone may see (the main room's list), newest first."""
+    now = now or timezone.now()
+    return list(_live(now).filter(kind=Challenge.Kind.OPEN).order_by("-created_at", "-id")[:limit])

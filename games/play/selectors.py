@@ -264,3 +264,12 @@ def set_detail(*, game_set: GameSet) -> dict[str, Any]:
         "finished_at": game_set.finished_at,
         "games": [game_summary(g) for g in games],
     }
+
+
+def games_in_progress(*, limit: int, user: User | None = None) -> list[Game]:
+    """Games being played, the most recently moved first (not imported ones); with ``user``,
+    only theirs."""
+    games = games_queryset().filter(status=Game.Status.IN_PROGRESS, imported=False)
+    if user is not None:
+        games = games.filter(seat_rows__user=user)
+    return list(games.order_by("-updated_at", "-id")[:limit])

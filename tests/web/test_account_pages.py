@@ -1,0 +1,129 @@
+"""Sign up, sign in, sign out and settings in the browser's forms (Django's test client)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.factories import UserFactory, make_game
+from games.models import ApiToken, User
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "correct-horse-1"
+
+
+def test_signing_up_creates_the_account_and_signs_in(client):
+    response = client.post(
+        "/signup/", {"username": "newcomer", "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert User.objects.filter(username="newcomer").exists()
+    assert b'id="me"' in client.get("/").content
+
+
+def test_signing_up_with_a_taken_name_says_so_on_the_form(client):
+    UserFactory(username="taken")
+    response = client.post(
+        "/signup/", {"username": "TAKEN", "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200
+    assert b"already taken" in response.content
+
+
+def test_signing_up_with_two_different_passwords_is_refused(client):
+    response = client.post(
+        "/signup/", {"username": "newcomer", "password": PASSWORD, "password2": PASSWORD + "x"}
+    )
+    assert b"The two passwords differ." in response.content
+    assert not User.objects.filter(username="newcomer").exists()
+
+
+def test_signing_in_goes_back_to_the_page_asked_for(client):
+    UserFactory(username="ann", password=PASSWORD)
+    response = client.post(
+        "/login/", {"username": "ann", "password": PASSWORD, "next": "/leaderboards/"}
+    )
+    assert response["Location"] == "/leaderboards/"
+
+
+def test_signing_in_never_sends_the_browser_to_another_site(client):
+    UserFactory(username="ann", password=PASSWORD)
+    response = client.post(
+        "/login/", {"username": "ann", "password": PASSWORD, "next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/"
+
+
+def test_a_wrong_password_is_refused_with_a_sentence(client):
+    UserFactory(username="ann", password=PASSWORD)
+    response = client.post("/login/", {"username": "ann", "password": "wrong"})
+    assert response.status_code == 200
+    assert b"not correct" in response.content
+
+
+def test_sign_in_attempts_are_rate_limited(client, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "auth_username": "2/min",
+        },
+    }
+    UserFactory(username="ann", password=PASSWORD)
+    for _ in range(2):
+        client.post("/login/", {"username": "ann", "password": "wrong"})
+    response = client.post("/login/", {"username": "ann", "password": PASSWORD})
+    assert b"Too many attempts" in response.content
+
+
+def test_signing_out_needs_a_post_with_the_csrf_token():
+    user = UserFactory()
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    assert browser.get("/logout/").status_code == 405
+    assert browser.post("/logout/").status_code == 403  # no CSRF token
+    assert "_auth_user_id" in browser.session
+
+
+def test_the_settings_page_needs_a_signed_in_player(client):
+    response = client.get("/settings/")
+    assert response.status_code == 302 and response["Location"].startswith("/login/")
+
+
+def test_settings_change_the_time_zone_and_weekend(client):
+    user = UserFactory()
+    client.force_login(user)
+    response = client.post(
+        "/settings/",
+        {"action": "profile", "time_zone": "Europe/Paris", "weekend_days": ["4", "5"]},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.time_zone == "Europe/Paris" and list(user.weekend_days) == [4, 5]
+
+
+def test_a_new_api_token_is_shown_once_and_can_be_revoked(client):
+    user = UserFactory()
+    client.force_login(user)
+    response = client.post("/settings/", {"action": "token", "name": "my bot"})
+    assert b'id="new-token"' in response.content
+    token = ApiToken.objects.get(user=user)
+    assert b'id="new-token"' not in client.get("/settings/").content
+    client.post("/settings/", {"action": "revoke", "token": str(token.pk)})
+    assert not ApiToken.objects.filter(user=user).exists()
+
+
+def test_vacation_taken_from_the_settings_page_is_spent(client):
+    user = UserFactory()
+    make_game(players=[UserFactory(), user], time_control="turn", days_per_move=3)
+    client.force_login(user)
+    client.post("/settings/", {"action": "vacation", "hours": "5"})
+    page = client.get("/settings/").content.decode()
+    assert "<b>235</b>" in page
+
+
+def test_vacation_with_no_game_waiting_says_why_not(client):
+    client.force_login(UserFactory())
+    response = client.post("/settings/", {"action": "vacation", "hours": "5"}, follow=True)
+    assert b"It is not your turn in any turn-based game" in response.content

@@ -1,0 +1,94 @@
+"""The home page, the new-game page and a game's page as the server renders them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from games.factories import ChallengeFactory, UserFactory, make_game
+from games.play import actions
+
+pytestmark = pytest.mark.django_db
+
+
+def embedded_state(response) -> dict:
+    match = re.search(
+        rb'<script id="game-state" type="application/json">(.*?)</script>', response.content, re.S
+    )
+    assert match, "the page embeds the game's state"
+    return json.loads(match.group(1))
+
+
+def test_the_home_page_lists_a_game_being_played_with_a_link_to_it(client):
+    game = make_game()
+    page = client.get("/").content.decode()
+    assert f'href="/games/{game.pk}/"' in page
+
+
+def test_the_home_page_shows_open_challenges_and_accept_buttons_only_to_players(client):
+    challenge = ChallengeFactory()
+    assert f'data-api="challenges/{challenge.pk}/accept"' not in client.get("/").content.decode()
+    client.force_login(UserFactory())
+    assert f'data-api="challenges/{challenge.pk}/accept"' in client.get("/").content.decode()
+
+
+def test_a_challenges_message_is_escaped(client):
+    ChallengeFactory(message='<script>alert("x")</script>')
+    page = client.get("/").content.decode()
+    assert '<script>alert("x")</script>' not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
+
+
+def test_a_players_own_challenge_offers_cancel_not_accept(client):
+    user = UserFactory()
+    challenge = ChallengeFactory(created_by=user)
+    client.force_login(user)
+    page = client.get("/play/").content.decode()
+    assert f'data-api="challenges/{challenge.pk}/cancel"' in page
+    assert f'data-api="challenges/{challenge.pk}/accept"' not in page
+
+
+def test_the_new_game_page_offers_every_game_and_the_computers(client):
+    client.force_login(UserFactory())
+    page = client.get("/play/").content.decode()
+    for variant in ("Pente", "Keryo-Pente", "Connect6", "Go (9x9)"):
+        assert f'<option value="{variant}">' in page
+
+
+def test_a_games_page_carries_the_state_the_api_gives(client):
+    white, black = UserFactory(), UserFactory()
+    game = make_game(players=[white, black])
+    actions.move_play(game_id=game.pk, user=black, ply=game.ply, points=["A1"])
+    response = client.get(f"/games/{game.pk}/")
+    state = embedded_state(response)
+    api = client.get(f"/api/games/{game.pk}/").json()
+    assert state["ply"] == api["ply"] == 2
+    assert state["board"]["rows"] == api["board"]["rows"]
+    assert [m["name"] for m in state["moves"]] == ["K10", "A1"]
+
+
+def test_a_players_seat_is_known_to_their_page_and_not_to_a_spectators(client):
+    white, black = UserFactory(), UserFactory()
+    game = make_game(players=[white, black])
+    client.force_login(black)
+    assert b'"my_seats": [2]' in client.get(f"/games/{game.pk}/").content
+    client.force_login(UserFactory())
+    assert b'"my_seats": []' in client.get(f"/games/{game.pk}/").content
+
+
+def test_a_spectator_of_a_delayed_game_gets_the_delayed_position(client):
+    white, black = UserFactory(), UserFactory()
+    game = make_game(players=[white, black], spectator_delay=2)
+    ply = game.ply
+    for user, point in ((black, "A1"), (white, "K13"), (black, "A3")):
+        actions.move_play(game_id=game.pk, user=user, ply=ply, points=[point])
+        ply += 1
+    assert embedded_state(client.get(f"/games/{game.pk}/"))["ply"] == ply - 2
+    client.force_login(white)
+    assert embedded_state(client.get(f"/games/{game.pk}/"))["ply"] == ply
+
+
+def test_an_unknown_game_is_a_page_not_found(client):
+    assert client.get("/games/999999/").status_code == 404

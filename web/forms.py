@@ -1,0 +1,56 @@
+"""The forms of the site's pages. They only check shapes; the services judge the values and
+their refusals (domain errors) are shown on the form."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django import forms
+
+WEEKDAYS = [(0, "Mon"), (1, "Tue"), (2, "Wed"), (3, "Thu"), (4, "Fri"), (5, "Sat"), (6, "Sun")]
+
+
+def _zones() -> list[tuple[str, str]]:
+    return [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"]
+
+
+class SignUpForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
+    password2 = forms.CharField(
+        label="Password again", widget=forms.PasswordInput, max_length=128, strip=False
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password") and data.get("password") != data.get("password2"):
+            raise forms.ValidationError("The two passwords differ.")
+        return data
+
+
+class SignInForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
+
+
+class ProfileForm(forms.Form):
+    email = forms.EmailField(required=False)
+    time_zone = forms.ChoiceField(choices=_zones)
+    weekend_days = forms.TypedMultipleChoiceField(
+        choices=WEEKDAYS, coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+
+class PasswordForm(forms.Form):
+    current_password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
+    password = forms.CharField(
+        label="New password", widget=forms.PasswordInput, max_length=128, strip=False
+    )
+
+
+class VacationForm(forms.Form):
+    hours = forms.IntegerField(min_value=1, max_value=24 * 60)
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=64, required=False)

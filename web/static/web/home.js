@@ -1,0 +1,63 @@
+// The home and play pages: their lists follow the main room's stream and the player's own
+// stream (a challenge received, a game started: the player is taken to it), and the main
+// room's chat.
+
+import { api, el, follow, me, problem } from "./site.js";
+
+const region = document.querySelector("[data-live-region]");
+let timer = null;
+
+// Redraw the live region from a fresh copy of this page (at most once a second).
+function refreshSoon() {
+  if (timer || !region) return;
+  timer = setTimeout(async () => {
+    timer = null;
+    const response = await fetch(window.location.href, { headers: { Accept: "text/html" } });
+    if (!response.ok) return;
+    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = doc.querySelector("[data-live-region]");
+    if (fresh) region.replaceChildren(...[...fresh.childNodes].map((n) => document.importNode(n, true)));
+  }, 1000);
+}
+
+const chat = document.getElementById("room-chat");
+function addLine(line) {
+  if (!chat || chat.querySelector(`[data-line="${line.id}"]`)) return;
+  chat.append(el("li", { "data-line": line.id }, el("b", {}, line.author.username), line.text));
+  chat.scrollTop = chat.scrollHeight;
+}
+if (chat) chat.scrollTop = chat.scrollHeight;
+
+follow("rooms/main/events", {
+  chat: addLine,
+  chat_removed: (data) => { const node = chat && chat.querySelector(`[data-line="${data.id}"]`); if (node) node.remove(); },
+  challenge_open: refreshSoon, challenge_updated: refreshSoon, challenge_gone: refreshSoon,
+  game_started: refreshSoon, game_ended: refreshSoon,
+});
+
+let leaving = false;
+if (me) {
+  follow("me/events", {
+    // A rated set starts its two games at once: go to the first, which links to the other.
+    game_started: (data) => {
+      if (leaving) return;
+      leaving = true;
+      window.location.href = `/games/${data.game}/`;
+    },
+    challenge_received: refreshSoon, challenge_declined: refreshSoon, challenge_cancelled: refreshSoon,
+    challenge_expired: refreshSoon, your_turn: refreshSoon, game_over: refreshSoon,
+  });
+}
+
+const form = document.getElementById("room-form");
+if (form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = form.elements.text;
+    const text = input.value.trim();
+    if (!text) return;
+    const result = await api("rooms/main/chat", { method: "POST", body: { text } });
+    if (result.ok) { input.value = ""; addLine(result.data); }
+    else alert(problem(result));
+  });
+}

@@ -1,0 +1,55 @@
+// The new-game form: challenge the computer (the game starts at once), a named player or
+// anyone; fields that do not apply to the choice are hidden.
+
+import { api, problem } from "./site.js";
+
+const form = document.getElementById("challenge-form");
+
+function showFields() {
+  const opponent = form.elements.opponent.value;
+  const clock = form.elements.time_control.value;
+  for (const node of form.querySelectorAll("[data-for]")) {
+    node.hidden = !node.dataset.for.split(" ").includes(opponent);
+  }
+  for (const node of form.querySelectorAll("[data-for-clock]")) node.hidden = node.dataset.forClock !== clock;
+}
+
+if (form) {
+  form.addEventListener("change", showFields);
+  showFields();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = form.elements;
+    const opponent = f.opponent.value;
+    const body = { variant: f.variant.value, time_control: f.time_control.value };
+    if (body.time_control === "live") {
+      body.initial_minutes = Number(f.initial_minutes.value);
+      body.increment_seconds = Number(f.increment_seconds.value);
+    } else if (body.time_control === "turn") {
+      body.days_per_move = Number(f.days_per_move.value);
+    }
+    if (opponent === "computer") body.invitee = f.level.value;
+    else {
+      if (opponent === "player") body.invitee = f.invitee.value.trim();
+      body.rated = f.rated.checked;
+      if (f.message.value.trim()) body.message = f.message.value.trim();
+    }
+    const notice = document.getElementById("challenge-notice");
+    notice.classList.remove("error");
+    notice.textContent = "Sending…";
+    const result = await api("challenges/", { method: "POST", body });
+    if (!result.ok) {
+      notice.textContent = problem(result);
+      notice.classList.add("error");
+      return;
+    }
+    if (result.data.game) {
+      window.location.href = `/games/${result.data.game}/`;
+      return;
+    }
+    notice.textContent = opponent === "open"
+      ? "Your challenge is posted: the game starts when someone accepts it."
+      : `Challenge sent to ${body.invitee}: the game starts when they accept.`;
+    window.setTimeout(() => window.location.reload(), 600);
+  });
+}

@@ -1,0 +1,94 @@
+// What every page's scripts share: calls to the REST API with the session's CSRF token, and
+// event streams that reconnect by themselves (EventSource sends Last-Event-ID).
+
+export const me = document.body.dataset.user || null;
+
+function csrfToken() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+/** Call the API; resolves to {ok, status, data} and never throws on an HTTP error. */
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  let response;
+  try {
+    response = await fetch("/api/" + path.replace(/^\//, ""), {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    return { ok: false, status: 0, data: { code: "offline", detail: "The server cannot be reached." } };
+  }
+  let data = null;
+  if (response.status !== 204) {
+    try { data = await response.json(); } catch (err) { data = null; }
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+/** Follow an event stream: handlers maps an event kind to a function of its data. */
+export function follow(path, handlers, { onOpen } = {}) {
+  const source = new EventSource("/api/" + path.replace(/^\//, ""));
+  for (const [kind, handler] of Object.entries(handlers)) {
+    source.addEventListener(kind, (event) => {
+      let body = null;
+      try { body = JSON.parse(event.data); } catch (err) { return; }
+      // Each event is {id, channel, kind, data}: the handler gets its data.
+      handler(body && body.data !== undefined ? body.data : body, event);
+    });
+  }
+  if (onOpen) source.addEventListener("open", onOpen);
+  window.addEventListener("pagehide", () => source.close());
+  return source;
+}
+
+/** Text of an API error for a person. */
+export function problem(result) {
+  if (result.data && result.data.detail) return result.data.detail;
+  return `The server answered ${result.status}.`;
+}
+
+/** Show a short message in the element with the given id. */
+export function say(id, text, bad = false) {
+  const el = document.getElementById(id);
+  if (!el) return;
+  el.textContent = text;
+  el.classList.toggle("error", bad);
+}
+
+/** The escape-free way to build elements: el("li", {class: "x"}, "text", child). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+// Buttons with data-api post to the API and reload or go where the answer says.
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-api]");
+  if (!button) return;
+  event.preventDefault();
+  button.disabled = true;
+  const result = await api(button.dataset.api, { method: button.dataset.method || "POST", body: {} });
+  button.disabled = false;
+  if (!result.ok) {
+    alert(problem(result));
+    return;
+  }
+  const game = result.data && (result.data.game || (result.data.challenge && result.data.challenge.game));
+  if (button.dataset.follow === "game" && game) window.location.href = `/games/${game}/`;
+  else window.location.reload();
+});

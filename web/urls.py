@@ -1,0 +1,21 @@
+from django.urls import path
+
+from web.views import account, database, home, leaderboards, play, players, tournaments
+
+app_name = "web"
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("signup/", account.signup, name="signup"),
+    path("login/", account.signin, name="login"),
+    path("logout/", account.signout, name="logout"),
+    path("settings/", account.settings_page, name="settings"),
+    path("play/", play.new_game, name="play"),
+    path("games/<int:pk>/", play.game_page, name="game"),
+    path("players/<str:username>/", players.player_page, name="player"),
+    path("leaderboards/", leaderboards.leaderboard_page, name="leaderboards"),
+    path("tournaments/", tournaments.tournament_list_page, name="tournaments"),
+    path("tournaments/new/", tournaments.tournament_new_page, name="tournament-new"),
+    path("tournaments/<int:pk>/", tournaments.tournament_page, name="tournament"),
+    path("database/", database.database_page, name="database"),
+]

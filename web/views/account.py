@@ -1,0 +1,156 @@
+"""Sign up, sign in, sign out and the settings page (profile, password, vacation, API tokens).
+
+The forms post here (Django's CSRF check on every one); the services judge them, and a refusal
+is shown on the form with its sentence. Sign-up and sign-in count against the same rate
+limits as the API's (``auth`` per address, ``auth_username`` per name)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from games.accounts import selectors as account_selectors
+from games.accounts import services as account_services
+from games.clocks import selectors as clock_selectors
+from games.clocks import vacation
+from pente_site.errors import DomainError
+from pente_site.ratelimit import count_request
+from web.forms import PasswordForm, ProfileForm, SignInForm, SignUpForm, TokenForm, VacationForm
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"
+
+
+def _too_many(request: HttpRequest, username: str) -> bool:
+    """Whether this attempt goes past the sign-in limits (per address, per name)."""
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    checks = [("auth", request.META.get("REMOTE_ADDR", "?"))]
+    if username:
+        checks.append(("auth_username", username.strip().lower()))
+    allowed = True
+    for scope, ident in checks:
+        ok, *_ = count_request(scope=scope, ident=ident, rate=rates[scope])
+        allowed = allowed and ok
+    return not allowed
+
+
+_SLOW_DOWN = "Too many attempts from here or for that name: wait a minute and try again."
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["username"]
+        if _too_many(request, name):
+            form.add_error(None, _SLOW_DOWN)
+        else:
+            try:
+                user = account_services.user_register(
+                    username=name, password=form.cleaned_data["password"]
+                )
+            except DomainError as err:
+                form.add_error(None, err.detail)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(request, f"Welcome, {user.username}.")
+                return redirect(_next(request))
+    return render(request, "web/signup.html", {"form": form, "next": _next(request)})
+
+
+def signin(request: HttpRequest) -> HttpResponse:
+    form = SignInForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["username"]
+        if _too_many(request, name):
+            form.add_error(None, _SLOW_DOWN)
+        else:
+            try:
+                user = account_services.user_check_credentials(
+                    request=request, username=name, password=form.cleaned_data["password"]
+                )
+            except DomainError as err:
+                form.add_error(None, err.detail)
+            else:
+                login(request, user)
+                return redirect(_next(request))
+    return render(request, "web/login.html", {"form": form, "next": _next(request)})
+
+
+@require_POST
+def signout(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("/")
+
+
+@login_required
+def settings_page(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    profile = ProfileForm(
+        initial={
+            "email": user.email,
+            "time_zone": user.time_zone,
+            "weekend_days": list(user.weekend_days or []),
+        }
+    )
+    password, away, token_form = PasswordForm(), VacationForm(), TokenForm()
+    issued = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "profile":
+                profile = ProfileForm(request.POST)
+                if profile.is_valid():
+                    account_services.profile_update(user=user, **profile.cleaned_data)
+                    messages.success(request, "Your settings are saved.")
+                    return redirect("web:settings")
+            elif action == "password":
+                password = PasswordForm(request.POST)
+                if password.is_valid():
+                    account_services.profile_update(user=user, **password.cleaned_data)
+                    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                    messages.success(request, "Your password is changed.")
+                    return redirect("web:settings")
+            elif action == "vacation":
+                away = VacationForm(request.POST)
+                if away.is_valid():
+                    vacation.vacation_start(user=user, hours=away.cleaned_data["hours"])
+                    messages.success(request, "Your vacation has started.")
+                    return redirect("web:settings")
+            elif action == "token":
+                token_form = TokenForm(request.POST)
+                if token_form.is_valid():
+                    issued = account_services.token_create(
+                        user=user, name=token_form.cleaned_data["name"]
+                    )
+                    token_form = TokenForm()
+            elif action == "revoke":
+                account_services.token_revoke(user=user, token_id=int(request.POST["token"]))
+                messages.success(request, "The token is revoked.")
+                return redirect("web:settings")
+        except (DomainError, ValueError, KeyError) as err:
+            messages.error(request, getattr(err, "detail", "That request is not valid."))
+    return render(
+        request,
+        "web/settings.html",
+        {
+            "profile": profile,
+            "password": password,
+            "vacation_form": away,
+            "token_form": token_form,
+            "issued": issued,
+            "tokens": account_selectors.token_list(user=user),
+            "vacation": clock_selectors.vacation_status(user=user),
+        },
+    )

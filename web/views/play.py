@@ -1,0 +1,58 @@
+"""The play pages: a new game (challenge a player, post an open challenge, accept one, play the
+computer) and a game's page (play it, watch it, or step through it once it is over).
+
+The game page is the API's game state (``GET /api/games/{id}/``, the same selector) drawn on the
+server's template and kept current by the page's script from the game's event stream."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.bots import selectors as bot_selectors
+from games.challenges import selectors as challenge_selectors
+from games.engine import GAMES, GO_VARIANTS
+from games.play import selectors as play_selectors
+from pente_site.errors import NotFound
+
+
+def _viewer(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+def new_game(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    context = {
+        "variants": list(GAMES),
+        "computers": bot_selectors.bots_list(),
+        "open": challenge_selectors.challenges_open(user=user) if user else [],
+        "incoming": challenge_selectors.challenges_incoming(user=user) if user else [],
+        "outgoing": challenge_selectors.challenges_outgoing(user=user) if user else [],
+        "invitee": request.GET.get("invite", ""),
+    }
+    return render(request, "web/play.html", context)
+
+
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        game = play_selectors.game_get(game_id=pk)
+    except NotFound:
+        raise Http404("There is no such game.") from None
+    viewer = _viewer(request)
+    state = play_selectors.game_state(game=game, viewer=viewer)
+    seats = [
+        p["seat"]
+        for p in state["players"]
+        if viewer is not None and p.get("user") and p["user"]["id"] == viewer.pk
+    ]
+    context = {
+        "game": game,
+        "state": state,
+        "page": {
+            "id": game.pk,
+            "my_seats": seats,
+            "go": game.variant in GO_VARIANTS,
+            "set_games": game.game_set.games_count if game.game_set_id else 0,
+        },
+    }
+    return render(request, "web/game.html", context)
