@@ -2,7 +2,7 @@
 // stream (a challenge received, a game started: the player is taken to it), and the main
 // room's chat.
 
-import { api, el, follow, me, problem } from "./site.js";
+import { api, el, follow, goOnce, me, problem } from "./site.js";
 
 const region = document.querySelector("[data-live-region]");
 let timer = null;
@@ -35,15 +35,10 @@ follow("rooms/main/events", {
   game_started: refreshSoon, game_ended: refreshSoon,
 });
 
-let leaving = false;
 if (me) {
   follow("me/events", {
     // A rated set starts its two games at once: go to the first, which links to the other.
-    game_started: (data) => {
-      if (leaving) return;
-      leaving = true;
-      window.location.href = `/games/${data.game}/`;
-    },
+    game_started: (data) => goOnce(`/games/${data.game}/`),
     challenge_received: refreshSoon, challenge_declined: refreshSoon, challenge_cancelled: refreshSoon,
     challenge_expired: refreshSoon, your_turn: refreshSoon, game_over: refreshSoon,
   });

@@ -1,7 +1,7 @@
 // The new-game form: challenge the computer (the game starts at once), a named player or
 // anyone; fields that do not apply to the choice are hidden.
 
-import { api, problem } from "./site.js";
+import { api, goOnce, problem } from "./site.js";
 
 const form = document.getElementById("challenge-form");
 
@@ -44,7 +44,7 @@ if (form) {
       return;
     }
     if (result.data.game) {
-      window.location.href = `/games/${result.data.game}/`;
+      goOnce(`/games/${result.data.game}/`);
       return;
     }
     notice.textContent = opponent === "open"

@@ -47,6 +47,14 @@ export function follow(path, handlers, { onOpen } = {}) {
   return source;
 }
 
+let leaving = false;
+/** Go to ``url`` unless the page is already going somewhere (two answers may name a game). */
+export function goOnce(url) {
+  if (leaving) return;
+  leaving = true;
+  window.location.href = url;
+}
+
 /** Text of an API error for a person. */
 export function problem(result) {
   if (result.data && result.data.detail) return result.data.detail;
@@ -89,6 +97,6 @@ document.addEventListener("click", async (event) => {
     return;
   }
   const game = result.data && (result.data.game || (result.data.challenge && result.data.challenge.game));
-  if (button.dataset.follow === "game" && game) window.location.href = `/games/${game}/`;
+  if (button.dataset.follow === "game" && game) goOnce(`/games/${game}/`);
   else window.location.reload();
 });

@@ -1,0 +1,158 @@
+"""Two people play in their browsers: sign up, challenge, accept, play a rated set of Pente to
+a five by clicking the board, each seeing the other's stones arrive without reloading, while a
+spectator watches; the games then show on both player pages and in the rankings. Screenshots
+of the play page, the viewer, the player page and the rankings are kept as artifacts.
+
+Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import signup, unique_name, watch_errors
+
+pytestmark = pytest.mark.usefixtures("browser")
+
+PASSWORD = "correct-horse-battery-1"
+GAME_URL = re.compile(r".*/games/(\d+)/$")
+
+
+def game_id(page) -> int:
+    return int(GAME_URL.match(page.url).group(1))
+
+
+def click(page, point: str) -> None:
+    page.click(f'#board rect.pt[data-point="{point}"]')
+
+
+def stone(page, point: str):
+    return page.locator(f'#board circle.stone[data-point="{point}"]')
+
+
+def white_and_black(a, b):
+    """The two players' pages of the game both show, as (player 1, player 2): player 2 moves
+    first (player 1's first stone is the centre)."""
+    for page in (a, b):
+        expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"))
+    return (b, a) if "Your turn" in a.locator("#status").inner_text() else (a, b)
+
+
+def play_to_five(white, black, watchers=()) -> None:
+    """Player 1 makes K10-K14 (the tournament rule: its second stone 3 away from the centre),
+    player 2 plays along the edge; every stone must reach the other pages by their stream."""
+    turns = [
+        (black, "A1"),
+        (white, "K13"),
+        (black, "A3"),
+        (white, "K12"),
+        (black, "A5"),
+        (white, "K11"),
+        (black, "A7"),
+        (white, "K14"),
+    ]
+    for mover, point in turns:
+        click(mover, point)
+        for page in (white, black, *watchers):
+            expect(stone(page, point)).to_have_count(1)
+
+
+def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_page, site, shot):
+    ann, bob, carl = new_page(), new_page(), new_page()
+    errors = [watch_errors(page) for page in (ann, bob, carl)]
+    ann_name, bob_name = unique_name("ann"), unique_name("bob")
+    signup(ann, site, ann_name, PASSWORD)
+    signup(bob, site, bob_name, PASSWORD)
+
+    # Ann challenges Bob to a rated game from the new-game page.
+    ann.goto(f"{site}/play/")
+    ann.select_option("select[name=opponent]", "player")
+    ann.fill("input[name=invitee]", bob_name)
+    ann.check("input[name=rated]")
+    ann.click("#challenge-form button[type=submit]")
+    expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
+
+    # Bob sees it on his home page (after a reload: it may have come before his stream) and
+    # accepts; both are taken to the set's first game.
+    bob.goto(f"{site}/")
+    bob.locator("#incoming button[data-api$='/accept']").click()
+    bob.wait_for_url(GAME_URL)
+    ann.wait_for_url(GAME_URL)
+    first = min(game_id(ann), game_id(bob))
+    for page in (ann, bob, carl):
+        if page.url != f"{site}/games/{first}/":
+            page.goto(f"{site}/games/{first}/")
+    white, black = white_and_black(ann, bob)
+    expect(carl.locator("#controls button")).to_have_count(0)  # a spectator has no buttons
+
+    play_to_five(white, black, watchers=[carl])
+    shot(black, "play")
+    winner = white.locator("#me").inner_text()
+    for page in (white, black, carl):
+        expect(page.locator("#status")).to_have_text(f"{winner} won by five in a row")
+
+    # The viewer: step back with the keyboard to an earlier position (the server's picture).
+    carl.keyboard.press("ArrowLeft")
+    carl.keyboard.press("ArrowLeft")
+    expect(carl.locator("#ply-label")).to_have_text("7 / 9")
+    expect(carl.locator("#board rect.pt")).to_have_count(0)  # the server's picture, not clickable
+    expect(carl.locator("#board svg")).to_have_count(1)
+    shot(carl, "viewer")
+    carl.keyboard.press("End")
+    expect(stone(carl, "K14")).to_have_count(1)
+
+    # The set's second game, colours swapped, reached from the first one's page.
+    for page in (ann, bob):
+        with page.expect_navigation():
+            page.click("#set-link")
+    second = game_id(ann)
+    assert second != first and game_id(bob) == second
+    white, black = white_and_black(ann, bob)
+    assert white.locator("#me").inner_text() != winner
+    play_to_five(white, black)
+
+    # Both games on both player pages; both players in the rankings once the set is rated.
+    for name in (ann_name, bob_name):
+        ann.goto(f"{site}/players/{name}/")
+        for game in (first, second):
+            expect(ann.locator(f'#recent-games a[href="/games/{game}/"]')).to_have_count(1)
+    shot(ann, "player")
+    # An untimed set counts for the normal rating, as on Pente.org.
+    board = f"{site}/leaderboards/?variant=Pente&category=normal&provisional=1"
+    deadline = time.monotonic() + 20
+    while True:
+        ann.goto(board)
+        names = ann.locator("#leaderboard").inner_text()
+        if ann_name in names and bob_name in names:
+            break
+        assert time.monotonic() < deadline, f"the rated set is not in the rankings:\n{names}"
+        time.sleep(0.5)
+    shot(ann, "leaderboard")
+    assert errors == [[], [], []]
+
+
+def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("solo"), PASSWORD)
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", "computer")
+    page.select_option("select[name=level]", index=0)
+    page.select_option("select[name=variant]", "Pente")
+    page.click("#challenge-form button[type=submit]")
+    page.wait_for_url(GAME_URL)
+    expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"))
+    if "Your turn" not in page.locator("#status").inner_text():
+        expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
+    before = page.locator("#board circle.stone").count()
+    point = next(p for p in ("A1", "A19", "T1", "T19", "B2") if stone(page, p).count() == 0)
+    click(page, point)
+    expect(stone(page, point)).to_have_count(1)
+    # The computer's reply arrives on the stream.
+    expect(page.locator("#board circle.stone")).to_have_count(before + 2, timeout=30_000)
+    expect(page.locator("#status")).to_have_text("Your turn")
+    assert errors == []
