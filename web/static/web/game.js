@@ -192,7 +192,10 @@ function resultText() {
 }
 
 function statusText() {
-  if (!playing()) return resultText();
+  if (!playing()) {
+    const score = page.go && S.go && S.go.score;
+    return score ? `${resultText()} (black ${score.black}, white ${score.white})` : resultText();
+  }
   if (page.go && S.go && S.go.phase === "marking") {
     if (page.my_seats.includes(S.go.marking_seat)) return "Mark the dead stones, then propose";
     return "Counting: the dead stones are being marked";
