@@ -1,0 +1,103 @@
+"""The site in a real browser: signing up and out, the home page without script errors, and
+the API docs rendered by Swagger UI from this server alone (they work offline).
+
+Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import signup, unique_name, watch_errors
+
+# Ask for the browser first: without one the tests skip before a server is started.
+pytestmark = pytest.mark.usefixtures("browser")
+
+PASSWORD = "correct-horse-battery-1"
+
+
+def expect(target):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+def test_signing_up_shows_my_name_in_the_header(new_page, site, shot):
+    page = new_page()
+    name = unique_name("sign")
+    signup(page, site, name, PASSWORD)
+    me = page.locator("#me")
+    expect(me).to_have_text(name)
+    assert me.get_attribute("href").rstrip("/").endswith(f"/players/{name}")
+    expect(page.locator("header").get_by_role("button", name="Sign out")).to_be_visible()
+    shot(page, "home-signed-in")
+
+
+def test_signing_out_from_the_header(new_page, site):
+    page = new_page()
+    signup(page, site, unique_name("out"), PASSWORD)
+    expect(page.locator("#me")).to_be_visible()
+    with page.expect_navigation():
+        page.locator("header").get_by_role("button", name="Sign out").click()
+    expect(page.locator("#me")).to_have_count(0)
+    header = page.locator("header")
+    expect(header.get_by_role("link", name="Sign in")).to_be_visible()
+    expect(header.get_by_role("link", name="Sign up")).to_be_visible()
+    # The session is gone on the server too, not just on this page.
+    page.goto(f"{site}/")
+    expect(page.locator("#me")).to_have_count(0)
+
+
+def test_a_session_is_one_context_s_alone(new_page, site):
+    """Two users side by side: each browser context keeps its own session."""
+    first, second = new_page(), new_page()
+    name = unique_name("ctx")
+    signup(first, site, name, PASSWORD)
+    second.goto(f"{site}/")
+    expect(second.locator("#me")).to_have_count(0)
+    first.reload()
+    expect(first.locator("#me")).to_have_text(name)
+
+
+def test_the_api_docs_render_swagger_ui_with_nothing_from_elsewhere(new_page, site, shot):
+    page = new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{site}/api/docs/")
+    # Swagger UI has fetched the schema and drawn the endpoints.
+    expect(page.locator(".swagger-ui .info .title")).to_be_visible()
+    expect(page.locator(".swagger-ui .opblock").first).to_be_visible()
+    assert page.locator(".swagger-ui .opblock").count() > 20
+    shot(page, "api-docs")
+    assert any(url.startswith(f"{site}/api/schema/") for url in requested), requested
+    # Inline data (data:, blob:) never leaves the page; everything else comes from this server.
+    elsewhere = [
+        url
+        for url in requested
+        if not url.startswith(f"{site}/") and not url.startswith(("data:", "blob:"))
+    ]
+    assert not elsewhere, f"the docs page loaded from elsewhere: {elsewhere}"
+
+
+def test_the_home_page_has_no_script_errors(new_page, site, shot):
+    page = new_page()
+    errors = watch_errors(page)
+    loaded: dict[str, int] = {}
+    page.on("response", lambda response: loaded.__setitem__(response.url, response.status))
+    response = page.goto(f"{site}/")
+    assert response.status == 200
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(1000)  # the page's scripts fetch and draw after the load
+    shot(page, "home")
+    assert loaded.get(f"{site}/static/web/site.css") == 200, loaded
+    assert loaded.get(f"{site}/static/web/site.js") == 200, loaded
+    assert not errors, "\n".join(errors)
+
+
+def test_the_home_page_signed_in_has_no_script_errors(new_page, site):
+    page = new_page()
+    signup(page, site, unique_name("homein"), PASSWORD)
+    errors = watch_errors(page)
+    page.reload()
+    page.wait_for_timeout(1000)
+    assert not errors, "\n".join(errors)

@@ -1,0 +1,77 @@
+"""A tournament in a real browser: a player joins from its page, the organiser starts it from
+its page, and the page then draws the elimination bracket with every player in it.
+
+Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import signin, signup, unique_name, watch_errors
+
+pytestmark = pytest.mark.usefixtures("browser")
+
+PASSWORD = "correct-horse-battery-1"
+
+
+def api_player(site: str) -> tuple[str, httpx.Client]:
+    """A player registered through the API, with a client carrying their token."""
+    name = unique_name("t")
+    body = {"username": name, "password": PASSWORD}
+    assert httpx.post(f"{site}/api/auth/register", json=body).status_code == 201
+    key = httpx.post(f"{site}/api/auth/token", json=body).json()["key"]
+    return name, httpx.Client(base_url=f"{site}/api/", headers={"Authorization": f"Token {key}"})
+
+
+def test_joining_starting_and_the_bracket_of_an_elimination_tournament(new_page, site, shot):
+    organiser_name, organiser = api_player(site)
+    start_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    created = organiser.post(
+        "tournaments/",
+        json={
+            "name": "Autumn <Knockout>",
+            "format": "single_elimination",
+            "variant": "Pente",
+            "rated": False,
+            "time_control": "turn",
+            "days_per_move": 3,
+            "start_at": start_at,
+        },
+    )
+    assert created.status_code == 201, created.text
+    tid = created.json()["id"]
+    names = []
+    for _ in range(3):
+        name, client = api_player(site)
+        assert client.post(f"tournaments/{tid}/join/").status_code == 201
+        names.append(name)
+
+    # A fourth player joins with the page's button.
+    page = new_page()
+    errors = watch_errors(page)
+    joiner = unique_name("j")
+    signup(page, site, joiner, PASSWORD)
+    page.goto(f"{site}/tournaments/{tid}/")
+    expect(page.locator("h1")).to_contain_text("Autumn <Knockout>")  # escaped, shown as text
+    page.locator(f'[data-api="tournaments/{tid}/join"]').click()
+    expect(page.locator(f'[data-api="tournaments/{tid}/withdraw"]')).to_be_visible()
+    names.append(joiner)
+
+    # The organiser starts it from the page.
+    boss = new_page()
+    errors.extend(watch_errors(boss))
+    boss.goto(f"{site}/login/")
+    signin(boss, site, organiser_name, PASSWORD)
+    boss.goto(f"{site}/tournaments/{tid}/")
+    boss.locator(f'[data-api="tournaments/{tid}/start"]').click()
+    bracket = boss.locator("#bracket")
+    expect(bracket).to_be_visible()
+    for name in names:
+        expect(bracket).to_contain_text(name)
+    shot(boss, "tournament")
+    assert errors == []
