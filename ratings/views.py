@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.generics import ListAPIView
@@ -21,6 +17,7 @@ from pente_site.api import domain_error_response
 from pente_site.errors import DomainError, Invalid, NotFound, Unauthenticated
 from pente_site.lists import KnownQueryParameters, refuse_unknown_parameters
 from ratings import selectors
+from ratings.cursors import decode_cursor, encode_cursor
 from ratings.elo import ESTABLISHED_RESULTS, RATING_CLASSES, rating_class
 from ratings.models import RatingCategory
 from ratings.serializers import (
@@ -124,25 +121,6 @@ def _class_label(rating: float, floors=_CLASS_FLOORS) -> str:
     return rating_class(rating)[0]  # pragma: no cover - the last floor is -inf
 
 
-# --- keyset cursor -----------------------------------------------------------------------
-
-
-def _encode_cursor(rating: float, row_id: int, rank: int, position: int) -> str:
-    raw = json.dumps([rating, row_id, rank, position], separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode_cursor(text: str) -> tuple[float, int, int, int]:
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        rating, row_id, rank, position = json.loads(raw)
-        if not all(isinstance(v, int) for v in (row_id, rank, position)):
-            raise ValueError
-        return float(rating), row_id, rank, position
-    except (ValueError, TypeError, binascii.Error):
-        raise Invalid("bad_cursor", "The cursor is not one this server gave out.") from None
-
-
 # --- views --------------------------------------------------------------------------------
 
 GAME = OpenApiParameter("game", str, description="Game name or slug, e.g. Pente")
@@ -177,7 +155,7 @@ class LeaderboardView(APIView):
         size = _int_param(params, "page_size", default=DEFAULT_PAGE_SIZE, low=1, high=MAX_PAGE_SIZE)
         cursor = params.get("cursor")
         if cursor:
-            prev_rating, last_id, rank, position = _decode_cursor(cursor)
+            prev_rating, last_id, rank, position = decode_cursor(cursor)
             after = (prev_rating, last_id)
         else:
             prev_rating, rank, position, after = None, 0, 0, None
@@ -215,7 +193,7 @@ class LeaderboardView(APIView):
             next_url = replace_query_param(
                 request.build_absolute_uri(),
                 "cursor",
-                _encode_cursor(last_rating, last_id, rank, position),
+                encode_cursor(rating=last_rating, row_id=last_id, rank=rank, position=position),
             )
         # Rows are built by hand (LeaderboardRowOut documents them): this is the hot path.
         return Response(

@@ -1,0 +1,110 @@
+"""The player's page: ratings with history charts, recent games, statistics, crowns, and the
+challenge link."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.factories import GameFactory, UserFactory
+from games.models import Game
+from tests.ratings.factories import CrownFactory, RatingFactory, play_set
+
+pytestmark = pytest.mark.django_db
+
+
+def _section(html: str, element_id: str) -> str:
+    """The HTML from the element with ``element_id`` to the end of its table."""
+    start = html.index(f'id="{element_id}"')
+    return html[start : html.index("</table>", start)]
+
+
+def test_an_unknown_player_is_a_404(client):
+    assert client.get("/players/nobody-at-all/").status_code == 404
+
+
+def test_a_players_page_lists_their_finished_game_with_a_link_to_it(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = GameFactory(players=[alice, bob], status=Game.Status.FINISHED, winner_seats=[1])
+    html = client.get("/players/alice/").content.decode()
+    recent = _section(html, "recent-games")
+    assert f'href="/games/{game.pk}/"' in recent
+    assert 'href="/players/bob/"' in recent
+    assert "win" in recent
+
+
+def test_the_recent_games_show_the_result_for_the_player_whose_page_it_is(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    GameFactory(players=[alice, bob], status=Game.Status.FINISHED, winner_seats=[1])
+    recent = _section(client.get("/players/bob/").content.decode(), "recent-games")
+    assert re.search(r'class="result">loss<', recent)
+
+
+def test_the_recent_games_are_newest_first(client):
+    alice = UserFactory(username="alice")
+    older = GameFactory(players=[alice, UserFactory()])
+    newer = GameFactory(players=[alice, UserFactory()])
+    recent = _section(client.get("/players/alice/").content.decode(), "recent-games")
+    assert recent.index(f"/games/{newer.pk}/") < recent.index(f"/games/{older.pk}/")
+
+
+def test_a_players_page_shows_each_rating_with_its_history_chart(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    play_set(alice, bob, "player1")
+    play_set(alice, bob, "player1")
+    ratings = _section(client.get("/players/alice/").content.decode(), "ratings")
+    assert 'data-game="Pente"' in ratings
+    assert '<svg class="chart"' in ratings and "<polyline" in ratings
+    assert "2/0/0" in ratings
+
+
+def test_a_provisional_rating_is_marked(client):
+    RatingFactory(user=UserFactory(username="newcomer"), results=3)
+    ratings = _section(client.get("/players/newcomer/").content.decode(), "ratings")
+    assert "provisional" in ratings
+
+
+def test_an_established_rating_is_not_marked_provisional(client):
+    RatingFactory(user=UserFactory(username="veteran"), results=40, rating=1812.4)
+    ratings = _section(client.get("/players/veteran/").content.decode(), "ratings")
+    assert "provisional" not in ratings and "1812" in ratings
+
+
+def test_a_players_crowns_link_to_their_tournaments(client):
+    winner = UserFactory(username="champ")
+    CrownFactory(user=winner, tournament_id=41, tournament_name="Winter Cup")
+    html = client.get("/players/champ/").content.decode()
+    assert 'href="/tournaments/41/"' in html and "Winter Cup" in html
+
+
+def test_a_signed_in_visitor_sees_a_challenge_link_to_the_play_page(client):
+    UserFactory(username="alice")
+    client.force_login(UserFactory(username="visitor"))
+    html = client.get("/players/alice/").content.decode()
+    assert 'href="/play/?invite=alice"' in html and "Challenge alice" in html
+
+
+def test_a_player_sees_no_challenge_link_on_their_own_page(client):
+    alice = UserFactory(username="alice")
+    client.force_login(alice)
+    assert "?invite=" not in client.get("/players/alice/").content.decode()
+
+
+def test_a_stranger_sees_no_challenge_link(client):
+    UserFactory(username="alice")
+    assert "?invite=" not in client.get("/players/alice/").content.decode()
+
+
+def test_a_crown_name_with_html_is_escaped_on_the_player_page(client):
+    winner = UserFactory(username="champ")
+    CrownFactory(user=winner, tournament_name="<script>alert(1)</script>")
+    html = client.get("/players/champ/").content.decode()
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_the_player_name_is_matched_without_regard_to_case(client):
+    UserFactory(username="Alice")
+    response = client.get("/players/alice/")
+    assert response.status_code == 200 and "Alice" in response.content.decode()

@@ -1,0 +1,254 @@
+"""The tournament pages: the list, the new-tournament form, and a tournament's page with its
+buttons, standings, rounds and bracket picture."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.factories import UserFactory
+from tests.tournaments.support import finish_match_games, make_tournament
+from tournaments import services
+from tournaments.models import Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, t: Tournament) -> str:
+    response = client.get(f"/tournaments/{t.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _form(**extra) -> dict[str, str]:
+    start = timezone.now() + timedelta(days=2)  # UTC: the time zone of a new user
+    return {
+        "name": "Spring Swiss",
+        "variant": "Pente",
+        "format": "swiss",
+        "rated": "on",
+        "time_control": "turn",
+        "days_per_move": "3",
+        "start_at": start.strftime("%Y-%m-%dT%H:%M"),
+        "cycles": "1",
+        "min_rated_results": "0",
+        "spectator_delay": "0",
+        **extra,
+    }
+
+
+# --- the list -----------------------------------------------------------------------------
+
+
+def test_the_list_links_each_tournament_with_its_game_format_and_status(client):
+    t = make_tournament(players=0, start=False, name="Autumn Open", format="round_robin")
+    html = client.get("/tournaments/").content.decode()
+    table = html[html.index('id="tournaments"') : html.index("</table>")]
+    assert f'href="/tournaments/{t.pk}/">Autumn Open</a>' in table
+    assert "Pente" in table and "Round Robin" in table and "Registration" in table
+
+
+def test_the_list_keeps_one_status_when_asked(client):
+    make_tournament(players=0, start=False, name="Still Open")
+    make_tournament(players=2, name="Under Way")
+    html = client.get("/tournaments/", {"status": "running"}).content.decode()
+    assert "Under Way" in html and "Still Open" not in html
+
+
+def test_a_signed_in_visitor_sees_the_new_tournament_link(client):
+    client.force_login(UserFactory())
+    assert 'href="/tournaments/new/"' in client.get("/tournaments/").content.decode()
+
+
+def test_a_stranger_sees_no_new_tournament_link(client):
+    assert 'href="/tournaments/new/"' not in client.get("/tournaments/").content.decode()
+
+
+def test_a_tournament_name_with_html_is_escaped_in_the_list_and_on_its_page(client):
+    t = make_tournament(players=0, start=False, name="<script>alert(1)</script>")
+    for html in (client.get("/tournaments/").content.decode(), _page(client, t)):
+        assert "<script>alert(1)</script>" not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+# --- a new tournament ---------------------------------------------------------------------
+
+
+def test_a_stranger_cannot_open_the_new_tournament_page(client):
+    response = client.get("/tournaments/new/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/")
+
+
+def test_a_signed_in_player_gets_the_new_tournament_form(client):
+    client.force_login(UserFactory())
+    response = client.get("/tournaments/new/")
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="tournament-form"' in html
+    assert 'name="start_at"' in html and 'value="double_elimination"' in html
+
+
+def test_the_new_tournament_form_creates_one_and_goes_to_its_page(client):
+    organiser = UserFactory()
+    client.force_login(organiser)
+    response = client.post("/tournaments/new/", _form(name="Spring Swiss"))
+    t = Tournament.objects.get(name="Spring Swiss")
+    assert response.status_code == 302 and response["Location"] == f"/tournaments/{t.pk}/"
+    assert t.organiser == organiser and t.days_per_move == 3 and t.rated
+
+
+def test_the_new_tournament_form_creates_a_live_elimination(client):
+    client.force_login(UserFactory())
+    client.post(
+        "/tournaments/new/",
+        _form(
+            name="Blitz Cup",
+            format="double_elimination",
+            time_control="live",
+            initial_minutes="5",
+            increment_seconds="3",
+        ),
+    )
+    t = Tournament.objects.get(name="Blitz Cup")
+    assert (t.format, t.time_control, t.initial_minutes, t.increment_seconds) == (
+        "double_elimination",
+        "live",
+        5,
+        3,
+    )
+
+
+def test_the_new_tournament_form_shows_a_refusal_of_the_service(client):
+    client.force_login(UserFactory())
+    past = (timezone.now() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    response = client.post("/tournaments/new/", _form(start_at=past))
+    assert response.status_code == 200
+    assert "start_at must be in the future." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_new_tournament_form_reads_the_start_in_the_organisers_time_zone(client):
+    organiser = UserFactory(time_zone="Asia/Tokyo")
+    client.force_login(organiser)
+    client.post("/tournaments/new/", _form(name="Tokyo", start_at="2099-01-02T09:00"))
+    start = Tournament.objects.get(name="Tokyo").start_at
+    assert (start.year, start.month, start.day, start.hour) == (2099, 1, 2, 0)
+
+
+# --- a tournament's page ------------------------------------------------------------------
+
+
+def test_an_unknown_tournament_is_a_404(client):
+    assert client.get("/tournaments/999999/").status_code == 404
+
+
+def test_a_tournament_page_shows_its_facts(client):
+    t = make_tournament(players=0, start=False, name="Facts Open", format="swiss")
+    html = _page(client, t)
+    assert "Facts Open" in html and "Swiss" in html and "turn-based, 3 days per move" in html
+    assert f'href="/players/{t.organiser.username}/"' in html
+
+
+def test_a_signed_in_player_sees_a_join_button_that_posts_to_the_api(client):
+    t = make_tournament(players=0, start=False)
+    client.force_login(UserFactory())
+    html = _page(client, t)
+    assert f'data-api="tournaments/{t.pk}/join"' in html
+    assert client.post(f"/api/tournaments/{t.pk}/join").status_code == 201
+
+
+def test_a_registered_player_sees_a_withdraw_button_and_no_join_button(client):
+    t = make_tournament(players=0, start=False)
+    player = UserFactory()
+    client.force_login(player)
+    client.post(f"/api/tournaments/{t.pk}/join")
+    html = _page(client, t)
+    assert f'data-api="tournaments/{t.pk}/withdraw"' in html
+    assert f'data-api="tournaments/{t.pk}/join"' not in html
+
+
+def test_the_organiser_sees_a_start_button(client):
+    t = make_tournament(players=2, start=False)
+    client.force_login(t.organiser)
+    assert f'data-api="tournaments/{t.pk}/start"' in _page(client, t)
+
+
+def test_a_stranger_sees_no_buttons(client):
+    t = make_tournament(players=2, start=False)
+    assert "data-api=" not in _page(client, t)
+
+
+def test_a_running_tournament_offers_no_join_button(client):
+    t = make_tournament(players=2)
+    client.force_login(UserFactory())
+    assert "/join" not in _page(client, t)
+
+
+def test_a_swiss_page_shows_standings_and_rounds_with_links_to_games(client):
+    t = make_tournament(players=4, rounds=2)
+    html = _page(client, t)
+    standings = html[
+        html.index('id="standings"') : html.index("</table>", html.index('id="standings"'))
+    ]
+    assert standings.count("<tr") == 5  # the head and one line per player
+    match = Match.objects.filter(tournament=t).first()
+    game = match.match_sets.first().game_set.games.first()
+    assert f'href="/games/{game.pk}/"' in html and "Round 1" in html
+    assert 'id="bracket"' not in html
+
+
+def test_a_round_robin_page_shows_a_cross_table_of_results(client):
+    t = make_tournament(players=3, format="round_robin")
+    match = Match.objects.filter(tournament=t, player2__isnull=False).first()
+    finish_match_games(match, "player1")
+    services.sweep()
+    html = _page(client, t)
+    table = html[
+        html.index('id="crosstable"') : html.index("</table>", html.index('id="crosstable"'))
+    ]
+    assert '<td class="num">1</td>' in table and '<td class="num">0</td>' in table
+
+
+def test_an_elimination_tournament_page_draws_its_bracket(client):
+    t = make_tournament(players=4, format="single_elimination")
+    html = _page(client, t)
+    svg = html[html.index('<svg id="bracket"') : html.index("</svg>", html.index('id="bracket"'))]
+    for entry in t.entries.select_related("user"):
+        assert f">{entry.user.username}</text>" in svg
+    assert svg.count("<g data-key=") == 3  # two semi-finals and the final
+    assert "<polyline" in svg  # the lines from the semi-finals to the final
+
+
+def test_the_bracket_highlights_the_winner_of_a_played_match(client):
+    t = make_tournament(players=4, format="single_elimination")
+    match = Match.objects.filter(tournament=t, key="W1-1").get()
+    finish_match_games(match, "player1")
+    services.sweep()
+    match.refresh_from_db()
+    svg = _page(client, t).split('<svg id="bracket"', 1)[1]
+    assert f'class="w">{match.player1.username}</text>' in svg
+
+
+def test_a_double_elimination_page_draws_the_winners_and_losers_brackets(client):
+    t = make_tournament(players=4, format="double_elimination")
+    svg = _page(client, t).split('<svg id="bracket"', 1)[1].split("</svg>", 1)[0]
+    assert "Winners&#x27; bracket" in svg or "Winners' bracket" in svg
+    assert "Losers&#x27; bracket" in svg or "Losers' bracket" in svg
+    assert "Grand final" in svg
+    assert re.search(r'data-key="L1-1"', svg)
+
+
+def test_a_bracket_name_is_escaped_in_the_picture(client):
+    t = make_tournament(players=0, start=False, format="single_elimination")
+    odd = UserFactory(username="<em>odd")
+    client.force_login(odd)
+    client.post(f"/api/tournaments/{t.pk}/join")
+    client.force_login(UserFactory())
+    client.post(f"/api/tournaments/{t.pk}/join")
+    client.force_login(t.organiser)
+    assert client.post(f"/api/tournaments/{t.pk}/start").status_code == 200
+    html = _page(client, t)
+    assert "<em>odd" not in html and "&lt;em&gt;odd" in html

@@ -1,0 +1,27 @@
+"""What several pages share: link prefixes and the word for a game that has no winner yet."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from games.models import Game
+
+
+def route_prefix(route: str) -> str:
+    """The start of a route's path before its one argument (``/games/``): a page links 50
+    games and their players, and one ``reverse`` per link costs more than the rest of a line."""
+    return reverse(route, args=["0"])[:-2]
+
+
+def unsettled_word(game: Game) -> str | None:
+    """ "in progress", "cancelled", "unfinished" or "draw" for a game no one has won; None when
+    someone has."""
+    if game.status == Game.Status.IN_PROGRESS:
+        return "in progress"
+    if game.status == Game.Status.CANCELLED:
+        return "cancelled"
+    if not game.end_reason:
+        return "unfinished"
+    if not game.winner_seats:
+        return "draw"
+    return None

@@ -1,0 +1,113 @@
+"""The leaderboards page: one game and category, best rating first, 50 a page.
+
+The same read as ``GET /api/leaderboards/`` (``ratings.selectors.leaderboard_page`` on a
+``BoardFilter``, keyset pages): ``?variant=Pente&category=normal`` (speed, normal or turn),
+``provisional=1`` to list players with fewer than 20 rated results too, ``computers=1`` for
+computer players, and ``after=<cursor>`` (the "Next page" link) for the page after.
+
+The API answers this read in well under a millisecond; 50 lines through the template engine
+cost several times that, so the lines are written here, every text in them escaped with
+``html.escape`` (names) or made of numbers and dates, and the template prints them whole."""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+
+from games.engine import GAMES, UnknownGame, get_variant
+from pente_site.errors import Invalid
+from ratings import selectors as rating_selectors
+from ratings.cursors import decode_cursor, encode_cursor
+from ratings.elo import ESTABLISHED_RESULTS
+
+PAGE_SIZE = 50
+#: What ``django.urls.reverse`` leaves unquoted in a path argument.
+URL_SAFE = "!$&'()*+,;=~:@"
+_PROVISIONAL = (
+    ' <abbr class="provisional muted" title="Provisional: fewer than 20 rated results">(p)</abbr>'
+)
+CATEGORIES = ("speed", "normal", "turn")
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+
+
+def _decode_cursor(text: str) -> tuple[float, int, int, int] | None:
+    """The cursor of the "Next page" link; None (the first page) for any other text."""
+    try:
+        return decode_cursor(text)
+    except Invalid:
+        return None
+
+
+def _flag(request: HttpRequest, *, name: str) -> bool:
+    return request.GET.get(name, "").strip().lower() in TRUE_WORDS
+
+
+def leaderboard_page(request: HttpRequest) -> HttpResponse:
+    problems: list[str] = []
+    asked = request.GET.get("variant", "").strip() or "Pente"
+    try:
+        variant = get_variant(asked).name
+    except UnknownGame:
+        problems.append(f"There is no game called {asked!r}; showing Pente.")
+        variant = "Pente"
+    category = request.GET.get("category", "").strip().lower() or "normal"
+    if category not in CATEGORIES:
+        problems.append(f"Unknown category {category!r}; showing normal.")
+        category = "normal"
+    board = rating_selectors.BoardFilter(
+        variant=variant,
+        category=category,
+        provisional=_flag(request, name="provisional"),
+        computers=_flag(request, name="computers"),
+    )
+    cursor = _decode_cursor(request.GET.get("after", "").strip())
+    if cursor is not None:
+        prev_rating, last_id, rank, position = cursor
+        after: tuple[float, int] | None = (prev_rating, last_id)
+    else:
+        prev_rating, rank, position, after = None, 0, 0, None
+    rows = rating_selectors.leaderboard_page(board=board, after=after, limit=PAGE_SIZE + 1)
+    more = len(rows) > PAGE_SIZE
+    lines: list[str] = []
+    append = lines.append
+    player_prefix = reverse("web:player", args=["-"])[:-2]  # "/players/"
+    for _id, rating, results, wins, losses, draws, last_played_at, name in rows[:PAGE_SIZE]:
+        position += 1
+        if rating != prev_rating:
+            rank, prev_rating = position, rating
+        shown = escape(name)
+        href = escape(player_prefix + quote(name, safe=URL_SAFE) + "/")
+        marker = _PROVISIONAL if results < ESTABLISHED_RESULTS else ""
+        played = "—" if last_played_at is None else f"{last_played_at:%Y-%m-%d}"
+        append(
+            f'<tr><td class="num">{rank}</td><td><a href="{href}">{shown}</a>{marker}</td>'
+            f'<td class="num">{rating:.1f}</td><td class="num">{results}</td>'
+            f'<td class="num">{wins}/{losses}/{draws}</td><td>{played}</td></tr>'
+        )
+    query = {"variant": variant, "category": category}
+    if board.provisional:
+        query["provisional"] = "1"
+    if board.computers:
+        query["computers"] = "1"
+    next_url = None
+    if more:
+        last_id, last_rating = rows[PAGE_SIZE - 1][:2]
+        token = encode_cursor(rating=last_rating, row_id=last_id, rank=rank, position=position)
+        next_url = "?" + urlencode({**query, "after": token})
+    context = {
+        "board": board,
+        "variants": list(GAMES),
+        "categories": CATEGORIES,
+        # Every text in it is escaped above (``html.escape``): safe to print as it is.
+        "rows_html": mark_safe("\n".join(lines)),
+        "next_url": next_url,
+        "first_url": "?" + urlencode(query) if cursor is not None else None,
+        "problems": problems,
+    }
+    return render(request, "web/leaderboard.html", context, status=400 if problems else 200)

@@ -1,0 +1,300 @@
+"""The tournament pages: the list, the form that creates one, and a tournament's page
+(entries, join / withdraw / start, standings, rounds, the bracket picture).
+
+Reads are the API's selectors (``tournaments.selectors``: ``tournaments_queryset``,
+``tournament_get``, ``entries``, ``standings``, ``rounds``, ``bracket``); the form creates the
+tournament through ``tournaments.services`` and shows a refusal's sentence on the form; the
+page's buttons post to the API (``data-api="tournaments/<id>/join"``, ``withdraw``, ``start``)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+from urllib.parse import quote
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from games.clocks.timecontrol import TimeControl
+from games.engine import GAMES
+from pente_site.errors import DomainError, NotFound
+from tournaments import selectors, services
+from tournaments.models import Tournament
+from web.charts import bracket_picture
+from web.links import route_prefix
+
+PAGE_SIZE = 50
+#: What ``django.urls.reverse`` leaves unquoted in a path argument.
+URL_SAFE = "!$&'()*+,;=~:@"
+
+STATUS_TABS = (
+    ("", "All"),
+    (Tournament.Status.REGISTRATION, "Open for registration"),
+    (Tournament.Status.RUNNING, "Running"),
+    (Tournament.Status.FINISHED, "Finished"),
+    (Tournament.Status.CANCELLED, "Cancelled"),
+)
+
+FORMATS = [
+    (Tournament.Format.SWISS, "Swiss"),
+    (Tournament.Format.ROUND_ROBIN, "Round robin"),
+    (Tournament.Format.SINGLE_ELIMINATION, "Single elimination"),
+    (Tournament.Format.DOUBLE_ELIMINATION, "Double elimination"),
+]
+
+BRACKET_NAMES = {"W": "Winners' round", "L": "Losers' round", "GF": "Grand final"}
+
+
+# --- the list -----------------------------------------------------------------------------
+
+
+def tournament_list_page(request: HttpRequest) -> HttpResponse:
+    """Tournaments, latest start first, 50 a page; ``?status=`` keeps one status (as the API's
+    ``GET /api/tournaments/?status=``)."""
+    status = request.GET.get("status", "")
+    if status not in Tournament.Status.values:
+        status = ""
+    found = selectors.tournaments_queryset()
+    if status:
+        found = found.filter(status=status)
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "status": status,
+        "tabs": STATUS_TABS,
+        "pager_query": f"status={status}&" if status else "",
+    }
+    return render(request, "web/tournaments.html", context)
+
+
+# --- a new tournament ---------------------------------------------------------------------
+
+_LOCAL = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+_LOCAL_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
+
+
+class TournamentForm(forms.Form):
+    """The shape of a new tournament; ``tournaments.services`` judges the values."""
+
+    name = forms.CharField(max_length=200)
+    variant = forms.ChoiceField(label="Game", choices=[(name, name) for name in GAMES])
+    format = forms.ChoiceField(choices=FORMATS)
+    rated = forms.BooleanField(required=False, initial=True)
+    time_control = forms.ChoiceField(
+        choices=[("turn", "Turn-based (days per move)"), ("live", "Live (minutes + increment)")]
+    )
+    days_per_move = forms.IntegerField(min_value=1, max_value=30, required=False, initial=3)
+    initial_minutes = forms.IntegerField(min_value=0, max_value=999, required=False)
+    increment_seconds = forms.IntegerField(min_value=0, max_value=59, required=False)
+    games_per_match = forms.TypedChoiceField(
+        choices=[("", "The game's usual"), ("1", "One game"), ("2", "Two games, colours swapped")],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    start_at = forms.DateTimeField(label="Starts at", widget=_LOCAL, input_formats=_LOCAL_FORMATS)
+    registration_closes_at = forms.DateTimeField(
+        label="Registration closes at (empty: at the start)",
+        widget=_LOCAL,
+        input_formats=_LOCAL_FORMATS,
+        required=False,
+    )
+    rounds = forms.IntegerField(
+        label="Rounds (Swiss; empty: from the number of players)",
+        min_value=1,
+        max_value=50,
+        required=False,
+    )
+    cycles = forms.TypedChoiceField(
+        label="Cycles (round robin)",
+        choices=[("1", "Single (everyone meets once)"), ("2", "Double (twice, colours swapped)")],
+        coerce=int,
+        initial="1",
+    )
+    max_players = forms.IntegerField(min_value=2, required=False)
+    rating_above = forms.IntegerField(required=False)
+    rating_below = forms.IntegerField(required=False)
+    min_rated_results = forms.IntegerField(min_value=0, required=False, initial=0)
+    vacation_allowed = forms.BooleanField(required=False, initial=True)
+    spectator_delay = forms.IntegerField(min_value=0, max_value=20, required=False, initial=0)
+
+
+def _zone(user: Any) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(getattr(user, "time_zone", "") or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def _create(*, organiser: Any, data: dict[str, Any]) -> Tournament:
+    """Create the tournament the form describes, through the services."""
+    fields = dict(data)
+    kind = fields.pop("time_control")
+    minutes = fields.pop("initial_minutes")
+    increment = fields.pop("increment_seconds")
+    days = fields.pop("days_per_move")
+    if kind == "live":
+        time_control = services.tournament_time_control(
+            time_control=kind, initial_minutes=minutes, increment_seconds=increment
+        )
+    else:
+        time_control = services.tournament_time_control(time_control=kind, days_per_move=days)
+    fields["min_rated_results"] = fields["min_rated_results"] or 0
+    fields["spectator_delay"] = fields["spectator_delay"] or 0
+    return services.tournament_create(organiser=organiser, time_control=time_control, **fields)
+
+
+@login_required
+def tournament_new_page(request: HttpRequest) -> HttpResponse:
+    zone = _zone(request.user)
+    with timezone.override(zone):
+        form = TournamentForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                t = _create(organiser=request.user, data=form.cleaned_data)
+            except DomainError as err:
+                form.add_error(None, err.detail)
+            else:
+                return redirect("web:tournament", pk=t.pk)
+        return render(request, "web/tournament_new.html", {"form": form, "zone": str(zone)})
+
+
+# --- a tournament -------------------------------------------------------------------------
+
+
+def _round_title(item: dict[str, Any], *, final_rounds: int) -> str:
+    bracket = item["bracket"]
+    if bracket is None:
+        return f"Round {item['number']}"
+    if bracket == "GF":
+        return "Grand final" if item["number"] == 1 else "Grand final (reset)"
+    if bracket == "W" and final_rounds == 1:
+        return f"Round {item['number']}"
+    return f"{BRACKET_NAMES[bracket]} {item['number']}"
+
+
+def _match_result(match: dict[str, Any]) -> str:
+    result = match["result"]
+    if result is None:
+        return "playing"
+    text = {"player1": "1–0", "player2": "0–1", "draw": "½–½", "bye": "bye"}.get(result, result)
+    return f"{text} (forfeit)" if match["forfeit"] and result != "bye" else text
+
+
+def _rounds(t: Tournament, *, links: _Links) -> list[dict[str, Any]]:
+    items = selectors.rounds(t)
+    brackets = {item["bracket"] for item in items}
+    single = 1 if brackets == {"W"} else 0
+    out = []
+    for item in items:
+        matches = []
+        for m in item["matches"]:
+            games = [links.game(g) for s in m["sets"] for g in s["games"]]
+            matches.append(
+                {
+                    **m,
+                    "result_text": _match_result(m),
+                    "game_urls": games,
+                    "player1_url": links.user(m["player1"]),
+                    "player2_url": links.user(m["player2"]),
+                }
+            )
+        out.append({**item, "title": _round_title(item, final_rounds=single), "matches": matches})
+    return out
+
+
+_SCORE = {"player1": (1.0, 0.0), "player2": (0.0, 1.0), "draw": (0.5, 0.5)}
+
+
+def _score_text(score: float) -> str:
+    return {1.0: "1", 0.5: "½", 0.0: "0"}[score]
+
+
+def _cross_table(
+    *, standings: list[dict[str, Any]], rounds: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A round robin's cross table: a row per player (in standings order) with their score
+    against each of the others, in the same order (empty while not played)."""
+    order = [row["user_id"] for row in standings]
+    cells: dict[tuple[int, int], list[str]] = {}
+    for item in rounds:
+        for m in item["matches"]:
+            if m["player1"] is None or m["player2"] is None or m["result"] not in _SCORE:
+                continue
+            a, b = m["player1"]["id"], m["player2"]["id"]
+            sa, sb = _SCORE[m["result"]]
+            cells.setdefault((a, b), []).append(_score_text(sa))
+            cells.setdefault((b, a), []).append(_score_text(sb))
+    return [
+        {
+            "player": row,
+            "cells": [
+                None
+                if other == row["user_id"]
+                else " ".join(cells.get((row["user_id"], other), []))
+                for other in order
+            ],
+        }
+        for row in standings
+    ]
+
+
+class _Links:
+    """The addresses of players' and games' pages: the page links many of them, and one
+    ``reverse`` per link would cost more than the rest of its line."""
+
+    def __init__(self) -> None:
+        self.players_at = route_prefix("web:player")
+        self.games_at = route_prefix("web:game")
+
+    def name(self, name: str) -> str:
+        return f"{self.players_at}{quote(name, safe=URL_SAFE)}/"
+
+    def user(self, player: dict[str, Any] | None) -> str | None:
+        return None if not player else self.name(player["username"])
+
+    def game(self, game_id: int) -> str:
+        return f"{self.games_at}{game_id}/"
+
+
+def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        t = selectors.tournament_get(tournament_id=pk)
+    except NotFound:
+        raise Http404("There is no such tournament.") from None
+    viewer = request.user
+    links = _Links()
+    entries = [{**e, "url": links.user(e["user"])} for e in selectors.entries(t)]
+    standings = [{**row, "url": links.name(row["username"])} for row in selectors.standings(t)]
+    rounds = _rounds(t, links=links)
+    mine = next(
+        (e for e in entries if viewer.is_authenticated and e["user"]["id"] == viewer.pk), None
+    )
+    joined = mine is not None and mine["status"] == "active"
+    signed_in = viewer.is_authenticated
+    is_organiser = signed_in and (viewer.is_staff or viewer.pk == t.organiser_id)
+    open_now = services.registration_open(t, timezone.now())
+    context = {
+        "t": t,
+        "time_control": str(TimeControl.of(t)),
+        "entries": entries,
+        "standings": standings,
+        "rounds": rounds,
+        "bracket": bracket_picture(selectors.bracket(t), player_url=links.name)
+        if t.is_elimination
+        else "",
+        "cross_table": _cross_table(standings=standings, rounds=rounds)
+        if t.format == Tournament.Format.ROUND_ROBIN and standings
+        else None,
+        "joined": joined,
+        "can_join": signed_in and open_now and not joined,
+        "can_withdraw": joined
+        and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+        "can_start": is_organiser and t.status == Tournament.Status.REGISTRATION,
+        "final": t.status == Tournament.Status.FINISHED,
+    }
+    return render(request, "web/tournament.html", context)
