@@ -132,6 +132,12 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
         assert time.monotonic() < deadline, f"the rated set is not in the rankings:\n{names}"
         time.sleep(0.5)
     shot(ann, "leaderboard")
+
+    # The game database finds both games of the set by a player's name.
+    ann.goto(f"{site}/database/?player={bob_name}")
+    for game in (first, second):
+        expect(ann.locator(f'#games a[href="/games/{game}/"]')).to_have_count(1)
+    shot(ann, "database")
     assert errors == [[], [], []]
 
 

@@ -291,7 +291,9 @@ function redraw() {
 }
 
 function take(state) {
-  if (state.board && S.board && state.ply !== S.ply) before = S.board.rows;
+  // A turn forward: the stones it took away are crossed; after an undo, nothing is.
+  if ((state.moves || []).length > (S.moves || []).length) before = S.board.rows;
+  else if (state.ply !== S.ply) before = null;
   if (state.ply !== S.ply) pending = [];
   S = state;
   shownAt = performance.now();
