@@ -30,21 +30,16 @@ import http.client
 import json
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
-from pathlib import Path
 
-from _support import ROOT, bench_url, recreate_database, setup_django
+from _support import ROOT, bench_url, recreate_database, setup_django, start_stack, stop_stack
 
 DB_NAME = "pente_bench_api"
 EXTRA_MOVES = 120  # moves each game has ready beyond its start
 GAMES_PER_CLIENT = 3  # a client moves on to its next game when one runs out of moves
-SCOPES_LIFTED = "1000000/min"
 
 
 # --- the games: legal move lists that never end the game ------------------------------------
@@ -134,67 +129,6 @@ def queries_per_move(table: dict) -> int:
 
 
 # --- the stack -----------------------------------------------------------------------------
-
-
-def start_stack(*, url: str, port: int, web_workers: int, log_dir: Path) -> list:
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-" + "x" * 50),
-        "SECURE_SSL_REDIRECT": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": str(web_workers),
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-    }
-    from django.conf import settings
-
-    for scope in settings.THROTTLE_RATES:
-        env[f"THROTTLE_{scope.upper()}_RATE"] = SCOPES_LIFTED
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    web = subprocess.Popen(
-        [str(gunicorn), "-c", "pente_site/gunicorn.conf.py", "pente_site.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=open(log_dir / "web.log", "w"),  # noqa: SIM115 - lives as long as the process
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    from games.management.commands.serve import celery_worker_argv
-
-    worker = subprocess.Popen(
-        celery_worker_argv("--concurrency", "2", "--without-gossip", "--without-mingle"),
-        cwd=ROOT,
-        env=env,
-        stdout=open(log_dir / "worker.log", "w"),  # noqa: SIM115
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/", timeout=2)
-            break
-        except OSError:
-            if web.poll() is not None or time.monotonic() > deadline:
-                stop_stack([web, worker])
-                sys.exit("gunicorn did not start:\n" + (log_dir / "web.log").read_text())
-            time.sleep(0.3)
-    return [web, worker]
-
-
-def stop_stack(procs: list) -> None:
-    for proc in procs:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-    for proc in procs:
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
 
 
 # --- the clients ---------------------------------------------------------------------------

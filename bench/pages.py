@@ -48,26 +48,29 @@ import os
 import random
 import re
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from _support import ROOT, bench_url, recreate_database, setup_django
+from _support import (
+    ROOT,
+    bench_url,
+    recreate_database,
+    setup_django,
+    setup_embedded,
+    start_stack,
+    stop_stack,
+)
 
 DB_NAME = "pente_bench_pages"
 TARGET_BYTES = 150_000
 TARGET_RATIO = 3.0
-SECRET_KEY = "bench-only-" + "x" * 50
-SCOPES_LIFTED = "1000000/min"
 
 
 # --- pure helpers: what a page loads, how much, and the verdict -----------------------------
@@ -181,25 +184,6 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 # --- the database -------------------------------------------------------------------------
-
-
-def setup_embedded(var_dir: Path) -> None:
-    """Django on the embedded default (SQLite in ``var_dir``) with DEBUG off, migrated: what
-    ``_support.setup_django`` does for PostgreSQL."""
-    for name in ("DATABASE_URL", "REDIS_URL"):
-        os.environ.pop(name, None)
-    os.environ["PENTE_VAR_DIR"] = str(var_dir)
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", SECRET_KEY)
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def _play(game, moves: list[int]) -> None:
@@ -319,57 +303,6 @@ def session_cookie(user_id: int) -> str:
 
 
 # --- the server ---------------------------------------------------------------------------
-
-
-def start_web(*, port: int, web_workers: int, log_dir: Path, database_url: str | None):
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    if database_url:
-        env["DATABASE_URL"] = database_url
-        if os.environ.get("REDIS_URL"):
-            env["REDIS_URL"] = os.environ["REDIS_URL"]
-    env.update(
-        DEBUG="0",
-        SECRET_KEY=os.environ.get("SECRET_KEY", SECRET_KEY),
-        SECURE_SSL_REDIRECT="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY=str(web_workers),
-        CELERY_TASK_ALWAYS_EAGER="0",
-    )
-    from django.conf import settings
-
-    for scope in settings.THROTTLE_RATES:
-        env[f"THROTTLE_{scope.upper()}_RATE"] = SCOPES_LIFTED
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    log = log_dir / "web.log"
-    web = subprocess.Popen(
-        [str(gunicorn), "-c", "pente_site/gunicorn.conf.py", "pente_site.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=open(log, "w"),  # noqa: SIM115 - lives as long as the process
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/", timeout=2)
-            return web
-        except OSError:
-            if web.poll() is not None or time.monotonic() > deadline:
-                stop_web(web)
-                sys.exit("gunicorn did not start:\n" + log.read_text())
-            time.sleep(0.3)
-
-
-def stop_web(proc) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
 
 
 # --- measuring ----------------------------------------------------------------------------
@@ -628,7 +561,7 @@ def main() -> int:
     where = f"PostgreSQL ({DB_NAME})" if postgres else f"SQLite in {var_dir}"
     log_dir = ROOT / "var" / "bench-pages"
     log_dir.mkdir(parents=True, exist_ok=True)
-    web = None
+    procs: list = []
     try:
         from django.core.cache import cache
 
@@ -643,13 +576,16 @@ def main() -> int:
         from tests.servers import free_port
 
         port = free_port()
-        web = start_web(
-            port=port, web_workers=args.web_workers, log_dir=log_dir, database_url=database_url
+        procs = start_stack(
+            url=database_url,
+            port=port,
+            web_workers=args.web_workers,
+            log_dir=log_dir,
+            worker=False,
         )
         return run(port, data, args.rounds, args.verbose)
     finally:
-        if web is not None:
-            stop_web(web)
+        stop_stack(procs)
         from django.db import connections
 
         connections.close_all()

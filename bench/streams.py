@@ -85,7 +85,15 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import api
-from _support import ROOT, bench_url, raise_open_files_limit, recreate_database, setup_django
+from _support import (
+    ROOT,
+    bench_url,
+    raise_open_files_limit,
+    recreate_database,
+    setup_django,
+    start_stack,
+    stop_stack,
+)
 
 DB_NAME = "pente_bench_streams"
 TARGET_CLIENTS = 1000
@@ -728,9 +736,7 @@ def main() -> int:
         log_dir = ROOT / "var" / "bench-streams"
         log_dir.mkdir(parents=True, exist_ok=True)
         api_port, stream_port = free_port(), free_port()
-        procs = api.start_stack(
-            url=url, port=api_port, web_workers=args.web_workers, log_dir=log_dir
-        )
+        procs = start_stack(url=url, port=api_port, web_workers=args.web_workers, log_dir=log_dir)
         parts = urlsplit(url)
         query = "&".join(q for q in (parts.query, f"application_name={STREAMS_APP}") if q)
         env = {
@@ -766,7 +772,7 @@ def main() -> int:
             clients.stop()
         if uvicorn is not None:
             stop_server(uvicorn)
-        api.stop_stack(procs)
+        stop_stack(procs)
         if not args.keep:
             from django.db import connections  # Django is set up once the database exists
 
