@@ -6,6 +6,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -51,3 +52,20 @@ def stop_server(proc, *, timeout: float = 15) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
     proc.log_file.close()
+
+
+def start_embedded(var_dir: Path, **settings: str):
+    """``manage.py serve`` as the README's first command runs it (the embedded default: no
+    ``DATABASE_URL`` nor ``REDIS_URL``, its files in ``var_dir``), with ``settings`` added to
+    its environment, on a free port: ``(process, "http://127.0.0.1:<port>")`` once it answers."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(PENTE_VAR_DIR=str(var_dir), **settings)
+    base = f"http://127.0.0.1:{port}"
+    proc = start_server(
+        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
+        env=env,
+        ready_url=f"{base}/api/games/",
+        log=var_dir / "serve.log",
+    )
+    return proc, base

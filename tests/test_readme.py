@@ -10,13 +10,12 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.servers import free_port, start_server, stop_server
+from tests.servers import start_embedded, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -33,16 +32,8 @@ def embedded_server(tmp_path_factory):
     if shutil.which("curl") is None:  # pragma: no cover - curl is on every CI machine
         pytest.skip("curl is not installed")
     var_dir = tmp_path_factory.mktemp("var")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(PENTE_VAR_DIR=str(var_dir), SWEEP_INTERVAL_SECONDS="2", PYTHONUNBUFFERED="1")
-    base = f"http://127.0.0.1:{port}/api"
-    proc = start_server(
-        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
-        env=env,
-        ready_url=f"{base}/games/",
-        log=var_dir / "serve.log",
-    )
+    proc, site = start_embedded(var_dir, SWEEP_INTERVAL_SECONDS="2", PYTHONUNBUFFERED="1")
+    base = f"{site}/api"
     yield {"base": base, "workdir": var_dir, "proc": proc}
     stop_server(proc)
 

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from django.db import connection
 
-from tests.servers import free_port, start_server, stop_server
+from tests.servers import free_port, start_embedded, start_server, stop_server
 
 #: Short heartbeats, a small cap, and room for the many accounts these tests make.
 SERVER_SETTINGS = {
@@ -33,16 +33,8 @@ SERVER_SETTINGS = {
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("var")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(PENTE_VAR_DIR=str(var_dir), **SERVER_SETTINGS)
-    base = f"http://127.0.0.1:{port}/api"
-    proc = start_server(
-        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
-        env=env,
-        ready_url=f"{base}/games/",
-        log=var_dir / "serve.log",
-    )
+    proc, site = start_embedded(var_dir, **SERVER_SETTINGS)
+    base = f"{site}/api"
     yield base
     stop_server(proc)
 

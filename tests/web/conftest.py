@@ -30,12 +30,11 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT, free_port, start_server, stop_server
+from tests.servers import ROOT, start_embedded, stop_server
 
 #: Short heartbeats, and rate limits far above what the tests do (sign-ups from one address...).
 SERVER_SETTINGS = {
@@ -123,17 +122,7 @@ def browser():
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The base URL of a real ``manage.py serve`` (embedded default) on a free port."""
-    var_dir = tmp_path_factory.mktemp("web-var")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(PENTE_VAR_DIR=str(var_dir), **SERVER_SETTINGS)
-    base = f"http://127.0.0.1:{port}"
-    proc = start_server(
-        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
-        env=env,
-        ready_url=f"{base}/api/games/",
-        log=var_dir / "serve.log",
-    )
+    proc, base = start_embedded(tmp_path_factory.mktemp("web-var"), **SERVER_SETTINGS)
     yield base
     stop_server(proc)
 
