@@ -273,3 +273,9 @@ def games_in_progress(*, limit: int, user: User | None = None) -> list[Game]:
     if user is not None:
         games = games.filter(seat_rows__user=user)
     return list(games.order_by("-updated_at", "-id")[:limit])
+
+
+def games_played_by(*, user: User, limit: int) -> list[Game]:
+    """The games ``user`` sat in (not imported records), the newest first."""
+    games = games_queryset().filter(seat_rows__user=user, imported=False)
+    return list(games.order_by("-id")[:limit])

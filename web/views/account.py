@@ -6,6 +6,8 @@ limits as the API's (``auth`` per address, ``auth_username`` per name)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -19,6 +21,7 @@ from games.accounts import selectors as account_selectors
 from games.accounts import services as account_services
 from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
+from games.models import User
 from pente_site.errors import DomainError
 from pente_site.ratelimit import count_request
 from web.forms import PasswordForm, ProfileForm, SignInForm, SignUpForm, TokenForm, VacationForm
@@ -49,42 +52,51 @@ def _too_many(request: HttpRequest, username: str) -> bool:
 _SLOW_DOWN = "Too many attempts from here or for that name: wait a minute and try again."
 
 
+def _account_from(
+    request: HttpRequest, form: SignUpForm | SignInForm, act: Callable[[str, str], User]
+) -> User | None:
+    """The account of a valid posted form: ``act(username, password)`` (register, or check
+    the credentials) within the sign-in rate limits; None, with the reason on the form, when
+    there is none."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    name = form.cleaned_data["username"]
+    if _too_many(request, name):
+        form.add_error(None, _SLOW_DOWN)
+        return None
+    try:
+        return act(name, form.cleaned_data["password"])
+    except DomainError as err:
+        form.add_error(None, err.detail)
+        return None
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        name = form.cleaned_data["username"]
-        if _too_many(request, name):
-            form.add_error(None, _SLOW_DOWN)
-        else:
-            try:
-                user = account_services.user_register(
-                    username=name, password=form.cleaned_data["password"]
-                )
-            except DomainError as err:
-                form.add_error(None, err.detail)
-            else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(request, f"Welcome, {user.username}.")
-                return redirect(_next(request))
+    user = _account_from(
+        request,
+        form,
+        lambda name, password: account_services.user_register(username=name, password=password),
+    )
+    if user is not None:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}.")
+        return redirect(_next(request))
     return render(request, "web/signup.html", {"form": form, "next": _next(request)})
 
 
 def signin(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        name = form.cleaned_data["username"]
-        if _too_many(request, name):
-            form.add_error(None, _SLOW_DOWN)
-        else:
-            try:
-                user = account_services.user_check_credentials(
-                    request=request, username=name, password=form.cleaned_data["password"]
-                )
-            except DomainError as err:
-                form.add_error(None, err.detail)
-            else:
-                login(request, user)
-                return redirect(_next(request))
+    user = _account_from(
+        request,
+        form,
+        lambda name, password: account_services.user_check_credentials(
+            request=request, username=name, password=password
+        ),
+    )
+    if user is not None:
+        login(request, user)
+        return redirect(_next(request))
     return render(request, "web/login.html", {"form": form, "next": _next(request)})
 
 

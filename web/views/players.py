@@ -61,11 +61,7 @@ def _result_for(*, game: Game, seats: set[int]) -> str:
 def _recent_games(*, user: User) -> list[dict[str, Any]]:
     """The player's latest games, newest first (the games of ``GET /api/games/?player=<name>``
     that this account played, imported records left out)."""
-    found = (
-        play_selectors.games_queryset()
-        .filter(seat_rows__user=user, imported=False)
-        .order_by("-id")[:RECENT_GAMES]
-    )
+    found = play_selectors.games_played_by(user=user, limit=RECENT_GAMES)
     games, players = route_prefix("web:game"), route_prefix("web:player")
     rows = []
     for game in found:
