@@ -89,6 +89,12 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     white, black = white_and_black(ann, bob)
     expect(carl.locator("#controls button")).to_have_count(0)  # a spectator has no buttons
 
+    # Chat in the game reaches the other player and the spectator.
+    black.fill("#chat-form input[name=text]", "good luck <b>")
+    black.click("#chat-form button[type=submit]")
+    for page in (white, black, carl):
+        expect(page.locator("#chat li")).to_contain_text(["good luck <b>"])
+
     play_to_five(white, black, watchers=[carl])
     shot(black, "play")
     winner = white.locator("#me").inner_text()

@@ -2,7 +2,7 @@
 // clicking it, keeps itself current from the game's event stream, and steps through the moves
 // (keyboard arrows) with the server's pictures of earlier positions.
 
-import { api, el, follow, problem } from "./site.js";
+import { api, chatBox, el, follow, problem } from "./site.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
@@ -381,39 +381,20 @@ async function refresh() {
   try { await refreshing; } finally { refreshing = null; }
 }
 
-const chatLog = document.getElementById("chat");
-function addLine(line) {
-  if (document.querySelector(`#chat [data-line="${line.id}"]`)) return;
-  chatLog.append(el("li", { "data-line": line.id },
-    el("b", {}, line.author ? line.author.username : "?"), line.text));
-  chatLog.scrollTop = chatLog.scrollHeight;
-}
+const chat = chatBox(document.getElementById("chat"), document.getElementById("chat-form"),
+  `games/${page.id}/chat`, (text) => { document.getElementById("notice").textContent = text; });
 
 async function loadChat() {
   const result = await api(`games/${page.id}/chat`);
   if (!result.ok || !result.data) return;
   const lines = Array.isArray(result.data) ? result.data : (result.data.results || result.data.lines || []);
-  lines.forEach(addLine);
-}
-
-const chatForm = document.getElementById("chat-form");
-if (chatForm) {
-  chatForm.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const input = chatForm.elements.text;
-    const text = input.value.trim();
-    if (!text) return;
-    const result = await api(`games/${page.id}/chat`, { method: "POST", body: { text } });
-    if (result.ok) { input.value = ""; addLine(result.data); }
-    else document.getElementById("notice").textContent = problem(result);
-  });
+  lines.forEach(chat.add);
 }
 
 const changed = () => refresh();
 follow(`games/${page.id}/events`, {
   move: changed, undo: changed, request: changed, end: changed, reset: changed,
-  chat: addLine,
-  chat_removed: (data) => { const node = document.querySelector(`#chat [data-line="${data.id}"]`); if (node) node.remove(); },
+  chat: chat.chat, chat_removed: chat.chat_removed,
   spectators: (data) => {
     document.getElementById("spectators").textContent = data.count ? `· ${data.count} watching` : "";
   },

@@ -2,7 +2,7 @@
 // stream (a challenge received, a game started: the player is taken to it), and the main
 // room's chat.
 
-import { api, el, follow, goOnce, me, problem } from "./site.js";
+import { chatBox, follow, goOnce, me } from "./site.js";
 
 const region = document.querySelector("[data-live-region]");
 let timer = null;
@@ -20,17 +20,11 @@ function refreshSoon() {
   }, 1000);
 }
 
-const chat = document.getElementById("room-chat");
-function addLine(line) {
-  if (!chat || chat.querySelector(`[data-line="${line.id}"]`)) return;
-  chat.append(el("li", { "data-line": line.id }, el("b", {}, line.author.username), line.text));
-  chat.scrollTop = chat.scrollHeight;
-}
-if (chat) chat.scrollTop = chat.scrollHeight;
+const chat = chatBox(document.getElementById("room-chat"), document.getElementById("room-form"),
+  "rooms/main/chat", (text) => alert(text));
 
 follow("rooms/main/events", {
-  chat: addLine,
-  chat_removed: (data) => { const node = chat && chat.querySelector(`[data-line="${data.id}"]`); if (node) node.remove(); },
+  chat: chat.chat, chat_removed: chat.chat_removed,
   challenge_open: refreshSoon, challenge_updated: refreshSoon, challenge_gone: refreshSoon,
   game_started: refreshSoon, game_ended: refreshSoon,
 });
@@ -41,18 +35,5 @@ if (me) {
     game_started: (data) => goOnce(`/games/${data.game}/`),
     challenge_received: refreshSoon, challenge_declined: refreshSoon, challenge_cancelled: refreshSoon,
     challenge_expired: refreshSoon, your_turn: refreshSoon, game_over: refreshSoon,
-  });
-}
-
-const form = document.getElementById("room-form");
-if (form) {
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const input = form.elements.text;
-    const text = input.value.trim();
-    if (!text) return;
-    const result = await api("rooms/main/chat", { method: "POST", body: { text } });
-    if (result.ok) { input.value = ""; addLine(result.data); }
-    else alert(problem(result));
   });
 }

@@ -84,6 +84,40 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * A chat: ``list`` (a <ul>) shows the lines, ``form`` (may be null) says new ones to the API's
+ * ``path``; ``onError`` gets the sentence of a refusal. Returns the stream handlers of the
+ * chat's events (``chat``, ``chat_removed``) and ``add`` for lines read otherwise.
+ */
+export function chatBox(list, form, path, onError) {
+  const add = (line) => {
+    if (!list || list.querySelector(`[data-line="${line.id}"]`)) return;
+    list.append(el("li", { "data-line": line.id },
+      el("b", {}, line.author ? line.author.username : "?"), line.text));
+    list.scrollTop = list.scrollHeight;
+  };
+  if (list) list.scrollTop = list.scrollHeight;
+  if (form) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = form.elements.text;
+      const text = input.value.trim();
+      if (!text) return;
+      const result = await api(path, { method: "POST", body: { text } });
+      if (result.ok) { input.value = ""; add(result.data); }
+      else onError(problem(result));
+    });
+  }
+  return {
+    add,
+    chat: add,
+    chat_removed: (data) => {
+      const node = list && list.querySelector(`[data-line="${data.id}"]`);
+      if (node) node.remove();
+    },
+  };
+}
+
 // Buttons with data-api post to the API and reload or go where the answer says.
 document.addEventListener("click", async (event) => {
   const button = event.target.closest("[data-api]");
