@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "live",
+    "explorer",
     "web",
 ]
 
@@ -375,6 +376,7 @@ LIVE_MAX_STREAMS_PER_PROCESS = _env_int("LIVE_MAX_STREAMS_PER_PROCESS", 10000)
 LIVE_PRESENCE_SECONDS = float(os.environ.get("LIVE_PRESENCE_SECONDS", "20"))
 #: How often the streams send a game's spectator count when its spectators changed.
 LIVE_SPECTATORS_SECONDS = float(os.environ.get("LIVE_SPECTATORS_SECONDS", "1"))
+CELERY_BEAT_SCHEDULE["explorer-sweep"] = {"task": "explorer.sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 

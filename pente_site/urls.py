@@ -17,6 +17,7 @@ urlpatterns = [
     # first so the hot leaderboard routes resolve quickly; none of them overlaps games'.
     path("api/", include("live.urls")),  # the event streams (asynchronous views)
     path("api/", include("ratings.urls")),
+    path("api/", include("explorer.urls")),  # games/explorer: not a game id
     path("api/", include("games.urls")),
     path("api/", include("tournaments.urls")),
     # Anything else under /api/ is a JSON 404, with DEBUG on or off.

@@ -18,7 +18,7 @@ import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "ratings", "tournaments", "pente_site", "live", "web")
+PACKAGES = ("games", "ratings", "tournaments", "pente_site", "live", "explorer", "web")
 
 
 def _sources() -> list[Path]:

@@ -407,7 +407,13 @@ class PlyKey(NamedTuple):
 
 def game_keys(game: Position) -> Iterator[PlyKey]:
     """A ``PlyKey`` for every action of ``game`` that can be taken back (all but the server's
-    automatic centre stone), replaying it on a copy from its start; ``game`` is not changed."""
+    automatic centre stone), in the order played; ``game`` is not changed.
+
+    A Pente-family game is walked backwards on a copy, taking each action back (``pop``, far
+    cheaper than playing it again) and updating the eight hashes at the points the action
+    changed; Go is replayed from its start."""
+    if isinstance(game, Game):
+        return iter(_walk_back(game.copy()))
     start = game.copy()
     undone: list[int | str] = []
     while True:
@@ -417,6 +423,39 @@ def game_keys(game: Position) -> Iterator[PlyKey]:
             break
     undone.reverse()
     return _walk(start, undone)
+
+
+def _walk_back(game: Game) -> list[PlyKey]:
+    """``game_keys`` of a Pente-family game by taking its actions back (changing ``game``)."""
+    t = _tables(game.size)
+    rows = t.rows
+    perms = t.perms
+    board = list(game.board)
+    hs = _hashes(board, rows)
+    term = _game_of(game)
+    log = game._log
+    out: list[PlyKey] = []
+    while len(log) > game._automatic:
+        entry = log[-1]
+        action = game.pop()
+        now = game._board
+        if type(action) is str:  # a decision: recount the whole board, should it change
+            changed: Iterable[int] = range(len(board)) if list(now) != board else ()
+        else:
+            changed = (action, *entry[2], *(entry[3] if len(entry) > 4 else ()))
+        for q in changed:
+            was, is_now = board[q], now[q]
+            if was != is_now:
+                a, b = rows[was][q], rows[is_now][q]
+                hs = [h ^ x ^ y for h, x, y in zip(hs, a, b, strict=True)]
+                board[q] = is_now
+        m = min(hs)
+        sym = hs.index(m)
+        key = m ^ term ^ _state_of(game)
+        nxt = None if type(action) is str else _canonical_point(hs, m, sym, action, perms)
+        out.append(PlyKey(len(log), key, sym, nxt))
+    out.reverse()
+    return out
 
 
 def keys_along(variant: str, actions: Iterable[int | str], **options: object) -> Iterator[PlyKey]:

@@ -122,6 +122,12 @@ class Game(models.Model):
     tournament_rule = models.BooleanField(default=False)
     adjacent_only = models.BooleanField(default=False)
     imported = models.BooleanField(default=False)
+    #: An imported record's fingerprint (``games.records.imports.record_digest``: the record as
+    #: written back, so formatting does not count): the same record is never imported twice.
+    record_digest = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
+    #: Whether the explorer's position index holds this game (``explorer.indexing``): set when a
+    #: finished game or an imported record is indexed; the explorer's sweeper indexes the rest.
+    positions_indexed = models.BooleanField(default=False)
     # A seat is held by one of the server's computer opponents (``User.bot_level``): set when
     # the game is created, read by the computers' ratings and sweeper without a join.
     against_computer = models.BooleanField(default=False)
@@ -154,8 +160,17 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
+        indexes = [
+            models.Index(fields=["status", "deadline"], name="game_status_deadline"),
+            # The explorer's sweeper: games over (or imported) not yet in the position index.
+            models.Index(
+                fields=["id"],
+                condition=Q(positions_indexed=False, status__in=("finished", "archived")),
+                name="game_positions_to_index",
+            ),
+        ]
         constraints = [
+            models.UniqueConstraint(fields=["record_digest"], name="game_unique_record_digest"),
             models.CheckConstraint(
                 condition=Q(spectator_delay__lte=MAX_SPECTATOR_DELAY),
                 name="game_spectator_delay_range",

@@ -11,6 +11,7 @@ committed without importing a record twice. The API runs it as a job (``games.re
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from itertools import islice
 
 from django.conf import settings
 from django.db import DataError, IntegrityError, connection, transaction
+from django.utils import timezone
 
 from games.clocks.timecontrol import UNTIMED, ClockError, TimeControl
 from games.engine import (
@@ -35,10 +37,14 @@ from games.engine import (
 from games.engine.sgf import read_sgf, sgf_to_game
 from games.models import Game, Move, Seat
 from games.play.positions import action_fields
+from games.records.signals import records_archived
+from pente_site.bulk import copy_rows
 from pente_site.errors import Invalid
 
 IMPORT_DETAIL_MAX = 300
 NUL_DETAIL = "The text contains a NUL character."
+#: The code of a record skipped because the same record is in the database already.
+DUPLICATE = "duplicate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +88,11 @@ class Batch:
     game_ids: list[int]
     refusals: list[Refusal]
 
+    @property
+    def duplicates(self) -> int:
+        """Records skipped because they are in the database already (refused as ``duplicate``)."""
+        return sum(1 for r in self.refusals if r.code == DUPLICATE)
+
 
 @dataclass(slots=True)
 class ImportReport:
@@ -95,6 +106,10 @@ class ImportReport:
         self.records += batch.records
         self.game_ids.extend(batch.game_ids)
         self.refusals.extend(batch.refusals)
+
+    @property
+    def duplicates(self) -> int:
+        return sum(1 for r in self.refusals if r.code == DUPLICATE)
 
 
 def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
@@ -159,7 +174,8 @@ def records_import(
     the engine (outside any transaction), then each batch's games are stored and
     ``on_batch(batch)`` is called in one transaction, so both commit or neither does. A record
     that cannot be read, replayed or stored is refused on its own; a record is never stored in
-    part. Returns the sum of the batches."""
+    part; a record already in the database (the same ``record_digest``), or twice in the text,
+    is refused as ``duplicate`` after its first copy. Returns the sum of the batches."""
     report = ImportReport()
     items = iter(records)
     while chunk := list(islice(items, batch_size)):
@@ -172,6 +188,8 @@ def records_import(
             else:
                 replays.append(replayed)
         with transaction.atomic():
+            replays, duplicates = _new_records(replays)
+            refusals.extend(duplicates)
             game_ids, not_stored = _store(replays)
             refusals = sorted(refusals + not_stored, key=lambda r: r.record)
             batch = Batch(records=len(chunk), game_ids=game_ids, refusals=refusals)
@@ -239,19 +257,52 @@ def _refusal(item: RecordText | ParsedRecord, exc: EngineError) -> Refusal:
     return Refusal(item.number, line, code, _shortened(detail))
 
 
+def record_digest(record: Record) -> str:
+    """A record's fingerprint: a hash of it as written back (``write_record``), so that two
+    copies that differ only in spacing, line breaks or move numbers are the same record."""
+    return hashlib.blake2b(write_record(record).encode(), digest_size=16).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class _Replayed:
     number: int
     line: int
     record: Record
     replay: Replay
+    digest: str
+
+
+def _new_records(replays: list[_Replayed]) -> tuple[list[_Replayed], list[Refusal]]:
+    """The records of a batch not in the database yet (nor earlier in the batch), and the
+    ``duplicate`` refusals of the others."""
+    stored = dict(
+        Game.objects.filter(record_digest__in=[r.digest for r in replays]).values_list(
+            "record_digest", "pk"
+        )
+    )
+    seen: dict[str, int] = {}
+    fresh: list[_Replayed] = []
+    refusals: list[Refusal] = []
+    for item in replays:
+        if item.digest in stored:
+            where = f"as game {stored[item.digest]}"
+        elif item.digest in seen:
+            where = f"earlier in this text (record {seen[item.digest]})"
+        else:
+            seen[item.digest] = item.number
+            fresh.append(item)
+            continue
+        detail = f"The same record is in the database already, {where}: skipped."
+        refusals.append(Refusal(item.number, item.line, DUPLICATE, detail))
+    return fresh, refusals
 
 
 def _replayed(item: ParsedRecord) -> _Replayed | Refusal:
     if isinstance(item.record, Refusal):
         return item.record
     try:
-        return _Replayed(item.number, item.line, item.record, replay_record(item.record))
+        replay = replay_record(item.record)
+        return _Replayed(item.number, item.line, item.record, replay, record_digest(item.record))
     except EngineError as exc:
         return _refusal(item, exc)
 
@@ -272,30 +323,47 @@ def _store(replays: list[_Replayed]) -> tuple[list[int], list[Refusal]]:
                 (game,) = _archive_all([item])
             game_ids.append(game.pk)
         except (DataError, IntegrityError) as exc:
+            if Game.objects.filter(record_digest=item.digest).exists():  # another import's
+                detail = "The same record is in the database already: skipped."
+                refusals.append(Refusal(item.number, item.line, DUPLICATE, detail))
+                continue
             detail = _shortened(f"The database refused the game: {exc}")
             refusals.append(Refusal(item.number, item.line, "not_stored", detail))
     return game_ids, refusals
 
 
 def _archive_all(replays: list[_Replayed]) -> list[Game]:
-    """Store replayed records as archived games: three INSERTs however many records."""
+    """Store replayed records as archived games: the games in one INSERT, their seats and moves
+    in one bulk write each (``copy_rows``) however many records; then ``records_archived``."""
     built = [_archived(item.record, item.replay) for item in replays]
     games = [game for game, _ in built]
+    for game, item in zip(games, replays, strict=True):
+        game.record_digest = item.digest
     if connection.features.can_return_rows_from_bulk_insert:
         Game.objects.bulk_create(games)
     else:  # pragma: no cover - SQLite before 3.35
         for game in games:
             game.save()
-    Seat.objects.bulk_create(
-        Seat(game=game, seat=i, user=None, name=name)
-        for game, names in built
-        for i, name in enumerate(names, start=1)
+    copy_rows(
+        Seat,
+        ("game", "seat", "user", "name"),
+        (
+            (game.pk, i, None, name)
+            for game, names in built
+            for i, name in enumerate(names, start=1)
+        ),
     )
-    Move.objects.bulk_create(
-        move
-        for game, item in zip(games, replays, strict=True)
-        for move in _moves_from_replay(game, item.replay)
+    now = timezone.now()
+    copy_rows(
+        Move,
+        ("game", "ply", "seat", "kind", "point", "choice", "message", "created_at"),
+        (
+            row
+            for game, item in zip(games, replays, strict=True)
+            for row in _move_rows(game.pk, item.replay, now)
+        ),
     )
+    records_archived.send(sender=Game, games=games, replays=[item.replay for item in replays])
     return games
 
 
@@ -337,12 +405,12 @@ def _archived(record: Record, replay: Replay) -> tuple[Game, list[str]]:
     return game, names
 
 
-def _moves_from_replay(game: Game, replay: Replay) -> list[Move]:
-    """Move rows for a replayed record's actions, with the seat that took each (no new replay)."""
-    rows: list[Move] = []
+def _move_rows(game_id: int, replay: Replay, now: datetime) -> Iterator[tuple]:
+    """The Move rows (``_archive_all``'s columns) of a replayed record's actions, with the seat
+    that took each (no new replay)."""
     for i, (action, seat) in enumerate(zip(replay.game.actions, replay.seats, strict=True), 1):
-        rows.append(Move(game=game, ply=i, seat=seat, **action_fields(action)))
-    return rows
+        fields = action_fields(action)
+        yield (game_id, i, seat, str(fields["kind"]), fields["point"], fields["choice"], "", now)
 
 
 _LIVE_TIME_CONTROL = re.compile(r"^(\d{1,3})(?:\s*\+\s*(\d{1,2}))?$", re.ASCII)

@@ -26,9 +26,10 @@ def record(n: int, moves: str = "1. K10 L11 2. M12 *") -> str:
     return f'[Game "Pente"]\n[Player 1 Name "p{n}"]\n[Player 2 Name "q"]\n\n{moves}\n'
 
 
-def records(count: int) -> str:
-    """``count`` small valid records, players 1 called p1, p2, ... (about 80 bytes each)."""
-    return "\n".join(record(n) for n in range(1, count + 1))
+def records(count: int, start: int = 1) -> str:
+    """``count`` small valid records, players 1 called p{start}, p{start + 1}, ... (about 80
+    bytes each): records of different numbers are different records, never duplicates."""
+    return "\n".join(record(n) for n in range(start, start + count))
 
 
 def import_job(client: APIClient, text: str | None = None, **post) -> dict:

@@ -266,8 +266,8 @@ def test_a_run_that_lost_its_claim_stops_without_committing_its_batch(during_the
 def test_the_sweeper_requeues_jobs_left_queued_or_running_without_progress():
     user = UserFactory()
     waiting = queued(user, records(1))  # its message was lost
-    stalled = queued(user, records(2))  # its worker died
-    fresh = queued(UserFactory(), records(1))
+    stalled = queued(user, records(2, start=2))  # its worker died
+    fresh = queued(UserFactory(), records(1, start=4))
     old = timezone.now() - timedelta(hours=1)
     ImportJob.objects.filter(pk=waiting.pk).update(updated_at=old)
     ImportJob.objects.filter(pk=stalled.pk).update(status="running", attempt=1, updated_at=old)

@@ -1,0 +1,171 @@
+"""The position a caller asks the explorer about, from its moves or from its stones (pure: the
+engine and the domain errors, no Django).
+
+``from_moves``: the moves from the start, as a record writes them (``K10,L11,...``; the centre
+stone the server places may be given or left out; decisions such as ``d_swap`` and Go's
+``pass`` in their place), replayed through the engine without the tournament rule (it is not
+part of a position, and a position reached under it is reached without it too).
+``from_stones``: the stones of each colour, the capture counts and the colour to move.
+Both give a ``Probe``: the key, the symmetry from the caller's board to the canonical one, the
+board size and the number of colours, so that the stored next moves can be named on the
+caller's board (``Probe.point_name``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.engine import (
+    EngineError,
+    GoGame,
+    UnknownGame,
+    get_variant,
+    parse_point,
+    point_name,
+    replay_game,
+)
+from games.engine.positionkey import key_of, position_key, signed64, to_caller
+from games.engine.variants import Variant
+from pente_site.errors import Invalid
+
+#: The most moves a query replays (a 19x19 board holds 361 stones; Go passes and captures).
+MAX_MOVES = 1000
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """A position to look up: ``key`` (signed, as stored), ``symmetry`` (the caller's board to
+    the canonical orientation), the variant, and its table (seats, colours)."""
+
+    variant: Variant
+    key: int
+    symmetry: int
+    seats: int
+    colours: int
+
+    @property
+    def size(self) -> int:
+        return self.variant.size
+
+    def caller_point(self, canonical: int) -> int:
+        """A stored (canonical) next point on the caller's board."""
+        return to_caller(canonical, self.symmetry, self.size)
+
+    def point_name(self, canonical: int) -> str:
+        """A stored (canonical) next point named on the caller's board."""
+        return point_name(self.caller_point(canonical), self.size)
+
+
+def variant_named(name: str) -> Variant:
+    try:
+        return get_variant(name)
+    except UnknownGame:
+        raise Invalid("unknown_game", f"There is no game called {name!r}.") from None
+
+
+def _tokens(text: str, what: str) -> list[str]:
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    if len(tokens) > MAX_MOVES:
+        raise Invalid("too_many_moves", f"{what} takes at most {MAX_MOVES} moves.")
+    return tokens
+
+
+def _colours(seats: int, partners: bool) -> int:
+    return 2 if partners or seats == 2 else seats
+
+
+def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool = False) -> Probe:
+    """The position after ``moves`` (see the module doc); 400 ``illegal_move`` naming the move
+    the engine refused, and why."""
+    tokens = _tokens(moves, "moves")
+    actions: list[str] = []
+    for token in tokens:
+        actions.append("PASS" if token.upper() == "PASS" else token)
+    options: dict[str, object] = {}
+    if variant.family != "go":
+        options = {"seats": seats, "partners": partners, "tournament_rule": False}
+    try:
+        position = replay_game(variant, [], **options)
+        for i, action in enumerate(actions, start=1):
+            _act(position, action, i)
+    except _Refused as exc:
+        raise Invalid("illegal_move", exc.detail) from None
+    except EngineError as exc:
+        raise Invalid(getattr(exc, "code", "bad_options"), str(exc)) from None
+    key, symmetry = key_of(position)
+    return Probe(variant, signed64(key), symmetry, seats, _colours(seats, partners))
+
+
+class _Refused(Exception):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _act(position, action: str, number: int) -> None:
+    try:
+        if isinstance(position, GoGame):
+            position.act(action)
+        elif action.lower() in position.decisions_available():
+            position.decide(action.lower())
+        else:
+            point = position.parse_point(action)
+            if number == 1 and position.actions and point == position.actions[0]:
+                return  # the centre stone the server placed itself
+            position.play(point)
+    except EngineError as exc:
+        detail = getattr(exc, "detail", None) or str(exc)
+        raise _Refused(f"Move {number} ({action}): {detail}") from None
+
+
+def from_stones(
+    *,
+    variant: Variant,
+    position: str,
+    captures: str = "",
+    to_move: int = 1,
+    seats: int = 2,
+    partners: bool = False,
+) -> Probe:
+    """The position whose stones are ``position``: the points of each colour, colour 1 first,
+    the colours separated by ``/`` (``K10,L9/K11``); ``captures``: the stones each colour has
+    captured, colour 1 first (``2,0``); ``to_move``: the colour to play."""
+    colours = 2 if variant.family == "go" else _colours(seats, partners)
+    groups = position.split("/")
+    if len(groups) > colours:
+        raise Invalid(
+            "bad_position",
+            f"position gives {len(groups)} colours separated by '/', but {variant.name} "
+            f"here has {colours}.",
+        )
+    stones: dict[int, int] = {}
+    for colour, group in enumerate(groups, start=1):
+        for token in _tokens(group, "position"):
+            try:
+                point = parse_point(token, variant.size)
+            except EngineError as exc:
+                raise Invalid("bad_position", f"{token!r}: {exc}") from None
+            if point in stones:
+                raise Invalid("bad_position", f"{token} is given twice.")
+            stones[point] = colour
+    counts: list[int] = []
+    for token in _tokens(captures, "captures"):
+        if not token.isdigit() or int(token) > variant.size * variant.size:
+            raise Invalid("bad_captures", f"{token!r} is not a number of captured stones.")
+        counts.append(int(token))
+    if len(counts) > colours:
+        raise Invalid("bad_captures", f"captures gives {len(counts)} counts for {colours} colours.")
+    if not 1 <= to_move <= colours:
+        raise Invalid("bad_to_move", f"to_move must be a colour from 1 to {colours}.")
+    key, symmetry = position_key(
+        variant=variant.name,
+        size=variant.size,
+        stones=stones,
+        captures=counts,
+        to_move=to_move,
+        seats=seats if variant.family != "go" else 2,
+        partners=partners,
+    )
+    return Probe(variant, signed64(key), symmetry, seats, colours)

@@ -1,0 +1,142 @@
+"""The explorer's query parameters and its answer (for validation and the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models.base import Category
+from games.play.serializers import GameSummarySerializer
+from pente_site.errors import Invalid
+
+#: Games listed per page (``page_size``: at most ``MAX_PAGE_SIZE``).
+PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+
+
+class ExplorerQueryIn(serializers.Serializer):
+    game = serializers.CharField(help_text="The game: a name or slug (Pente, keryo-pente, Go 9x9).")
+    moves = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="The moves from the start, separated by commas or spaces (K10,L11,...): the "
+        "centre stone may be left out; decisions (d_swap, ...) and Go's pass in their place. "
+        "Empty: the opening position.",
+    )
+    position = serializers.CharField(
+        required=False,
+        help_text="Instead of moves: the stones of each colour, colour 1 first, the colours "
+        "separated by '/' (K10,L9/K11,M12).",
+    )
+    captures = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="With position: the stones each colour has captured, colour 1 first (2,0).",
+    )
+    to_move = serializers.IntegerField(
+        required=False, min_value=1, max_value=6, help_text="With position: the colour to play (1)."
+    )
+    seats = serializers.IntegerField(
+        required=False, min_value=2, max_value=6, default=2, help_text="Players at the table."
+    )
+    partners = serializers.BooleanField(required=False, default=False, help_text="Partners Pente.")
+    player = serializers.CharField(
+        required=False, help_text="Only games of this player (username or recorded name)."
+    )
+    opponent = serializers.CharField(
+        required=False, help_text="With player: only games between the two."
+    )
+    # allow_null and default None: a query string that leaves a boolean out means "any", not
+    # false (DRF reads a missing boolean of form data as false).
+    rated = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Rated games only (true) or unrated (false); an imported record is rated when "
+        "its Rated header says so.",
+    )
+    imported = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Imported archives only (true) or games played here (false).",
+    )
+    category = serializers.ChoiceField(choices=Category.choices, required=False)
+    rating_min = serializers.IntegerField(
+        required=False, min_value=0, max_value=32767, help_text="Every player rated at least this."
+    )
+    rating_max = serializers.IntegerField(
+        required=False, min_value=0, max_value=32767, help_text="Every player rated at most this."
+    )
+    date_after = serializers.DateField(required=False, help_text="Played on or after (YYYY-MM-DD).")
+    date_before = serializers.DateField(
+        required=False, help_text="Played on or before (YYYY-MM-DD)."
+    )
+    tournament = serializers.IntegerField(
+        required=False, min_value=1, help_text="Only the games of this tournament (its id)."
+    )
+    event = serializers.CharField(
+        required=False,
+        help_text="Only the games of this event: an imported record's Event, or a tournament's "
+        "name.",
+    )
+    before = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="The games' page: those with ids below this (the next link gives it).",
+    )
+    page_size = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_PAGE_SIZE, default=PAGE_SIZE
+    )
+
+    def validate(self, attrs):
+        if "position" in attrs and "moves" in attrs:
+            raise Invalid("bad_request", "Give either moves or position, not both.")
+        if "position" not in attrs and ("captures" in attrs or "to_move" in attrs):
+            raise Invalid("bad_request", "captures and to_move go with position.")
+        if "opponent" in attrs and "player" not in attrs:
+            raise Invalid(
+                "missing_parameter", "opponent needs a player, e.g. ?player=a&opponent=b."
+            )
+        low, high = attrs.get("rating_min"), attrs.get("rating_max")
+        if low is not None and high is not None and low > high:
+            raise Invalid("bad_request", "rating_min is above rating_max.")
+        return attrs
+
+
+class MoveStatOut(serializers.Serializer):
+    move = serializers.CharField(help_text="The next move on your board (K11).")
+    point = serializers.IntegerField()
+    games = serializers.IntegerField()
+    wins = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Games won by each colour, colour 1 first."
+    )
+    draws = serializers.IntegerField()
+    average_rating = serializers.FloatField(
+        allow_null=True, help_text="The average rating of the players who chose this move."
+    )
+    latest_game = serializers.IntegerField(help_text="The id of the latest game with this move.")
+
+
+class GameAtOut(GameSummarySerializer):
+    at_ply = serializers.IntegerField(
+        help_text="The actions played (the centre stone included) when the game reached the "
+        "position."
+    )
+
+
+class GamesPageOut(serializers.Serializer):
+    next = serializers.CharField(allow_null=True)
+    results = GameAtOut(many=True)
+
+
+class ExplorerOut(serializers.Serializer):
+    game = serializers.CharField()
+    key = serializers.CharField(help_text="The position's key (hex): the same in all 8 symmetries.")
+    symmetry = serializers.IntegerField(
+        help_text="The symmetry from your board to the position's canonical orientation (0-7)."
+    )
+    games = serializers.IntegerField(help_text="Games that reached the position.")
+    wins = serializers.ListField(child=serializers.IntegerField())
+    draws = serializers.IntegerField()
+    moves = MoveStatOut(many=True)
+    game_list = GamesPageOut()

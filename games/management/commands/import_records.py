@@ -1,0 +1,126 @@
+"""``python manage.py import_records FILE``: import a file of Pente.org game records (100,000
+and more) into the game database, with a progress bar.
+
+The file is read a line at a time and imported in batches (``--batch-size``, one transaction
+each): memory does not grow with the file, and a record is stored whole (its game, seats,
+moves and explorer positions) or not at all. A record already in the database (the same record,
+however it is spaced) is skipped as a duplicate; every refused record is reported on standard
+error with its number, line, code and reason. Ends with one summary line; the exit status is 0
+unless the file cannot be read (1). ``-`` reads standard input. An SGF file (Go) is one game.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import chain
+from typing import TextIO
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from games.records.imports import (
+    DUPLICATE,
+    Batch,
+    is_sgf,
+    parsed_records,
+    records_import,
+    sgf_as_records,
+    split_records,
+)
+from pente_site.errors import DomainError
+
+BATCH_SIZE = 500
+
+
+class Command(BaseCommand):
+    help = "Import a file of Pente.org game records (or - for standard input), in batches."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="File of records, or - for standard input.")
+        parser.add_argument(
+            "--batch-size",
+            type=int,
+            default=BATCH_SIZE,
+            help=f"Records per transaction ({BATCH_SIZE}).",
+        )
+        parser.add_argument("--encoding", default="utf-8", help="The file's encoding (utf-8).")
+        parser.add_argument(
+            "--no-progress", action="store_true", help="No progress bar (for logs and scripts)."
+        )
+
+    def handle(self, *args, path: str, batch_size: int, encoding: str, **options):
+        if batch_size < 1:
+            raise CommandError("--batch-size must be at least 1.")
+        total = None if path == "-" else self._count(path, encoding)
+        # The bar and the refusals share the command's error stream (tqdm writes its own line
+        # ends, so it takes the stream under Django's wrapper, which would add one per write).
+        stream = self.stderr._out
+        started = time.monotonic()
+        counts = {"imported": 0, "duplicates": 0, "refused": 0}
+        bar = tqdm(
+            total=total,
+            unit="records",
+            disable=options["no_progress"],
+            file=stream,
+            dynamic_ncols=True,
+        )
+
+        def on_batch(batch: Batch) -> None:
+            counts["imported"] += len(batch.game_ids)
+            for refusal in batch.refusals:
+                if refusal.code == DUPLICATE:
+                    counts["duplicates"] += 1
+                    continue
+                counts["refused"] += 1
+                bar.write(
+                    f"record {refusal.record} (line {refusal.line}): {refusal.code}: "
+                    f"{refusal.detail}",
+                    file=stream,
+                )
+            bar.update(batch.records)
+
+        with bar, self._lines(path, encoding) as lines:
+            records = parsed_records(split_records(lines))
+            records_import(records=records, batch_size=batch_size, on_batch=on_batch)
+        seconds = time.monotonic() - started
+        done = sum(counts.values())
+        rate = done / seconds if seconds else 0.0
+        self.stdout.write(
+            f"{done} records in {seconds:.1f} s ({rate:.0f}/s): {counts['imported']} imported, "
+            f"{counts['duplicates']} duplicates skipped, {counts['refused']} refused."
+        )
+
+    def _count(self, path: str, encoding: str) -> int:
+        with self._lines(path, encoding) as lines:
+            return sum(1 for _ in split_records(lines))
+
+    @contextmanager
+    def _lines(self, path: str, encoding: str) -> Iterator[Iterator[str]]:
+        """The file's lines without their ends (an SGF file: its game as one record)."""
+        try:
+            handle: TextIO = (
+                sys.stdin if path == "-" else open(path, encoding=encoding, errors="replace")  # noqa: SIM115
+            )
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None
+        try:
+            lines = (line.rstrip("\n") for line in handle)
+            head: list[str] = []
+            for line in lines:
+                head.append(line)
+                if line.strip():
+                    break
+            if is_sgf("\n".join(head)):
+                text = "\n".join(chain(head, lines))
+                try:
+                    yield iter(sgf_as_records(text).splitlines())
+                except DomainError as exc:
+                    raise CommandError(f"{exc.code}: {exc.detail}") from None
+                return
+            yield chain(head, lines)
+        finally:
+            if handle is not sys.stdin:
+                handle.close()
