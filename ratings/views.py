@@ -279,6 +279,7 @@ class RatingHistoryView(ListAPIView):
 
     def get_queryset(self):
         params = self.request.query_params
+        refuse_unknown_parameters(params, KnownQueryParameters.allowed(self))
         return selectors.rating_history(
             user=_player(self.kwargs["username"]),
             variant=_game_param(params),

@@ -191,6 +191,7 @@ class TournamentTrfView(APIView):
         responses={(200, "text/plain"): str},
     )
     def get(self, request, pk: int):
+        refuse_unknown_parameters(request.query_params, {"round"})
         t = selectors.tournament_get(tournament_id=pk)
         after = request.query_params.get("round")
         if after is not None and not after.isdigit():

@@ -31,7 +31,7 @@ from games.records import jobs, selectors
 from games.records.pictures import board_svg, go_count
 from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
 from pente_site.errors import Invalid, TooLarge
-from pente_site.lists import KnownQueryParameters, Pagination
+from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
 
 
 class PlainTextParser(BaseParser):
@@ -107,6 +107,7 @@ class GameBoardSvgView(APIView):
         },
     )
     def get(self, request, pk: int):
+        refuse_unknown_parameters(request.query_params, {"ply"})
         game = play_selectors.game_get(game_id=pk)
         raw = request.query_params.get("ply")
         ply = None

@@ -1,9 +1,13 @@
 """Every list refuses a query parameter it does not take: 400 ``unknown_parameter`` naming it
-(``?position=`` on the game list used to be ignored silently)."""
+(``?position=`` on the game list used to be ignored silently). ``ENDPOINTS`` names them by
+hand; ``test_every_list_in_the_schema_refuses_an_unknown_parameter`` finds every list (and
+every endpoint that takes query parameters) in the OpenAPI schema, so a new one is covered
+without being listed."""
 
 from __future__ import annotations
 
 import pytest
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
@@ -60,3 +64,45 @@ def test_the_parameters_a_list_takes_still_work(client):
     assert client.get("/api/tournaments/", {"format": "swiss", "page_size": 5}).status_code == 200
     assert client.get("/api/challenges/", {"variant": "Pente"}).status_code == 200
     assert client.get("/api/players/", {"search": "al", "computer": "false"}).status_code == 200
+
+
+def _schema_endpoints() -> list[str]:
+    """GET paths of the schema that answer a list (an array, or a page with ``results``) or
+    take query parameters."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    paths = []
+    for path, operations in schema["paths"].items():
+        get = operations.get("get")
+        if get is None:
+            continue
+        content = get["responses"].get("200", {}).get("content", {})
+        body = next(iter(content.values()), {}).get("schema", {})
+        while "$ref" in body:
+            body = components[body["$ref"].rsplit("/", 1)[-1]]
+        is_list = body.get("type") == "array" or "results" in body.get("properties", {})
+        takes = any(p["in"] == "query" for p in get.get("parameters", []))
+        if is_list or takes:
+            paths.append(path)
+    return paths
+
+
+SCHEMA_ENDPOINTS = _schema_endpoints()
+
+
+@pytest.mark.parametrize("path", SCHEMA_ENDPOINTS)
+def test_every_list_in_the_schema_refuses_an_unknown_parameter(client, path):
+    user = UserFactory(username="carol")
+    game = make_game(players=[user, UserFactory()])
+    tournament = make_tournament(players=2)
+    url = path.format(
+        id=tournament.pk if path.startswith("/api/tournaments/") else game.pk,
+        username="carol",
+        user_id=user.pk,
+        name="main",
+        challenge_id=1,
+    )
+    response = client.get(url, {"zz_unknown": "1"})
+    assert response.status_code == 400, (url, response.status_code, response.content[:300])
+    body = response.json()
+    assert body["code"] == "unknown_parameter" and "'zz_unknown'" in body["detail"]
