@@ -88,7 +88,10 @@ def test_double_elimination_for_8_drops_losers_in_the_documented_order():
     )
 
 
-def test_double_elimination_for_16_matches_the_reference_layout():
+def test_double_elimination_for_16_follows_the_documented_layout():
+    # Winners' round 2 losers drop in reverse, round 3 losers in order. (The former neighbour
+    # swap, m2 m1 m4 m3 then m2 m1, let the loser of W2-1 meet in L3 the player he beat in W1:
+    # 0.5 rematches per event in L3 alone, where none can happen before L4 now.)
     keys = {m.key: m for m in double_elimination(16)}
     assert [(keys[f"W1-{i}"].a.ref, keys[f"W1-{i}"].b.ref) for i in range(1, 9)] == [
         (1, 16),
@@ -100,8 +103,8 @@ def test_double_elimination_for_16_matches_the_reference_layout():
         (3, 14),
         (6, 11),
     ]
-    assert [keys[f"L2-{i}"].b.ref for i in range(1, 5)] == ["W2-2", "W2-1", "W2-4", "W2-3"]
-    assert [keys[f"L4-{i}"].b.ref for i in range(1, 3)] == ["W3-2", "W3-1"]
+    assert [keys[f"L2-{i}"].b.ref for i in range(1, 5)] == ["W2-4", "W2-3", "W2-2", "W2-1"]
+    assert [keys[f"L4-{i}"].b.ref for i in range(1, 3)] == ["W3-1", "W3-2"]
     assert keys["L6-1"].b.ref == "W4-1"
     assert max(m.round for m in keys.values() if m.bracket == "L") == 6
 
