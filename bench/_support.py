@@ -5,6 +5,7 @@ of this folder as ``_support`` (a script's own folder is first on ``sys.path``).
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -19,6 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH_SECRET_KEY = "bench-only-" + "x" * 50
 #: The rate of every throttle scope while a bench drives the server.
 SCOPES_LIFTED = "1000000/min"
+
+
+def quantile(ordered, q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted values: the value at rank ``int(q * n)`` (NaN when
+    there is none)."""
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
 
 
 def bench_url(base: str, name: str) -> str:

@@ -88,6 +88,7 @@ import api
 from _support import (
     ROOT,
     bench_url,
+    quantile,
     raise_open_files_limit,
     recreate_database,
     setup_django,
@@ -412,10 +413,6 @@ def drive(tables: list[dict], port: int, rate: float, seconds: float) -> dict:
 
 
 # --- figures ---------------------------------------------------------------------------------
-
-
-def quantile(ordered, q: float) -> float:
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
 
 
 def cpu_seconds(pid: int) -> float:

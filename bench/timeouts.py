@@ -29,7 +29,7 @@ import sys
 import time
 from datetime import timedelta
 
-from _support import ROOT, bench_url, recreate_database, setup_django
+from _support import ROOT, bench_url, quantile, recreate_database, setup_django
 
 DB_NAME = "pente_bench_timeouts"
 
@@ -40,11 +40,6 @@ def _users(n: int, prefix: str, **fields):
     return User.objects.bulk_create(
         User(username=f"{prefix}{i}", password="!", **fields) for i in range(n)
     )
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 # --- (a) live deadlines with a real worker -------------------------------------------------
@@ -112,7 +107,7 @@ def bench_live(*, url: str, games: int, clock: int, concurrency: int) -> tuple[f
     median, worst = statistics.median(delays), max(delays)
     print(
         f"    deadline -> closed: median {median * 1000:.0f} ms, "
-        f"p95 {_percentile(delays, 0.95) * 1000:.0f} ms, worst {worst * 1000:.0f} ms "
+        f"p95 {quantile(sorted(delays), 0.95) * 1000:.0f} ms, worst {worst * 1000:.0f} ms "
         f"(target median < 1000 ms, worst < 2000 ms)"
     )
     return median, worst

@@ -277,7 +277,11 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     """FIDE TRF of a Swiss or round robin: one ``001`` line per player, round by round.
 
     ``after_round`` gives the report as it stood after that round, for checking each round's
-    pairing with an outside Dutch-system checker."""
+    pairing with an outside Dutch-system checker; without it, the rounds finished so far (a
+    round still being played has blank results, which no TRF reader takes: 409
+    ``round_in_progress`` when asked for by number). The players who are not paired in the
+    round after the report (withdrawn before it was paired, or left out of it) are marked
+    absent in it, so that an outside engine pairs that round as this server did or will."""
     if t.is_elimination:
         raise Conflict("no_trf", "TRF export is for Swiss and round-robin events.")
     all_entries = list(
@@ -289,6 +293,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     by_round: dict[int, list[Match]] = {}
     for m in Match.objects.filter(tournament=t, round__isnull=False).select_related("round"):
         by_round.setdefault(m.round.number, []).append(m)
+    finished = 0
     for number in sorted(by_round):
         games: dict[int, trf.TrfGame] = {}
         for m in by_round[number]:
@@ -310,6 +315,10 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
             games[a] = trf.TrfGame(b, "w", ra)
             games[b] = trf.TrfGame(a, "b", rb)
         history.append(games)
+        if finished == number - 1 and all(
+            m.status == Match.Status.FINISHED for m in by_round[number]
+        ):
+            finished = number
     ranks = {
         rank_of[row["user_id"]]: row["rank"] for row in standings(t) if row["user_id"] in rank_of
     }
@@ -334,8 +343,35 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
             raise Invalid(
                 "bad_round", f"round must be 0..{len(history)} (the rounds paired so far)."
             )
-        doc = trf.truncate(doc, after_round)
+        if after_round > finished:
+            raise Conflict(
+                "round_in_progress",
+                f"Round {after_round} is still being played: its results are not known yet. "
+                f"Export ?round={finished} (the history before it), or wait for its end.",
+            )
+    after = finished if after_round is None else after_round
+    if after < len(history):
+        doc = trf.truncate(doc, after)
+    if after < doc.rounds and t.status != Tournament.Status.FINISHED:
+        doc = trf.with_absent(doc, _absent_from(t, after + 1, by_round, all_entries, rank_of))
     return trf.dump(doc)
+
+
+def _absent_from(
+    t: Tournament,
+    number: int,
+    by_round: dict[int, list[Match]],
+    entries: list[Entry],
+    rank_of: dict[int, int],
+) -> set[int]:
+    """The starting ranks of the players not paired in round ``number``: for a round paired
+    already, those without a match in it; for the next one, those withdrawn."""
+    if number in by_round:
+        paired = {m.player1_id for m in by_round[number]} | {
+            m.player2_id for m in by_round[number] if m.player2_id is not None
+        }
+        return {rank_of[e.user_id] for e in entries if e.user_id not in paired}
+    return {rank_of[e.user_id] for e in entries if e.status == Entry.Status.WITHDRAWN}
 
 
 def crowns_of(*, user: User) -> list[dict[str, Any]]:

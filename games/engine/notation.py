@@ -21,8 +21,18 @@ def _check_size(size: int) -> None:
         raise ValueError(f"board size must be between 1 and {len(COLUMNS)}, not {size!r}")
 
 
+@cache
+def _by_name(size: int) -> dict[str, int]:
+    """Every point of a ``size`` board by its name as written (``"K10"``), for the fast path."""
+    return {point_name(i, size): i for i in range(size * size)}
+
+
 def parse_point(text: str | int, size: int = 19) -> int:
     """Parse ``"K10"``, ``"k10"`` or the integer form ``"180"`` into a point index."""
+    if type(text) is str and type(size) is int and 1 <= size <= len(COLUMNS):
+        found = _by_name(size).get(text)
+        if found is not None:
+            return found
     _check_size(size)
     if isinstance(text, bool):
         raise IllegalMove("bad_coordinate", f"{text!r} is not a point")

@@ -253,3 +253,49 @@ def test_time_control_numbers_that_do_not_belong_are_refused(extra):
     )
     assert response.status_code == 400, response.data
     assert response.data["code"] == "bad_time_control"
+
+
+def _trf_lines(t, query: str = "") -> dict[str, str]:
+    """The ``001`` lines of the tournament's TRF by player name."""
+    response = client_for().get(f"/api/tournaments/{t.pk}/trf/{query}")
+    assert response.status_code == 200, response.content
+    lines = response.content.decode().splitlines()
+    assert "192 FIDE_DUTCH_2025" in lines
+    return {ln[14:47].strip(): ln for ln in lines if ln.startswith("001")}
+
+
+def test_a_trf_exported_during_a_round_is_the_history_before_it_and_a_round_in_progress_is_409():
+    from tests.tournaments.support import finish_match_games
+    from tournaments.models import Match
+
+    t = make_tournament(players=4, rounds=3)
+    lines = _trf_lines(t)  # round 1 paired, nothing played
+    assert all(len(line) == 89 for line in lines.values())  # no blank results
+    response = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=1")
+    assert response.status_code == 409 and response.json()["code"] == "round_in_progress"
+    for match in Match.objects.filter(tournament=t):
+        finish_match_games(match, "player1")
+    services.sweep(now=timezone.now())
+    t.refresh_from_db()
+    assert t.current_round == 2
+    assert all(len(line) == 99 for line in _trf_lines(t).values())  # round 1 only
+
+
+def test_a_player_who_withdrew_is_marked_absent_for_the_round_to_be_paired():
+    from tests.tournaments.support import finish_match_games
+    from tournaments.models import Entry, Match
+
+    t = make_tournament(players=5, rounds=3)
+    for match in Match.objects.filter(tournament=t):
+        if match.player2_id is not None:
+            finish_match_games(match, "player1")
+    leaver = Entry.objects.filter(tournament=t).order_by("seed").last().user
+    services.tournament_withdraw(tournament_id=t.pk, user=leaver)
+    services.sweep(now=timezone.now())  # pairs round 2 without the leaver
+    t.refresh_from_db()
+    assert t.current_round == 2
+    # The history before round 2, as an outside engine would pair round 2 from it.
+    after_one = _trf_lines(t, "?round=1")
+    assert after_one[leaver.username][101:109] == "0000 - Z"
+    others = [line for name, line in after_one.items() if name != leaver.username]
+    assert all(len(line) == 99 for line in others)

@@ -116,7 +116,7 @@ def cards_from_trf(t, entrants):
 def test_full_swiss_trf_scores_are_the_sum_of_results_and_the_engine_totals():
     entrants, history, _, doc = simulate()
     text = dump(doc)
-    for header in ("142 6", "152 W", "192 FIDE_DUTCH_2026", "XXR 6", "XXC white1"):
+    for header in ("142 6", "152 W", "192 FIDE_DUTCH_2025", "XXR 6", "XXC white1"):
         assert header in text.splitlines()
     parsed = load(text.replace("\n", "\r"))  # CR-only files (as bbpPairings writes) read too
     engine = {p.id: p.points2 / 2 for p in players_from_history(entrants, history)}
@@ -136,3 +136,32 @@ def test_every_round_is_reproduced_from_the_trf_of_the_rounds_before():
         cards = cards_from_trf(before, entrants)
         again = pair_round(cards, round_number=r + 1, total_rounds=6)
         assert again.pairs == expected.pairs and again.bye == expected.bye, f"round {r + 1}"
+
+
+# --- what an outside engine needs: the system code, the initial colour, absences -----------------
+
+
+def test_an_initial_colour_of_black_is_written_and_read_back():
+    doc = sample()
+    black = from_history(
+        name=doc.name,
+        rounds=2,
+        entrants=[(p.start_rank, p.name, p.rating) for p in doc.players],
+        history=[],
+        initial_colour="b",
+    )
+    lines = dump(black).splitlines()
+    assert "152 B" in lines and "XXC black1" in lines and "152 W" not in lines
+    assert load(dump(black)).initial_colour == "b"
+    assert load(dump(doc)).initial_colour == "w"
+
+
+def test_players_marked_absent_get_a_zero_point_block_in_the_next_round_only():
+    from tournaments.pairing.trf import with_absent
+
+    doc = with_absent(sample(), {2})
+    by_rank = {p.start_rank: p for p in load(dump(doc)).players}
+    assert len(by_rank[2].games) == 3 and by_rank[2].games[2] == TrfGame(None, "-", "Z")
+    assert len(by_rank[1].games) == 2 and len(by_rank[3].games) == 2
+    line = next(ln for ln in dump(doc).splitlines() if ln.startswith("001    2"))
+    assert line[111:119] == "0000 - Z"

@@ -2,9 +2,15 @@
 older tools read.
 
 Header: ``012`` name, ``042``/``052`` dates, ``062`` players, ``072`` rated players, ``092``
-type, then the pairing lines: ``142`` number of rounds and ``152 W`` initial colour (TRF-2026),
-``192 FIDE_DUTCH_2026`` the pairing system (Swiss only), and the TRF(x) equivalents ``XXR`` and
-``XXC white1`` (JaVaFo-style checkers).
+type, then the pairing lines: ``142`` number of rounds and ``152 W`` / ``152 B`` the initial
+colour (the colour of the top seed in round 1; TRF-2026), ``192 FIDE_DUTCH_2025`` the pairing
+system (Swiss only; the code the reference engines read), and the TRF(x) equivalents ``XXR`` and
+``XXC white1`` / ``XXC black1`` (JaVaFo-style checkers).
+
+A player who will not be paired in the round after the last one reported (withdrawn, or not
+arrived yet) has that round's block already filled: ``0000 - Z`` (absent, no points); a
+pairing engine leaves out every player whose block for the round it pairs is filled
+(:func:`with_absent`).
 
 Each player gets a ``001`` line: starting rank (TPN) in columns 5-8, name in 15-47, rating in
 49-52, points in 81-84, rank in 86-89, then one 10-character block per round starting at
@@ -67,6 +73,8 @@ class TrfTournament:
     end: date | None = None
     kind: str = "Swiss (FIDE Dutch)"
     extra: dict = field(default_factory=dict)
+    #: The colour of the top seed in round 1: "w" or "b".
+    initial_colour: str = "w"
 
 
 def _points(value: float) -> str:
@@ -83,11 +91,11 @@ def dump(t: TrfTournament) -> str:
     lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
     lines.append(f"092 {t.kind}")
     lines.append(f"142 {t.rounds}")
-    lines.append("152 W")
+    lines.append(f"152 {t.initial_colour.upper()}")
     if "Dutch" in t.kind:
-        lines.append("192 FIDE_DUTCH_2026")
+        lines.append("192 FIDE_DUTCH_2025")
     lines.append(f"XXR {t.rounds}")
-    lines.append("XXC white1")
+    lines.append(f"XXC {'black1' if t.initial_colour == 'b' else 'white1'}")
     for p in sorted(t.players, key=lambda p: p.start_rank):
         name = p.name[:33]
         head = (
@@ -102,11 +110,15 @@ def dump(t: TrfTournament) -> str:
 
 def load(text: str) -> TrfTournament:
     """Read what :func:`dump` writes (and the 001/XXR lines of other TRF files)."""
-    name, rounds, players = "", 0, []
+    name, rounds, players, colour = "", 0, [], "w"
     for line in text.splitlines():
         code = line[:3]
         if code == "012":
             name = line[4:].strip()
+        elif code == "152" and line[4:].strip().upper() in ("W", "B"):
+            colour = line[4:].strip().lower()
+        elif code == "XXC" and line[4:].strip().lower().startswith(("white1", "black1")):
+            colour = line[4:].strip()[0].lower()
         elif code in ("XXR", "142"):
             rounds = int(line[4:].strip())
         elif code == "001":
@@ -130,7 +142,32 @@ def load(text: str) -> TrfTournament:
             declared = float(line[80:84])
             if abs(declared - players[-1].points) > 1e-9:
                 raise ValueError(f"player {players[-1].start_rank}: points != sum of results")
-    return TrfTournament(name, rounds, tuple(players))
+    return TrfTournament(name, rounds, tuple(players), initial_colour=colour)
+
+
+#: The block of a player absent from a round (not paired, no points).
+ABSENT = TrfGame(None, "-", "Z")
+
+
+def with_absent(t: TrfTournament, absent: set[int]) -> TrfTournament:
+    """The report with the players ``absent`` (start ranks) marked absent (``0000 - Z``) in
+    the round after the last one reported, so that a pairing engine leaves them out of it."""
+    played = max((len(p.games) for p in t.players), default=0)
+    players = tuple(
+        TrfPlayer(
+            p.start_rank,
+            p.name,
+            p.rating,
+            p.rank,
+            p.games + (ABSENT,) * (played + 1 - len(p.games))
+            if p.start_rank in absent
+            else p.games,
+        )
+        for p in t.players
+    )
+    return TrfTournament(
+        t.name, t.rounds, players, t.start, t.end, t.kind, dict(t.extra), t.initial_colour
+    )
 
 
 def truncate(t: TrfTournament, rounds: int) -> TrfTournament:
@@ -138,7 +175,9 @@ def truncate(t: TrfTournament, rounds: int) -> TrfTournament:
     players = tuple(
         TrfPlayer(p.start_rank, p.name, p.rating, 0, p.games[:rounds]) for p in t.players
     )
-    return TrfTournament(t.name, t.rounds, players, t.start, None, t.kind, dict(t.extra))
+    return TrfTournament(
+        t.name, t.rounds, players, t.start, None, t.kind, dict(t.extra), t.initial_colour
+    )
 
 
 def from_history(
@@ -150,6 +189,7 @@ def from_history(
     ranks: dict[int, int] | None = None,
     start: date | None = None,
     end: date | None = None,
+    initial_colour: str = "w",
 ) -> TrfTournament:
     players = []
     for start_rank, pname, rating in entrants:
@@ -157,4 +197,4 @@ def from_history(
         players.append(
             TrfPlayer(start_rank, pname, rating, (ranks or {}).get(start_rank, 0), games)
         )
-    return TrfTournament(name, rounds, tuple(players), start, end)
+    return TrfTournament(name, rounds, tuple(players), start, end, initial_colour=initial_colour)

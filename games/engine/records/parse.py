@@ -140,6 +140,8 @@ def _ending(token: str) -> str | None:
 
 def _tokens(line: str, lineno: int) -> list[str]:
     """Split a move-text line into tokens, dropping ``{comments}``."""
+    if "{" not in line:
+        return line.replace(",", " ").split()
     out: list[str] = []
     depth_start = None
     buf = []

@@ -11,19 +11,23 @@ unless the file cannot be read (1). ``-`` reads standard input. An SGF file (Go)
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import chain
+from itertools import chain, islice
 from typing import TextIO
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, connections
 from tqdm import tqdm
 
 from games.records.imports import (
     DUPLICATE,
     Batch,
+    RecordText,
     is_sgf,
     parsed_records,
     records_import,
@@ -33,6 +37,9 @@ from games.records.imports import (
 from pente_site.errors import DomainError
 
 BATCH_SIZE = 500
+#: Importing processes on PostgreSQL: the records are read and replayed (Python's work) in one
+#: while another's batch is written (the database's).
+DEFAULT_JOBS = 2
 
 
 class Command(BaseCommand):
@@ -46,14 +53,25 @@ class Command(BaseCommand):
             default=BATCH_SIZE,
             help=f"Records per transaction ({BATCH_SIZE}).",
         )
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=None,
+            help="Processes importing batches side by side (PostgreSQL: 2; SQLite: 1, as it "
+            "takes one writer at a time).",
+        )
         parser.add_argument("--encoding", default="utf-8", help="The file's encoding (utf-8).")
         parser.add_argument(
             "--no-progress", action="store_true", help="No progress bar (for logs and scripts)."
         )
 
-    def handle(self, *args, path: str, batch_size: int, encoding: str, **options):
+    def handle(self, *args, path: str, batch_size: int, encoding: str, jobs: int | None, **options):
         if batch_size < 1:
             raise CommandError("--batch-size must be at least 1.")
+        if jobs is None:
+            jobs = DEFAULT_JOBS if connection.vendor == "postgresql" else 1
+        if jobs < 1:
+            raise CommandError("--jobs must be at least 1.")
         total = None if path == "-" else self._count(path, encoding)
         # The bar and the refusals share the command's error stream (tqdm writes its own line
         # ends, so it takes the stream under Django's wrapper, which would add one per write).
@@ -83,8 +101,12 @@ class Command(BaseCommand):
             bar.update(batch.records)
 
         with bar, self._lines(path, encoding) as lines:
-            records = parsed_records(split_records(lines))
-            records_import(records=records, batch_size=batch_size, on_batch=on_batch)
+            batches = _chunked(split_records(lines), batch_size)
+            if jobs == 1:
+                for texts in batches:
+                    on_batch(import_batch(texts))
+            else:
+                _import_side_by_side(batches, jobs, on_batch)
         seconds = time.monotonic() - started
         done = sum(counts.values())
         rate = done / seconds if seconds else 0.0
@@ -124,3 +146,36 @@ class Command(BaseCommand):
         finally:
             if handle is not sys.stdin:
                 handle.close()
+
+
+def import_batch(texts: list[RecordText]) -> Batch:
+    """Import one batch of record texts in one transaction (in a worker process, or here)."""
+    report = records_import(records=parsed_records(texts), batch_size=max(1, len(texts)))
+    return Batch(records=report.records, game_ids=report.game_ids, refusals=report.refusals)
+
+
+def _chunked(items: Iterable[RecordText], size: int) -> Iterator[list[RecordText]]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _import_side_by_side(
+    batches: Iterator[list[RecordText]], jobs: int, on_batch: Callable[[Batch], None]
+) -> None:
+    """Import the batches in ``jobs`` processes (forked: each opens its own connection), the
+    file read here at most ``2 * jobs`` batches ahead of them. Batches commit in any order; a
+    record in two batches at once is stored once (the database's unique fingerprint), the
+    other copy refused as a duplicate."""
+    ahead = threading.BoundedSemaphore(2 * jobs)
+
+    def fed() -> Iterator[list[RecordText]]:
+        for batch in batches:
+            ahead.acquire()
+            yield batch
+
+    connections.close_all()  # the children must not share this process's connections
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for batch in pool.imap_unordered(import_batch, fed()):
+            ahead.release()
+            on_batch(batch)

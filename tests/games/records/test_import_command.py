@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from explorer.models import PositionRow
 from games.models import Game
@@ -17,9 +18,11 @@ pytestmark = pytest.mark.django_db
 BAD = '[Game "Pente"]\n[Player 1 Name "zed"]\n\n1. K10 L11 2. L11 *\n'
 
 
-def run(*args: str) -> tuple[str, str]:
+def run(*args: str, jobs: int = 1) -> tuple[str, str]:
+    """Run the command; one process unless ``jobs`` (more would import outside the test's
+    transaction)."""
     out, err = io.StringIO(), io.StringIO()
-    call_command("import_records", *args, stdout=out, stderr=err)
+    call_command("import_records", *args, "--jobs", str(jobs), stdout=out, stderr=err)
     return out.getvalue(), err.getvalue()
 
 
@@ -58,3 +61,18 @@ def test_windows_line_ends_and_latin1_names_are_read(tmp_path):
 def test_a_missing_file_is_an_error_that_names_it(tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         run(str(tmp_path / "nothing.txt"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_import_every_record_once(tmp_path):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs DATABASE_URL pointing at PostgreSQL (SQLite takes one writer)")
+    path = tmp_path / "games.txt"
+    # 40 records in batches of 3, the same record in two batches and a bad one among them.
+    path.write_text(records(20) + "\n" + BAD + "\n" + records(20, start=15))
+    out, err = run(str(path), "--batch-size", "3", "--no-progress", jobs=2)
+    assert "41 records" in out and "34 imported, 6 duplicates skipped, 1 refused" in out
+    assert Game.objects.count() == 34
+    assert Game.objects.values("record_digest").distinct().count() == 34
+    assert PositionRow.objects.values("game").distinct().count() == 34
+    assert "record 21 (line" in err
