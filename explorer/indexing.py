@@ -5,7 +5,8 @@ A game is indexed once it is over: a finished game (``game_finished`` enqueues
 transaction, through ``records_archived``, so that a record is never in the database without its
 positions). ``Game.positions_indexed`` says which games are in; the sweeper
 (``explorer.sweep``, beat) indexes any game over that is not (a task lost with a worker, games
-from before the index existed), and ``manage.py explorer_rebuild`` rebuilds the whole index.
+from before the index existed), and ``manage.py explorer_rebuild`` rebuilds the whole index
+(``index_clear``, then ``index_batch`` over ``game_batches``).
 
 Indexing is idempotent: ``games_index`` locks the games it takes, skips those already indexed,
 replaces their rows and sets the flag in one transaction.
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from explorer.models import PositionRow
 from games.engine import Position, replay_game
@@ -150,12 +151,16 @@ def index_sweep(*, seconds: float = 20.0) -> int:
     return done
 
 
-def index_rebuild(*, batch_size: int = BATCH_SIZE) -> Iterator[int]:
-    """Empty the index and index every game over again; yields the games indexed after each
-    batch (for a progress bar)."""
+def index_clear() -> None:
+    """Empty the index and mark every game not indexed (``explorer_rebuild`` then indexes them
+    again, batch by batch: ``game_batches`` and ``index_batch``)."""
     with transaction.atomic():
-        PositionRow.objects.all().delete()
+        _empty_index()
         Game.objects.filter(positions_indexed=True).update(positions_indexed=False)
+
+
+def game_batches(*, batch_size: int = BATCH_SIZE) -> Iterator[list[int]]:
+    """The ids of every game over, ``batch_size`` at a time, in id order."""
     after = 0
     while True:
         ids = list(
@@ -166,7 +171,24 @@ def index_rebuild(*, batch_size: int = BATCH_SIZE) -> Iterator[int]:
         if not ids:
             return
         after = ids[-1]
-        yield games_index(game_ids=ids)
+        yield ids
+
+
+def index_batch(game_ids: list[int]) -> int:
+    """``games_index`` of one batch (a module-level function: a worker process can run it)."""
+    return games_index(game_ids=game_ids)
+
+
+def _empty_index() -> None:
+    """Remove every row of the index: PostgreSQL's TRUNCATE (a DELETE would leave millions of
+    dead entries in the indexes, each one checked again by the rows written back), else a
+    DELETE."""
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(PositionRow._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"TRUNCATE {table}")
+    else:
+        PositionRow.objects.all().delete()
 
 
 def games_over_count() -> int:

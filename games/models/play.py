@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Upper
 
 from games.engine import Termination
 from games.models.accounts import User
@@ -291,6 +292,13 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["game_id", "seat"]
+        indexes = [
+            # An imported record's player by name, any case (``name__iexact``: UPPER(name)), for
+            # the game database's player filters.
+            models.Index(
+                Upper("name"), name="seat_recorded_name_upper", condition=Q(user__isnull=True)
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat"),
             # A player takes one seat of a game (imported records' seats have no user).

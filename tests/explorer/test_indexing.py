@@ -105,7 +105,7 @@ def test_the_rebuild_command_indexes_every_game_again(capsys):
     game = played(["L11"])
     before = sorted(PositionRow.objects.values_list("key", "game_id", "ply", "next_point"))
     PositionRow.objects.filter(game=game).delete()  # damaged
-    call_command("explorer_rebuild", "--no-progress")
+    call_command("explorer_rebuild", "--no-progress", "--jobs", "1")
     after = sorted(PositionRow.objects.values_list("key", "game_id", "ply", "next_point"))
     assert after == before
     assert "2 games indexed" in capsys.readouterr().out

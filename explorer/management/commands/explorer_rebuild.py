@@ -8,9 +8,11 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 from tqdm import tqdm
 
 from explorer import indexing
+from pente_site.processes import side_by_side
 
 
 class Command(BaseCommand):
@@ -23,11 +25,21 @@ class Command(BaseCommand):
             default=indexing.BATCH_SIZE,
             help=f"Games per transaction ({indexing.BATCH_SIZE}).",
         )
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=None,
+            help="Processes indexing batches side by side (PostgreSQL: 2; SQLite: 1).",
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
-    def handle(self, *args, batch_size: int, no_progress: bool, **options):
+    def handle(self, *args, batch_size: int, jobs: int | None, no_progress: bool, **options):
         if batch_size < 1:
             raise CommandError("--batch-size must be at least 1.")
+        if jobs is None:
+            jobs = 2 if connection.vendor == "postgresql" else 1
+        if jobs < 1:
+            raise CommandError("--jobs must be at least 1.")
         started = time.monotonic()
         done = 0
         with tqdm(
@@ -37,8 +49,14 @@ class Command(BaseCommand):
             file=self.stderr._out,
             dynamic_ncols=True,
         ) as bar:
-            for indexed in indexing.index_rebuild(batch_size=batch_size):
+
+            def on_batch(indexed: int) -> None:
+                nonlocal done
                 done += indexed
                 bar.update(indexed)
+
+            indexing.index_clear()
+            batches = indexing.game_batches(batch_size=batch_size)
+            side_by_side(indexing.index_batch, batches, jobs=jobs, on_result=on_batch)
         seconds = time.monotonic() - started
         self.stdout.write(f"{done} games indexed in {seconds:.1f} s.")

@@ -7,21 +7,23 @@ moves and explorer positions) or not at all. A record already in the database (t
 however it is spaced) is skipped as a duplicate; every refused record is reported on standard
 error with its number, line, code and reason. Ends with one summary line; the exit status is 0
 unless the file cannot be read (1). ``-`` reads standard input. An SGF file (Go) is one game.
+
+On PostgreSQL two processes import batches side by side (``--jobs``): batches then commit in
+any order, and a record in two batches at once is stored once (the database's unique record
+fingerprint), the other copy skipped as a duplicate.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, islice
 from typing import TextIO
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, connections
+from django.db import connection
 from tqdm import tqdm
 
 from games.records.imports import (
@@ -35,6 +37,7 @@ from games.records.imports import (
     split_records,
 )
 from pente_site.errors import DomainError
+from pente_site.processes import side_by_side
 
 BATCH_SIZE = 500
 #: Importing processes on PostgreSQL: the records are read and replayed (Python's work) in one
@@ -102,11 +105,7 @@ class Command(BaseCommand):
 
         with bar, self._lines(path, encoding) as lines:
             batches = _chunked(split_records(lines), batch_size)
-            if jobs == 1:
-                for texts in batches:
-                    on_batch(import_batch(texts))
-            else:
-                _import_side_by_side(batches, jobs, on_batch)
+            side_by_side(import_batch, batches, jobs=jobs, on_result=on_batch)
         seconds = time.monotonic() - started
         done = sum(counts.values())
         rate = done / seconds if seconds else 0.0
@@ -158,24 +157,3 @@ def _chunked(items: Iterable[RecordText], size: int) -> Iterator[list[RecordText
     iterator = iter(items)
     while chunk := list(islice(iterator, size)):
         yield chunk
-
-
-def _import_side_by_side(
-    batches: Iterator[list[RecordText]], jobs: int, on_batch: Callable[[Batch], None]
-) -> None:
-    """Import the batches in ``jobs`` processes (forked: each opens its own connection), the
-    file read here at most ``2 * jobs`` batches ahead of them. Batches commit in any order; a
-    record in two batches at once is stored once (the database's unique fingerprint), the
-    other copy refused as a duplicate."""
-    ahead = threading.BoundedSemaphore(2 * jobs)
-
-    def fed() -> Iterator[list[RecordText]]:
-        for batch in batches:
-            ahead.acquire()
-            yield batch
-
-    connections.close_all()  # the children must not share this process's connections
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for batch in pool.imap_unordered(import_batch, fed()):
-            ahead.release()
-            on_batch(batch)
