@@ -51,8 +51,13 @@ from live.selectors import tournament_room_name
 from ratings.models import RatingChange
 from ratings.signals import ratings_changed
 from tournaments.models import Match, Tournament
-from tournaments.selectors import match_data
-from tournaments.signals import match_created, match_decided, tournament_finished
+from tournaments.selectors import match_data, pairing_decision
+from tournaments.signals import (
+    match_created,
+    match_decided,
+    pairing_blocked,
+    tournament_finished,
+)
 
 MAIN = room_channel(MAIN_ROOM)
 
@@ -224,6 +229,17 @@ def on_tournament_finished(sender, tournament: Tournament, **kwargs) -> None:
     )
 
 
+def on_pairing_blocked(sender, tournament: Tournament, **kwargs) -> None:
+    """A round waits for the organiser: the tournament's room and the organiser hear it."""
+    data = {"tournament": tournament.pk, "name": tournament.name, **pairing_decision(tournament)}
+    publish_many(
+        [
+            (room_channel(tournament_room_name(tournament.pk)), "pairing_decision_needed", data),
+            (user_channel(tournament.organiser_id), "pairing_decision_needed", data),
+        ]
+    )
+
+
 def on_ratings_changed(sender, changes: list[RatingChange], **kwargs) -> None:
     events = []
     for change in changes:
@@ -249,4 +265,5 @@ def connect() -> None:
     match_created.connect(on_match_created, dispatch_uid="live.match_created")
     match_decided.connect(on_match_decided, dispatch_uid="live.match_decided")
     tournament_finished.connect(on_tournament_finished, dispatch_uid="live.tournament_finished")
+    pairing_blocked.connect(on_pairing_blocked, dispatch_uid="live.pairing_blocked")
     ratings_changed.connect(on_ratings_changed, dispatch_uid="live.ratings_changed")

@@ -53,6 +53,22 @@ class Tournament(models.Model):
     )
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.BigIntegerField(default=0)  # random seed for seeding ties (reproducible)
+    #: The colour of the top seed in round 1 of a Swiss (FIDE Art. 5.2.5): set by the organiser,
+    #: or "" until the start draws it by lot from ``seed``; every later round's colours follow.
+    #: A Swiss round no pairing could make without relaxing the colour criteria (C3): it waits
+    #: for the organiser (``tournament_pairing_decide``); null when nothing waits.
+    pairing_decision_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Why it waits: ``colour_criteria_unmet``, or ``pairing_too_hard`` (the exact search ran
+    #: past its guard: never answered with an approximate pairing); "" when nothing waits.
+    pairing_problem = models.CharField(max_length=24, blank=True, default="")
+    #: The round the organiser allowed to be paired with the documented relaxation.
+    relax_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    initial_colour = models.CharField(
+        max_length=5,
+        choices=[("white", "white"), ("black", "black")],
+        blank=True,
+        default="",
+    )
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -71,6 +87,18 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(spectator_delay__lte=MAX_SPECTATOR_DELAY),
                 name="tournament_spectator_delay_range",
+            ),
+            choice_check(
+                "initial_colour", ("", "white", "black"), "tournament_initial_colour_valid"
+            ),
+            # A round waits for the organiser exactly when there is a reason it waits.
+            models.CheckConstraint(
+                condition=Q(pairing_decision_round__isnull=True, pairing_problem="")
+                | Q(
+                    pairing_decision_round__isnull=False,
+                    pairing_problem__in=("colour_criteria_unmet", "pairing_too_hard"),
+                ),
+                name="tournament_pairing_decision_has_problem",
             ),
             choice_check(
                 "format",
@@ -154,6 +182,8 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_rows")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    #: Paired with the colour criteria relaxed, as the organiser chose (never silently).
+    relaxed = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -17,10 +17,21 @@ from ratings.services import crown_award
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import PairingError
 from tournaments.pairing.berger import round_robin_schedule
-from tournaments.pairing.dutch import PlayedPair, RoundRecord, pair_round, players_from_history
+from tournaments.pairing.dutch import (
+    PairingTooHard,
+    PlayedPair,
+    RoundRecord,
+    pair_round,
+    players_from_history,
+)
 from tournaments.pairing.elimination import BYE, bracket_stages
 from tournaments.selectors import bracket_state, compute_standings
-from tournaments.signals import match_created, match_decided, tournament_finished
+from tournaments.signals import (
+    match_created,
+    match_decided,
+    pairing_blocked,
+    tournament_finished,
+)
 
 log = logging.getLogger(__name__)
 
@@ -167,11 +178,19 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
         _finish(t, now)
         return "finished"
     number = current + 1
+    relaxed = False
     if t.format == Tournament.Format.SWISS:
-        pairing = _swiss_pairing(t, number)
-        if pairing is None:
+        try:
+            paired = _swiss_pairing(t, number)
+        except PairingTooHard:
+            log.error("tournament %s: round %s ran past the pairing guard", t.pk, number)
+            return _await_decision(t, number, problem=PAIRING_TOO_HARD)
+        if paired is None:
             _finish(t, now)
             return "finished"
+        pairing, relaxed = paired
+        if relaxed and t.relax_round != number:
+            return _await_decision(t, number, problem=COLOUR_CRITERIA_UNMET)
     else:
         pairing = _round_robin_pairing(t, number)
     claimed = Tournament.objects.filter(
@@ -181,10 +200,13 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
         return "raced"
     try:
         with transaction.atomic():
-            round_row = Round.objects.create(tournament=t, number=number)
+            round_row = Round.objects.create(tournament=t, number=number, relaxed=relaxed)
     except IntegrityError:
         return "raced"
     t.current_round = number
+    if t.pairing_decision_round is not None:
+        t.pairing_decision_round, t.pairing_problem = None, ""
+        t.save(update_fields=["pairing_decision_round", "pairing_problem"])
     withdrawn = withdrawn_ids(t)
     for board, (p1, p2) in enumerate(pairing, start=1):
         _create_match(
@@ -198,6 +220,11 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
             board=board,
         )
     return f"paired round {number}"
+
+
+#: Why a Swiss round waits for the organiser (``Tournament.pairing_problem``).
+COLOUR_CRITERIA_UNMET = "colour_criteria_unmet"
+PAIRING_TOO_HARD = "pairing_too_hard"
 
 
 def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord]:
@@ -225,7 +252,20 @@ def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord
     return records
 
 
-def _swiss_pairing(t: Tournament, number: int) -> list[tuple[int, int | None]] | None:
+def _await_decision(t: Tournament, number: int, *, problem: str) -> str:
+    """Leave round ``number`` unpaired for the organiser (``services.tournament_pairing_decide``):
+    no pairing meets the colour criteria (only the organiser may relax them), or the exact
+    search ran past its guard."""
+    if (t.pairing_decision_round, t.pairing_problem) != (number, problem):
+        t.pairing_decision_round, t.pairing_problem = number, problem
+        t.save(update_fields=["pairing_decision_round", "pairing_problem"])
+        pairing_blocked.send(sender=Tournament, tournament=t)
+    return "awaiting the organiser"
+
+
+def _swiss_pairing(t: Tournament, number: int) -> tuple[list[tuple[int, int | None]], bool] | None:
+    """Round ``number``'s pairs (a bye as ``(player, None)``) and whether the colour criteria
+    had to be relaxed to make them; None when it cannot be paired at all."""
     entries = list(
         Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).values_list(
             "user_id", "seed"
@@ -235,14 +275,21 @@ def _swiss_pairing(t: Tournament, number: int) -> list[tuple[int, int | None]] |
         return None
     players = players_from_history(entries, swiss_history(t))
     try:
-        result = pair_round(players, round_number=number, total_rounds=t.rounds or number)
+        result = pair_round(
+            players,
+            round_number=number,
+            total_rounds=t.rounds or number,
+            initial_colour=t.initial_colour or "white",
+        )
+    except PairingTooHard:
+        raise
     except PairingError:
         log.warning("tournament %s: round %s cannot be paired; finishing", t.pk, number)
         return None
     pairing: list[tuple[int, int | None]] = list(result.pairs)
     if result.bye is not None:
         pairing.append((result.bye, None))
-    return pairing
+    return pairing, result.relaxed
 
 
 def _round_robin_pairing(t: Tournament, number: int) -> list[tuple[int, int | None]]:

@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games.models import User
 from pente_site.errors import Conflict, Invalid, NotFound
-from tournaments.models import Entry, Match, Tournament
+from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.pairing import standings as st
 from tournaments.pairing import trf
 from tournaments.pairing.double_elimination import double_elimination
@@ -102,6 +102,7 @@ def rounds(t: Tournament) -> list[dict[str, Any]]:
         key = ("R", m.round.number) if m.round_id else (m.bracket, m.bracket_round)
         groups.setdefault(key, []).append(match_data(m, names))
     order = {"R": 0, "W": 1, "L": 2, "GF": 3}
+    relaxed = set(Round.objects.filter(tournament=t, relaxed=True).values_list("number", flat=True))
     out = []
     for (bracket, number), matches in sorted(
         groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])
@@ -110,10 +111,37 @@ def rounds(t: Tournament) -> list[dict[str, Any]]:
             {
                 "bracket": None if bracket == "R" else bracket,
                 "number": number,
+                "relaxed": bracket == "R" and number in relaxed,
                 "matches": matches,
             }
         )
     return out
+
+
+def pairing_decision(t: Tournament) -> dict[str, Any] | None:
+    """The round waiting for the organiser's pairing decision, as the API shows it, or None."""
+    if t.pairing_decision_round is None:
+        return None
+    if t.pairing_problem == "pairing_too_hard":
+        return {
+            "round": t.pairing_decision_round,
+            "code": "pairing_too_hard",
+            "detail": (
+                f"Round {t.pairing_decision_round}: the exact pairing search ran past its guard, "
+                "and no other pairing is made in its place. Pair it again (POST "
+                'pairing-decision {"relax": false}), after changing the entries if need be.'
+            ),
+        }
+    return {
+        "round": t.pairing_decision_round,
+        "code": "colour_criteria_unmet",
+        "detail": (
+            f"Round {t.pairing_decision_round} cannot be paired without relaxing the colour "
+            "criteria (FIDE C3: two players who must both have the same colour would meet). "
+            'Pair it with the relaxation (POST pairing-decision {"relax": true}), or fix '
+            'the entries (withdraw a player) and pair it again ({"relax": false}).'
+        ),
+    }
 
 
 def player_matches(t: Tournament, *, user_id: int) -> list[dict[str, Any]]:
@@ -333,6 +361,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         ranks=ranks,
         start=t.started_at.date() if t.started_at else None,
         end=t.finished_at.date() if t.finished_at else None,
+        initial_colour="b" if t.initial_colour == "black" else "w",
     )
     if not swiss:
         doc = trf.TrfTournament(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.play.serializers import UserBriefSerializer
@@ -10,10 +11,24 @@ from tournaments import selectors
 from tournaments.models import Tournament
 
 
+class PairingDecisionSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     organiser = UserBriefSerializer(read_only=True)
     winner = UserBriefSerializer(read_only=True, allow_null=True)
     players = serializers.IntegerField(read_only=True, default=0)
+    pairing_decision = serializers.SerializerMethodField(
+        help_text="A Swiss round waiting for the organiser: no pairing meets the colour "
+        "criteria (POST pairing-decision); null when nothing waits."
+    )
+
+    @extend_schema_field(PairingDecisionSerializer(allow_null=True))
+    def get_pairing_decision(self, obj) -> dict | None:
+        return selectors.pairing_decision(obj)
 
     class Meta:
         model = Tournament
@@ -38,6 +53,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "max_players",
             "vacation_allowed",
             "spectator_delay",
+            "initial_colour",
+            "pairing_decision",
             "rounds",
             "cycles",
             "status",
@@ -127,6 +144,12 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
     rounds = serializers.IntegerField(min_value=1, max_value=50, required=False, allow_null=True)
     cycles = serializers.IntegerField(min_value=1, max_value=2, default=1)
+    initial_colour = serializers.ChoiceField(
+        choices=["white", "black", ""],
+        default="",
+        help_text="Swiss: the colour of the top seed in round 1 (FIDE Art. 5.2.5); empty: drawn "
+        "by lot at the start.",
+    )
 
 
 class EntrySerializer(serializers.Serializer):
@@ -180,6 +203,9 @@ class MatchSerializer(serializers.Serializer):
 class RoundSerializer(serializers.Serializer):
     bracket = serializers.CharField(allow_null=True)
     number = serializers.IntegerField()
+    relaxed = serializers.BooleanField(
+        help_text="Paired with the colour criteria relaxed, as the organiser chose."
+    )
     matches = MatchSerializer(many=True)
 
 
@@ -209,3 +235,10 @@ class BracketSerializer(serializers.Serializer):
     format = serializers.CharField()
     champion = UserBriefSerializer(allow_null=True)
     matches = BracketMatchSerializer(many=True)
+
+
+class PairingDecisionIn(serializers.Serializer):
+    relax = serializers.BooleanField(
+        help_text="true: pair the waiting round with the colour criteria relaxed; false: pair "
+        "it again from the entries as they are now (after a withdrawal, say)."
+    )

@@ -79,8 +79,12 @@ def tournament_create(
     spectator_delay: int = 0,
     rounds: int | None = None,
     cycles: int = 1,
+    initial_colour: str = "",
     now: datetime | None = None,
 ) -> Tournament:
+    """A new tournament, open for registration; its start is scheduled (``START_TASK``).
+    ``initial_colour``: "white" or "black" for the top seed in round 1 of a Swiss, "" to draw
+    it by lot at the start."""
     now = _now(now)
     try:
         v = get_variant(variant)
@@ -100,6 +104,8 @@ def tournament_create(
         raise Invalid("bad_options", "A round robin has one or two cycles.")
     if not 0 <= spectator_delay <= MAX_SPECTATOR_DELAY:
         raise Invalid("bad_options", f"spectator_delay is 0 to {MAX_SPECTATOR_DELAY} plies.")
+    if initial_colour not in ("", "white", "black"):
+        raise Invalid("bad_options", "initial_colour is white, black, or empty (drawn by lot).")
     if rounds is not None and rounds < 1:
         raise Invalid("bad_options", "rounds must be at least 1.")
     if max_players is not None and max_players < 2:
@@ -136,6 +142,7 @@ def tournament_create(
             spectator_delay=spectator_delay,
             rounds=rounds,
             cycles=cycles,
+            initial_colour=initial_colour,
             seed=random.SystemRandom().randrange(1, 2**62),
         )
         tournament_id, start_at = t.pk, t.start_at
@@ -226,6 +233,31 @@ def _check_eligible(t: Tournament, user: User) -> None:
         )
 
 
+def tournament_pairing_decide(
+    *, tournament_id: int, user: User, relax: bool, now: datetime | None = None
+) -> Tournament:
+    """The organiser's choice for a Swiss round that no pairing makes without relaxing the
+    colour criteria (``pairing_decision_round``): ``relax`` pairs it with the documented
+    relaxation (recorded on the round: ``Round.relaxed``); otherwise the organiser has fixed
+    the entries (withdrawn a player, say) and the round is paired again from them (and waits
+    again if it still cannot be paired without the relaxation)."""
+    now = _now(now)
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if not (user.is_staff or user.pk == t.organiser_id):
+            raise Forbidden("not_organiser", "Only the organiser decides how a round is paired.")
+        number = t.pairing_decision_round
+        if number is None:
+            raise Conflict("no_pairing_decision", "No round is waiting for a pairing decision.")
+        t.pairing_decision_round, t.pairing_problem = None, ""
+        if relax:
+            t.relax_round = number
+        t.save(update_fields=["pairing_decision_round", "pairing_problem", "relax_round"])
+    tournament_advance(tournament_id=t.pk, now=now)
+    t.refresh_from_db()
+    return t
+
+
 def tournament_withdraw(*, tournament_id: int, user: User, now: datetime | None = None) -> Entry:
     """Leave the tournament. Once it runs, the player's games in progress are forfeited and
     they are not paired again."""
@@ -305,12 +337,18 @@ def tournament_start(
         if t.format == Tournament.Format.SWISS:
             n = len(entries)
             t.rounds = min(t.rounds or default_rounds(n), max_rounds(n))
+            t.initial_colour = t.initial_colour or initial_colour_by_lot(t.seed)
         elif t.format == Tournament.Format.ROUND_ROBIN:
             t.rounds = len(round_robin_schedule(len(entries), cycles=t.cycles))
-        t.save(update_fields=["rounds"])
+        t.save(update_fields=["rounds", "initial_colour"])
     tournament_advance(tournament_id=t.pk, now=now)
     t.refresh_from_db()
     return t
+
+
+def initial_colour_by_lot(seed: int) -> str:
+    """The lot of FIDE Art. 5.2.5, drawn from the tournament's stored seed (reproducible)."""
+    return random.Random(f"initial-colour:{seed}").choice(("white", "black"))
 
 
 def _seed(t: Tournament) -> list[Entry]:

@@ -18,6 +18,11 @@ urlpatterns = [
         name="tournament-withdraw",
     ),
     re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/pairing-decision/?$",
+        views.TournamentPairingDecisionView.as_view(),
+        name="tournament-pairing-decision",
+    ),
+    re_path(
         r"^tournaments/(?P<pk>[0-9]+)/start/?$",
         views.TournamentStartView.as_view(),
         name="tournament-start",

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
+from games.play.serializers import ErrorSerializer
 from pente_site.errors import Invalid
 from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
 from tournaments import selectors, services
@@ -17,6 +18,7 @@ from tournaments.models import Tournament
 from tournaments.serializers import (
     BracketSerializer,
     MatchSerializer,
+    PairingDecisionIn,
     RoundSerializer,
     StandingSerializer,
     StandingsPageSerializer,
@@ -94,6 +96,26 @@ class TournamentStartView(APIView):
     @extend_schema(request=None, responses={200: TournamentDetailSerializer})
     def post(self, request, pk: int):
         services.tournament_start(tournament_id=pk, user=request.user)
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentPairingDecisionView(APIView):
+    """The organiser's choice for a Swiss round that no pairing makes without relaxing the
+    colour criteria (the tournament's ``pairing_decision``): 409 ``no_pairing_decision`` when
+    no round waits."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PairingDecisionIn,
+        responses={200: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        data = PairingDecisionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.tournament_pairing_decide(
+            tournament_id=pk, user=request.user, relax=data.validated_data["relax"]
+        )
         return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
 
 

@@ -46,7 +46,8 @@ def _pref(colours):
 
 
 class Oracle:
-    def __init__(self, players, *, round_number, total_rounds):
+    def __init__(self, players, *, round_number, total_rounds, initial_colour=W):
+        self.initial = initial_colour  # "w" or "b": the colour drawn for the top seed (5.2.5)
         self.players = sorted(players, key=lambda p: (-p.points2, p.tpn))
         self.n = len(self.players)
         self.idx = {p.id: k for k, p in enumerate(self.players)}
@@ -121,7 +122,9 @@ class Oracle:
                 return (lo, hi) if gh[-t] == W else (hi, lo)
         if ph:
             return (hi, lo) if ph == W else (lo, hi)
-        return (hi, lo) if self.players[hi].tpn % 2 else (lo, hi)
+        # odd TPN: the initial colour; even: the other one
+        hi_colour = self.initial if self.players[hi].tpn % 2 else (B if self.initial == W else W)
+        return (hi, lo) if hi_colour == W else (lo, hi)
 
     # --- the round -------------------------------------------------------------------------------
     def pair(self):

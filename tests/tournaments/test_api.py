@@ -299,3 +299,35 @@ def test_a_player_who_withdrew_is_marked_absent_for_the_round_to_be_paired():
     assert after_one[leaver.username][101:109] == "0000 - Z"
     others = [line for name, line in after_one.items() if name != leaver.username]
     assert all(len(line) == 99 for line in others)
+
+
+def test_the_pairing_decision_is_shown_on_the_tournament_and_taken_through_the_api(monkeypatch):
+    from tests.tournaments.support import finish_match_games
+    from tournaments import progress
+    from tournaments.models import Match
+    from tournaments.pairing.dutch import SwissRound
+
+    real = progress.pair_round
+
+    def relaxed_round_two(players, *, round_number, **kwargs):
+        result = real(players, round_number=round_number, **kwargs)
+        return SwissRound(result.pairs, result.bye, relaxed=round_number == 2)
+
+    monkeypatch.setattr(progress, "pair_round", relaxed_round_two)
+    t = make_tournament(players=4, rounds=3)
+    for match in Match.objects.filter(tournament=t):
+        finish_match_games(match, "player1")
+    services.sweep(now=timezone.now())
+    shown = client_for().get(f"/api/tournaments/{t.pk}/").json()
+    assert shown["pairing_decision"]["round"] == 2
+    assert shown["pairing_decision"]["code"] == "colour_criteria_unmet"
+    url = f"/api/tournaments/{t.pk}/pairing-decision"
+    assert client_for(UserFactory()).post(url, {"relax": True}, format="json").status_code == 403
+    assert client_for(t.organiser).post(url, {}, format="json").status_code == 400
+    decided = client_for(t.organiser).post(url, {"relax": True}, format="json")
+    assert decided.status_code == 200, decided.content
+    assert decided.json()["pairing_decision"] is None and decided.json()["current_round"] == 2
+    rounds = client_for().get(f"/api/tournaments/{t.pk}/rounds/").json()["results"]
+    assert [r["relaxed"] for r in rounds] == [False, True]
+    again = client_for(t.organiser).post(url, {"relax": True}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "no_pairing_decision"

@@ -1,6 +1,7 @@
 """The FIDE Dutch system: absolute criteria over whole tournaments, byes, colours.
 
-Speed is measured by bench/pairing.py (round 5 of 1,000 players against its 5 s target), not here.
+Speed is measured by bench/pairing.py (rounds 5 and 9 of 200 to 10,000 players, against its
+1 s / 10 s targets), not here; big hard rounds are in test_dutch_large.py.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import pytest
 
 from tournaments.pairing import PairingError
 from tournaments.pairing.dutch import (
+    BLACK,
+    WHITE,
     PlayedPair,
     RoundRecord,
     SwissPlayer,
@@ -22,7 +25,7 @@ from tournaments.pairing.dutch import (
 )
 
 
-def play_swiss(n, rounds, seed, *, draws=True, total_rounds=None):
+def play_swiss(n, rounds, seed, *, draws=True, total_rounds=None, initial_colour=WHITE):
     """Pair and play ``rounds`` rounds (of ``total_rounds``, default ``rounds``) with random
     results; return the history."""
     rng = random.Random(seed)
@@ -30,7 +33,12 @@ def play_swiss(n, rounds, seed, *, draws=True, total_rounds=None):
     history: list[RoundRecord] = []
     for r in range(1, rounds + 1):
         players = players_from_history(entrants, history)
-        result = pair_round(players, round_number=r, total_rounds=total_rounds or rounds)
+        result = pair_round(
+            players,
+            round_number=r,
+            total_rounds=total_rounds or rounds,
+            initial_colour=initial_colour,
+        )
         assert not result.relaxed
         pairs = []
         for w, b in result.pairs:
@@ -113,6 +121,53 @@ def test_round_one_pairs_top_half_against_bottom_half_with_alternating_colours()
     result = pair_round(players, round_number=1, total_rounds=5)
     assert result.pairs == ((1, 5), (6, 2), (3, 7), (8, 4))
     assert result.bye is None
+
+
+def test_round_one_with_initial_colour_black_gives_the_top_seed_black_and_alternates():
+    # Art. 5.2.5: the higher-ranked player of each pair gets the initial colour (drawn by lot)
+    # if its TPN is odd, the other colour if it is even.
+    players = [SwissPlayer(id=i, tpn=i) for i in range(1, 9)]
+    result = pair_round(players, round_number=1, total_rounds=5, initial_colour=BLACK)
+    assert result.pairs == ((5, 1), (2, 6), (7, 3), (4, 8))
+    assert pair_round(players, round_number=1, total_rounds=5, initial_colour="b") == result
+    white = pair_round(players, round_number=1, total_rounds=5)
+    assert white == pair_round(players, round_number=1, total_rounds=5, initial_colour=WHITE)
+    assert [(b, w) for w, b in white.pairs] == list(result.pairs)  # the same boards, swapped
+
+
+def test_initial_colour_decides_later_pairs_with_nothing_else_to_decide():
+    # Round 3: two players who have not played yet (no colour history, no preference): 5.2.5
+    # decides, from the higher-ranked player's TPN and the initial colour.
+
+    def board(players, initial):
+        return pair_round(players, round_number=3, total_rounds=5, initial_colour=initial).pairs
+
+    odd = SwissPlayer(id="a", tpn=3, colours=(None, None), had_bye=True, points2=2)
+    even = SwissPlayer(id="b", tpn=6, colours=(None, None), points2=2)
+    assert board([odd, even], WHITE) == (("a", "b"),)
+    assert board([odd, even], BLACK) == (("b", "a"),)
+    # the higher-ranked player has an even TPN: it gets the other colour than the initial one
+    first = SwissPlayer(id="c", tpn=2, colours=(None, None), points2=2)
+    second = SwissPlayer(id="d", tpn=5, colours=(None, None), points2=2)
+    assert board([first, second], WHITE) == (("d", "c"),)
+    assert board([first, second], BLACK) == (("c", "d"),)
+    # equal histories with a preference: 5.2.4 (the higher-ranked player's), not 5.2.5
+    x = SwissPlayer(id="x", tpn=1, points2=2, colours=("w", "b"), opponents=frozenset({"p"}))
+    y = SwissPlayer(id="y", tpn=2, points2=2, colours=("w", "b"), opponents=frozenset({"q"}))
+    assert board([x, y], WHITE) == board([x, y], BLACK) == (("x", "y"),)
+
+
+def test_a_swiss_with_initial_colour_black_mirrors_round_one_and_keeps_the_criteria():
+    entrants, history = play_swiss(40, 6, seed=3, initial_colour=BLACK)
+    check_absolute_criteria(entrants, history, 6)
+    first = history[0].pairs
+    assert first[0].black == "p1" and first[1].white == "p2"
+
+
+def test_an_initial_colour_other_than_white_or_black_is_refused():
+    players = [SwissPlayer(id=i, tpn=i) for i in range(1, 5)]
+    with pytest.raises(PairingError, match="initial colour"):
+        pair_round(players, round_number=1, total_rounds=3, initial_colour="red")
 
 
 def test_odd_field_gives_the_bye_to_the_lowest_ranked_player_without_one():

@@ -16,6 +16,7 @@ from tournaments.pairing.dutch import (
     PlayedPair,
     RoundRecord,
     SwissPlayer,
+    engine,
     pair_round,
     players_from_history,
 )
@@ -45,7 +46,7 @@ def explain(oracle: Oracle, result) -> str:
     return "\n".join(lines)
 
 
-def play_and_compare(seed: int) -> int:
+def play_and_compare(seed: int, initial_colour: str = "w") -> int:
     rng = random.Random(seed)
     n = rng.randint(4, 11)
     rounds = rng.randint(2, max(2, min(6, n - 2)))
@@ -58,10 +59,14 @@ def play_and_compare(seed: int) -> int:
         if len(cards) < 2:
             history.append(RoundRecord((), tuple((pid, 0) for pid in absent)))
             continue
-        oracle = Oracle(cards, round_number=number, total_rounds=rounds)
+        oracle = Oracle(
+            cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
+        )
         expected = oracle.pair()
         try:
-            result = pair_round(cards, round_number=number, total_rounds=rounds)
+            result = pair_round(
+                cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
+            )
         except Exception:
             assert expected is None, f"seed {seed} round {number}: engine failed, oracle paired"
             return checked
@@ -95,6 +100,25 @@ def play_and_compare(seed: int) -> int:
 def test_engine_matches_the_brute_force_reference_round_by_round(block):
     checked = sum(play_and_compare(seed) for seed in range(block * 40, block * 40 + 40))
     assert checked > 40  # most events run to the end
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_engine_matches_the_reference_with_initial_colour_black(block):
+    seeds = range(1000 + block * 40, 1000 + block * 40 + 40)
+    checked = sum(play_and_compare(seed, initial_colour="b") for seed in seeds)
+    assert checked > 40
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_the_checked_search_of_hard_brackets_matches_the_reference(block, monkeypatch):
+    # Small fields rarely need more than the quick first search. With it switched off, every
+    # bracket goes through the bound per floater, the checked search and (when the bound is
+    # not reached) the branch and bound -- the path the large hard brackets take.
+    monkeypatch.setattr(engine, "QUICK_NODES", 0)
+    monkeypatch.setattr(engine, "QUICK_NODES_PER_PLAYER", 0)
+    seeds = range(2000 + block * 40, 2000 + block * 40 + 40)
+    checked = sum(play_and_compare(seed) for seed in seeds)
+    assert checked > 40
 
 
 def test_reference_detects_a_worse_pairing():

@@ -19,9 +19,10 @@ from pente_site.errors import DomainError
 from ratings.models import Crown
 from tests.ratings.factories import RatingFactory
 from tests.tournaments.support import finish_match_games, make_tournament, play_all
-from tournaments import selectors, services, tasks
+from tournaments import progress, selectors, services, tasks
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import trf
+from tournaments.pairing.dutch import PairingTooHard, SwissRound
 from tournaments.pairing.elimination import bracket_stages
 
 pytestmark = pytest.mark.django_db
@@ -541,3 +542,118 @@ def test_the_tournament_sets_among_many_finished_sets_are_found_with_one_query(
     with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
         tasks.on_sets_finished(sender=None, game_sets=[*others, *tournament_sets])
     assert recorded == sorted(s.pk for s in tournament_sets) and len(recorded) == 2
+
+
+# --- the initial colour (FIDE Art. 5.2.5) ---------------------------------------------------------
+
+
+def _round_one_colours(t) -> list[tuple[int, int]]:
+    """Round 1 by board: (white's seed, black's seed)."""
+    seed_of = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+    return [
+        (seed_of[m.player1_id], seed_of[m.player2_id])
+        for m in Match.objects.filter(
+            tournament=t, round__number=1, player2__isnull=False
+        ).order_by("board")
+    ]
+
+
+def test_an_initial_colour_of_black_gives_the_top_seed_black_and_alternates_down_the_boards():
+    t = make_tournament(players=8, rounds=3, initial_colour="black")
+    assert t.initial_colour == "black"
+    # Art. 5.2.5 with black drawn: 1 has black against 5; 2 white against 6; 3 black; 4 white.
+    assert _round_one_colours(t) == [(5, 1), (2, 6), (7, 3), (4, 8)]
+    trf_lines = selectors.trf_text(t).splitlines()
+    assert "152 B" in trf_lines and "XXC black1" in trf_lines
+
+
+def test_an_initial_colour_of_white_gives_the_top_seed_white():
+    t = make_tournament(players=8, rounds=3, initial_colour="white")
+    assert _round_one_colours(t) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_the_initial_colour_is_drawn_by_lot_from_the_stored_seed_at_the_start():
+    t = make_tournament(players=4, rounds=2)
+    assert t.initial_colour == services.initial_colour_by_lot(t.seed)
+    drawn = {services.initial_colour_by_lot(seed) for seed in range(40)}
+    assert drawn == {"white", "black"}
+
+
+# --- no silent relaxation: the organiser decides ---------------------------------------------------
+
+
+@pytest.fixture
+def relaxed_round_two(monkeypatch):
+    """Round 2 of any Swiss can be paired only with the colour criteria relaxed."""
+    real = progress.pair_round
+
+    def pair_round(players, *, round_number, **kwargs):
+        result = real(players, round_number=round_number, **kwargs)
+        if round_number == 2:
+            return SwissRound(result.pairs, result.bye, relaxed=True)
+        return result
+
+    monkeypatch.setattr(progress, "pair_round", pair_round)
+
+
+def _finish_round(t) -> None:
+    for match in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(match, "player1")
+    services.sweep(now=timezone.now())
+    t.refresh_from_db()
+
+
+def test_a_round_that_needs_the_relaxation_waits_for_the_organiser(relaxed_round_two):
+    t = make_tournament(players=4, rounds=3)
+    _finish_round(t)
+    assert t.current_round == 1 and t.pairing_decision_round == 2
+    assert not Round.objects.filter(tournament=t, number=2).exists()
+    decision = selectors.pairing_decision(t)
+    assert decision["round"] == 2 and decision["code"] == "colour_criteria_unmet"
+    services.sweep(now=timezone.now())  # beat again: still waiting, nothing paired
+    assert not Round.objects.filter(tournament=t, number=2).exists()
+
+
+def test_the_organiser_pairs_it_with_the_relaxation_and_the_round_records_it(relaxed_round_two):
+    t = make_tournament(players=4, rounds=3)
+    _finish_round(t)
+    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=True)
+    assert t.current_round == 2 and t.pairing_decision_round is None
+    assert Round.objects.get(tournament=t, number=2).relaxed
+    assert [r["relaxed"] for r in selectors.rounds(t)] == [False, True]
+
+
+def test_the_organiser_may_pair_again_without_it_and_the_round_waits_again(relaxed_round_two):
+    t = make_tournament(players=4, rounds=3)
+    _finish_round(t)
+    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    assert t.current_round == 1 and t.pairing_decision_round == 2
+
+
+def test_only_the_organiser_decides_and_only_when_a_round_waits(relaxed_round_two):
+    t = make_tournament(players=4, rounds=3)
+    with pytest.raises(DomainError) as nothing:
+        services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=True)
+    assert nothing.value.code == "no_pairing_decision"
+    _finish_round(t)
+    with pytest.raises(DomainError) as stranger:
+        services.tournament_pairing_decide(tournament_id=t.pk, user=UserFactory(), relax=True)
+    assert stranger.value.code == "not_organiser"
+
+
+def test_a_search_past_its_guard_waits_for_the_organiser_instead_of_ending_the_event(monkeypatch):
+    real = progress.pair_round
+
+    def too_hard_in_round_two(players, *, round_number, **kwargs):
+        if round_number == 2:
+            raise PairingTooHard("bracket 3: the search ran past 2,000,000 nodes")
+        return real(players, round_number=round_number, **kwargs)
+
+    monkeypatch.setattr(progress, "pair_round", too_hard_in_round_two)
+    t = make_tournament(players=4, rounds=3)
+    _finish_round(t)
+    assert t.status == "running" and t.current_round == 1
+    assert selectors.pairing_decision(t)["code"] == "pairing_too_hard"
+    monkeypatch.setattr(progress, "pair_round", real)
+    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    assert t.current_round == 2 and selectors.pairing_decision(t) is None

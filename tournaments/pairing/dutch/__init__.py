@@ -47,20 +47,32 @@ Criteria (Art. 2), in priority order:
 Candidates (Art. 3-4) are generated in the rules' order -- valid MDP sets (lexicographic on
 BSNs), then the MDPs' partners (transpositions of S2: lexicographic on BSNs), then the
 remainder's exchanges (fewest players, smallest BSN-sum difference, largest BSN moved down,
-smallest BSN moved up) and transpositions -- and the pairing of a bracket is the first
-candidate in that order whose criteria vector (C8..C21, compared lexicographically) is the best
-achievable. The search is a depth-first branch and bound in generation order: it first looks
-for a candidate reaching a lower bound of the vector (which is normally achievable: then the
-first hit is the answer; the bound is tightened, when a cheap one is missed, by maximum
-matchings per downfloater set, and pairs that would exceed a criterion already at its bound are
-pruned early), and only if none exists does it search for the true optimum, keeping
-the first candidate found with each better vector. Huge searches are capped by a node budget;
-if one is hit the best candidate found so far is used and the result says ``approximate``.
+smallest BSN moved up; generated lazily, however many there are) and transpositions -- and the
+pairing of a bracket is the first candidate in that order whose criteria vector (C8..C21,
+compared lexicographically) is the best achievable. The search is a depth-first branch and
+bound in generation order: it looks for the first candidate reaching a lower bound of the
+vector (a candidate reaching it equals it, so a node is pruned as soon as any one criterion's
+floor passes the bound's), and only if none exists does it search for the true optimum,
+keeping the first candidate found with each better vector.
+
+A bracket is first searched quickly against a cheap bound, which settles nearly all of them.
+A bracket this quick search does not settle within its few thousand nodes is "hard": the bound
+is then taken per possible floater (C8, C9, C14, C16, and the colour preferences it leaves to
+pair), and the search checks at every level that the rest can still reach it -- counted by
+colour class between S1 and S2, by a matching in which the players who may not float are
+paired too (Mendelsohn-Dulmage), and, before the remainder's exchanges, over the remainder as
+a whole -- so that it goes straight to the first candidate reaching the bound. The node budget
+(``node_budget`` of :func:`pair_round`) is a guard: crossing it raises :class:`PairingTooHard`
+(a :class:`PairingError`); no pairing is ever approximate (``SwissRound.approximate`` is kept
+for compatibility and always False). ``SwissRound.hard_brackets`` and ``search_nodes`` say how
+much work the round took.
 
 Colours (Art. 5): grant both preferences; else the stronger (two absolutes: the wider colour
 difference); else alternate from the latest round in which the two had different colours
 (played games right-aligned, C.04.2 3.4); else the preference of the higher-ranked player
-(score, then TPN); else the higher-ranked player gets white if their TPN is odd.
+(score, then TPN); else (5.2.5) the higher-ranked player gets the initial colour if its TPN is
+odd, the other colour if it is even. The initial colour is drawn by lot before round 1
+(``initial_colour`` of :func:`pair_round`, WHITE by default; TRF ``XXC white1`` / ``black1``).
 
 If even C3 cannot be met (tiny fields) it is relaxed and the result says so; if even rematches
 cannot be avoided, :class:`PairingError` is raised. In the last bracket, if no pairing exists
@@ -72,6 +84,7 @@ from .. import PairingError
 from .cards import (
     BLACK,
     WHITE,
+    PairingTooHard,
     PlayedPair,
     RoundRecord,
     SwissPlayer,
@@ -87,6 +100,7 @@ __all__ = [
     "BLACK",
     "WHITE",
     "PairingError",
+    "PairingTooHard",
     "PlayedPair",
     "RoundRecord",
     "SwissPlayer",

@@ -9,12 +9,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..matching import max_matching
+from .cards import PairingTooHard
 from .context import RoundContext
 from .criteria import BracketScore, padded
-
-#: When the bracket has more MDPs than this, at most ``_MDPS_LEFT_OVER`` of them are left in Limbo.
-_MANY_MDPS = 16
-_MDPS_LEFT_OVER = 4
 
 
 class BracketPlan(NamedTuple):
@@ -96,24 +93,56 @@ class Bracket:
         self, pairs: int
     ) -> Iterator[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
         """(downfloater score profile, [MDP sets in lexicographic order]) for ``pairs`` pairs,
-        best profile (C7) first. MDP sets are tuples of positions in ``self.mdps``."""
+        best profile (C7) first. MDP sets are tuples of positions in ``self.mdps``.
+
+        A profile is the scores of the MDPs left in Limbo, then the residents' score for the
+        resident downfloaters; MDPs outscore residents, so profiles go in the lexicographic
+        order of how many MDPs each score level leaves in Limbo, highest level first. They are
+        generated lazily in that order (however many MDPs there are)."""
         scores = [self.ctx.players[x].score for x in self.mdps]
         mdp_count, resident_count = len(scores), len(self.residents)
         resident_score = self.resident_score or 0
         downfloaters = self.size - 2 * pairs
-        classes: dict[tuple, list] = {}
-        for paired_mdps in range(min(mdp_count, pairs, resident_count), -1, -1):
-            remainder_pairs = pairs - paired_mdps
-            if 2 * remainder_pairs > resident_count - paired_mdps:
-                continue
-            if mdp_count > _MANY_MDPS and paired_mdps < mdp_count - _MDPS_LEFT_OVER:
-                break  # keep the enumeration bounded; more MDPs in Limbo is never better here
-            for chosen in itertools.combinations(range(mdp_count), paired_mdps):
-                limbo = [scores[k] for k in range(mdp_count) if k not in chosen]
-                profile = padded(limbo, downfloaters, resident_score)
-                classes.setdefault(profile, []).append(chosen)
-        for profile in sorted(classes):
-            yield profile, classes[profile]
+        levels = sorted(set(scores), reverse=True)
+        members = [[k for k in range(mdp_count) if scores[k] == level] for level in levels]
+
+        def fits(limbo: int) -> bool:
+            paired = mdp_count - limbo
+            return (
+                limbo <= downfloaters
+                and paired <= min(pairs, resident_count)
+                and 2 * (pairs - paired) <= resident_count - paired
+            )
+
+        totals = [limbo for limbo in range(mdp_count + 1) if fits(limbo)]
+        if not totals:
+            return
+        room = [sum(len(group) for group in members[at:]) for at in range(len(members) + 1)]
+
+        def counts(at: int, so_far: int) -> Iterator[tuple[int, ...]]:
+            """Limbo counts per level from ``at`` on, in lexicographic order."""
+            if at == len(members):
+                if so_far in totals:
+                    yield ()
+                return
+            for here in range(len(members[at]) + 1):
+                low, high = so_far + here, so_far + here + room[at + 1]
+                if any(low <= total <= high for total in totals):
+                    for rest in counts(at + 1, so_far + here):
+                        yield (here, *rest)
+
+        for limbo_counts in counts(0, 0):
+            limbo = [level for level, n in zip(levels, limbo_counts, strict=True) for _ in range(n)]
+            sets = sorted(
+                tuple(sorted(itertools.chain.from_iterable(picked)))
+                for picked in itertools.product(
+                    *(
+                        itertools.combinations(group, len(group) - n)
+                        for group, n in zip(members, limbo_counts, strict=True)
+                    )
+                )
+            )
+            yield padded(limbo, downfloaters, resident_score), sets
 
     def plan(self) -> BracketPlan | None:
         """The best C6/C7 class with a legal candidate, or None."""
@@ -126,6 +155,7 @@ class Bracket:
             graph = max_matching(self.mdps + self.residents, self.legal_pairs(set(self.mdps)))
             most_pairs = min(most_pairs, len(graph) // 2)
         need = self.lower_deficiency()
+        tried = 0
         for pairs in range(most_pairs, -1, -1):
             downfloaters = self.size - 2 * pairs
             if self.is_last and downfloaters > 1:
@@ -133,6 +163,11 @@ class Bracket:
             if downfloaters < need:
                 continue
             for profile, sets in self.downfloater_classes(pairs):
+                tried += len(sets)
+                if tried > self.budget // 50:
+                    raise PairingTooHard(
+                        f"the bracket of {self.size} players has too many sets of MDPs to try"
+                    )
                 feasible = [chosen for chosen in sets if self.exists(chosen, pairs - len(chosen))]
                 if feasible:
                     return BracketPlan(pairs, profile, feasible)
@@ -171,8 +206,10 @@ class Bracket:
         for picked in itertools.combinations(range(len(residents) - 1, -1, -1), resident_floaters):
             tried += 1
             if tried > self.budget // 50:
-                self.ctx.approximate = True
-                return False
+                raise PairingTooHard(
+                    f"the bracket of {self.size} players has too many ways to choose its "
+                    f"{resident_floaters} downfloaters to check them all"
+                )
             if not self.floaters_ok(limbo + [residents[k] for k in picked]):
                 continue
             taken = set(picked)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .. import PairingError
+
 WHITE, BLACK = 1, -1
 
 #: Colour preference strengths (Art. 1.7).
@@ -25,15 +27,29 @@ class SwissPlayer:
     floats: tuple[str | None, ...] = ()  # per past round: "down", "up" or None
 
 
+class PairingTooHard(PairingError):
+    """The pairing search crossed its guard before it could prove the FIDE pairing: the
+    ``node_budget`` of :func:`pair_round` in one bracket (or a fiftieth of it in sets of MDPs
+    or of downfloaters to check). The engine never falls back to a "best found so far"
+    pairing: the round is left unpaired and the organiser can be told (the message names the
+    bracket)."""
+
+
 @dataclass(frozen=True)
 class SwissRound:
     pairs: tuple[tuple[Hashable, Hashable], ...]  # (white, black), best boards first
     bye: Hashable | None = None
     relaxed: bool = False  # the colour criteria had to be relaxed to pair at all
-    fallback: bool = False  # a search budget was hit somewhere (see ``approximate``)
+    fallback: bool = False  # kept for compatibility: always False (the pairing is always exact)
+    hard_brackets: int = 0
+    """Brackets whose quick first search ran out of nodes, so that they needed the bound per
+    floater and the checked search (the pairing is exact all the same: a measure of work)."""
+    search_nodes: int = 0
+    """Search nodes (pairs tried, exchanges tried, candidates evaluated), whole round."""
 
     @property
     def approximate(self) -> bool:
+        """Always False: a search that cannot finish raises :class:`PairingTooHard`."""
         return self.fallback
 
 

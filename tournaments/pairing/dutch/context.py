@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..matching import max_matching
 from .cards import ABSOLUTE, BLACK, STRONG, WHITE, SwissPlayer, colour_preference
 from .criteria import PairCost
+from .matchings import pairs_everyone
 
 #: The dummy vertex standing for the PAB in completion checks.
 PAB = -1
@@ -81,8 +81,16 @@ def ranked_player(
 class RoundContext:
     """The players of one round (``ranked``: SwissPlayers in rank order) and what they allow."""
 
-    def __init__(self, ranked: list[SwissPlayer], *, round_number: int, total_rounds: int):
+    def __init__(
+        self,
+        ranked: list[SwissPlayer],
+        *,
+        round_number: int,
+        total_rounds: int,
+        initial_colour: int = WHITE,
+    ):
         self.size = len(ranked)
+        self.initial_colour = initial_colour
         rank_of = {card.id: rank for rank, card in enumerate(ranked)}
         final_round = round_number >= total_rounds
         self.players = [
@@ -90,7 +98,8 @@ class RoundContext:
             for card in ranked
         ]
         self.relaxed = False  # C3 relaxed: the colour criteria could not be met
-        self.approximate = False  # a search budget was hit
+        self.nodes = 0  # search nodes, all brackets
+        self.hard_brackets = 0  # brackets the quick search did not settle
         self._costs: dict[tuple[int, int], PairCost] = {}
         self._completable: dict[frozenset, bool] = {}
 
@@ -119,8 +128,11 @@ class RoundContext:
                 if not any(self.players[v].pab_allowed for v in vertices):
                     self._completable[key] = False
                     return False
-                vertices.append(PAB)
-            known = not vertices or len(max_matching(vertices, self.compatible)) == len(vertices)
+                # The PAB first: the greedy start of the matching gives it a player allowed to
+                # take it before the others are paired (last, it usually finds them all taken,
+                # and an augmenting path through the whole field is needed).
+                vertices.insert(0, PAB)
+            known = not vertices or pairs_everyone(vertices, self.compatible)
             self._completable[key] = known
         return known
 
@@ -173,7 +185,9 @@ class RoundContext:
                 return (lower, higher) if high_colour == "w" else (higher, lower)
         if high.preference:  # 5.2.4
             return self._granting(higher, lower)
-        return (higher, lower) if high.tpn % 2 else (lower, higher)  # 5.2.5 (initial colour white)
+        # 5.2.5: the higher-ranked player gets the initial colour if its TPN is odd, else the other
+        gets_white = (high.tpn % 2 == 1) == (self.initial_colour == WHITE)
+        return (higher, lower) if gets_white else (lower, higher)
 
     def pair_cost(self, first: int, second: int) -> PairCost:
         """The pair's share of C10-C13, C15, C17, C19 and C21."""

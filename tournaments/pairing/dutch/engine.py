@@ -1,19 +1,35 @@
 """Pairing a round: C4/C5 for the whole field, then the brackets from the top down, each with
-a two-phase search (reach the lower bound, else branch and bound for the optimum)."""
+a search in the rules' generation order against a lower bound of the criteria vector.
+
+A bracket is first searched quickly against a cheap bound; this settles nearly every bracket.
+If it does not, the bracket is "hard": the bound is tightened per possible floater (its C8, C9,
+C14, C16, and the colour preferences it leaves to pair), and the search checks at every level
+of S1 that the rest can still be paired within the bound -- the players who may not float
+paired too -- so that it goes straight to the first candidate reaching the bound. Only if no
+candidate reaches it does a branch and bound look for the optimum. The node budget is a guard,
+not a way out: crossing it raises :class:`PairingTooHard`, never a "best found so far" pairing.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .. import PairingError
-from .bounds import floater_set_bound, root_lower_bound, tighten_bound
+from .bounds import floater_set_bound, root_lower_bound, single_floater_bound, tighten_bound
 from .bracket import Bracket, BracketPlan
-from .cards import SwissPlayer, SwissRound
+from .cards import BLACK, WHITE, PairingTooHard, SwissPlayer, SwissRound
 from .context import RoundContext
 from .criteria import Criteria
 from .search import BEST, REACH, Candidate, search
 
-DEFAULT_NODE_BUDGET = 250000
+#: The guard: search nodes one bracket may use before :class:`PairingTooHard` is raised.
+DEFAULT_NODE_BUDGET = 2_000_000
+#: The quick first search of a bracket: this many nodes, plus a few per player (at most a tenth
+#: of the guard). Brackets it settles rarely need more than a few hundred.
+QUICK_NODES = 3000
+QUICK_NODES_PER_PLAYER = 3
+
+_COLOURS = {WHITE: WHITE, BLACK: BLACK, "w": WHITE, "b": BLACK, "white": WHITE, "black": BLACK}
 
 
 def pair_round(
@@ -22,14 +38,29 @@ def pair_round(
     round_number: int,
     total_rounds: int,
     node_budget: int | None = None,
+    initial_colour: int | str = WHITE,
 ) -> SwissRound:
-    """Pair one round. ``players`` are the active players (withdrawn players left out)."""
+    """Pair one round. ``players`` are the active players (withdrawn players left out).
+
+    ``initial_colour`` is the colour drawn by lot before round 1 (Art. 5.2.5; in a TRF,
+    ``XXC white1`` or ``black1``): WHITE or BLACK (or "w"/"b", "white"/"black"). The top seed
+    gets it in round 1, and it decides every later pair whose colour histories leave nothing
+    else to decide. ``node_budget`` is the search guard per bracket (default
+    :data:`DEFAULT_NODE_BUDGET`).
+
+    Raises :class:`PairingError` if no pairing avoids a rematch (or the input is inconsistent),
+    and :class:`PairingTooHard` (a PairingError) if a bracket's search crosses the guard."""
+    initial = _COLOURS.get(initial_colour)
+    if initial is None:
+        raise PairingError(f"the initial colour must be white or black, not {initial_colour!r}")
     ranked = sorted(players, key=lambda p: (-p.points2, p.tpn))
     if len({p.id for p in ranked}) != len(ranked):
         raise PairingError("duplicate players")
     if len(ranked) < 2:
         return SwissRound((), ranked[0].id if ranked else None)
-    ctx = RoundContext(ranked, round_number=round_number, total_rounds=total_rounds)
+    ctx = RoundContext(
+        ranked, round_number=round_number, total_rounds=total_rounds, initial_colour=initial
+    )
     for relaxed in (False, True):
         ctx.relaxed = relaxed
         ctx.forget_completions()
@@ -49,7 +80,8 @@ def pair_round(
                 tuple((ranked[white].id, ranked[black].id) for white, black in boards),
                 ranked[bye].id if bye is not None else None,
                 relaxed,
-                ctx.approximate,
+                hard_brackets=ctx.hard_brackets,
+                search_nodes=ctx.nodes,
             )
     raise PairingError("no pairing avoids a rematch")
 
@@ -95,37 +127,86 @@ def solve_bracket(bracket: Bracket) -> Candidate | None:
         if plan is None:
             return None
     floor = root_lower_bound(bracket, plan.pairs, plan.mdp_sets)
-    # Phase 1: the first candidate in generation order reaching the lower bound (a short try
-    # with the cheap bound, then a full one with the matching bound).
-    found = _reach(bracket, plan, floor, bracket.budget // 10)
-    if found is None:
-        tight = tighten_bound(bracket, plan.pairs, floor)
-        if bracket.size <= 64:
-            tight = floater_set_bound(bracket, plan.pairs, plan.mdp_sets, tight)
-        found = _reach(bracket, plan, tight, bracket.budget)
-        floor = tight
+    # The quick search: the first candidate in generation order reaching the cheap bound.
+    quick = min(QUICK_NODES + QUICK_NODES_PER_PLAYER * bracket.size, bracket.budget // 10)
+    found, exhausted = _reach(bracket, plan, floor, quick)
     if found is not None:
         return found
-    # Phase 2: branch and bound for the true optimum (first in generation order among equals).
+    # The bound per floater, and the checked search. The bracket is "hard" if the quick search
+    # ran out of nodes (rather than finding that no candidate reaches the cheap bound).
+    bracket.ctx.hard_brackets += exhausted
+    tight = tighten_bound(bracket, plan.pairs, floor)
+    if bracket.size <= 64:
+        tight = floater_set_bound(bracket, plan.pairs, plan.mdp_sets, tight)
+    tight = single_floater_bound(bracket, plan.pairs, plan.mdp_sets, tight)
+    guard = _Guard(bracket)
+    found, exhausted = _reach(bracket, plan, tight, guard.left(), checked=True)
+    guard.spend(exhausted)
+    if found is not None:
+        return found
+    # No candidate reaches the bound: branch and bound for the true optimum (first in
+    # generation order among equals).
     best = None
     for chosen in plan.mdp_sets:
-        bound = best.criteria if best else None
         candidate, exhausted = search(
-            bracket, plan.pairs, chosen, mode=BEST, bound=bound, floor=floor
+            bracket,
+            plan.pairs,
+            chosen,
+            mode=BEST,
+            bound=best.criteria if best else None,
+            floor=tight,
+            budget=guard.left(),
+            checked=True,
         )
-        if exhausted:
-            bracket.ctx.approximate = True
+        guard.spend(exhausted)
         if candidate is not None and (best is None or candidate.criteria < best.criteria):
             best = candidate
     return best
 
 
-def _reach(bracket: Bracket, plan: BracketPlan, bound: Criteria, budget: int):
-    """The first candidate, MDP set by MDP set, whose vector reaches ``bound``."""
+class _Guard:
+    """The node budget of one hard bracket; crossing it raises :class:`PairingTooHard`."""
+
+    def __init__(self, bracket: Bracket):
+        self.bracket = bracket
+        self.start = bracket.ctx.nodes
+
+    def left(self) -> int:
+        return max(1, self.bracket.budget - (self.bracket.ctx.nodes - self.start))
+
+    def spend(self, exhausted: bool) -> None:
+        if exhausted:
+            bracket = self.bracket
+            players = bracket.ctx.players
+            score = players[bracket.residents[0]].score if bracket.residents else 0
+            raise PairingTooHard(
+                f"the bracket of {bracket.size} players on {score / 2:g} points needs more than "
+                f"{bracket.budget} search nodes to be paired by the FIDE rules"
+            )
+
+
+def _reach(
+    bracket: Bracket, plan: BracketPlan, bound: Criteria, budget: int, *, checked: bool = False
+) -> tuple[Candidate | None, bool]:
+    """The first candidate, MDP set by MDP set, whose vector reaches ``bound``; and whether a
+    search ran out of ``budget`` (shared by the sets)."""
+    start = bracket.ctx.nodes
     for chosen in plan.mdp_sets:
-        found, _ = search(
-            bracket, plan.pairs, chosen, mode=REACH, bound=bound, floor=bound, budget=budget
+        left = budget - (bracket.ctx.nodes - start)
+        if left <= 0:
+            return None, True
+        found, exhausted = search(
+            bracket,
+            plan.pairs,
+            chosen,
+            mode=REACH,
+            bound=bound,
+            floor=bound,
+            budget=left,
+            checked=checked,
         )
         if found is not None:
-            return found
-    return None
+            return found, False
+        if exhausted:
+            return None, True
+    return None, False

@@ -4,18 +4,41 @@ The MDPs of the chosen set are paired first (S2 transpositions: each MDP with ev
 turn), then the remainder: its exchanges in order, each followed by its transpositions. Both
 steps walk the pairings with an explicit stack. Every node is checked against the bound: in
 ``REACH`` mode the bound is a lower bound of the vector, and the first candidate reaching it is
-the answer; in ``BEST`` mode the search keeps the first candidate with each better vector.
+the answer (it equals the bound, so a node is pruned as soon as one criterion's floor passes
+the bound's); in ``BEST`` mode the search keeps the first candidate with each better vector.
+
+``checked`` (the hard brackets): at every level of S1 (in brackets of over 200 players, the
+counts at every level and the matchings in the last 60), the movers left must still be
+pairable within the bound -- by colour class against S2 (C12, C13), by a matching with the
+pairs the bound still allows, and with the players of S2 who may not float all paired
+(Mendelsohn-Dulmage) -- and, before its exchanges, the remainder as a whole; an exchange whose
+S1 and S2 cannot reach the bound by their colour classes is skipped. These are necessary
+conditions only: they prune, and never change which candidate is found.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from .bounds import ColourTally
+from .bounds import (
+    COLOUR_CLASSES,
+    ColourTally,
+    colour_class,
+    pairs_everyone,
+    pool_colours_fit,
+    split_colours_fit,
+)
 from .bracket import Bracket
 from .criteria import ADDITIVE, ADDITIVE_PLACES, BracketScore, Criteria, PairCost, padded
-from .transposition import SearchBudgetExceeded, each_pairs_below, exchanges, ranked_below
+from .transposition import (
+    SearchBudgetExceeded,
+    each_paired_above,
+    each_pairs_below,
+    exchanges,
+    ranked_below,
+)
 
 REACH, BEST = "reach", "best"
 
@@ -23,6 +46,13 @@ REACH, BEST = "reach", "best"
 # the search builds one vector a node.
 _new_criteria = tuple.__new__
 _ADDITIVE_RANGE = range(len(ADDITIVE))
+_C12 = ADDITIVE.index("c12_preferences_not_granted")
+_C13 = ADDITIVE.index("c13_strong_preferences_not_granted")
+_C12_PLACE, _C13_PLACE = ADDITIVE_PLACES[_C12], ADDITIVE_PLACES[_C13]
+#: Checked search in brackets of more than _FULL_CHECK_SIZE players: the matchings are checked
+#: for the last _FULL_CHECK_WINDOW movers of S1 only (and at its first), the counts everywhere.
+_FULL_CHECK_SIZE = 200
+_FULL_CHECK_WINDOW = 60
 
 
 class _CandidateFound(Exception):
@@ -46,19 +76,31 @@ def search(
     bound: Criteria | None = None,
     floor: Criteria | None = None,
     budget: int | None = None,
+    checked: bool = False,
 ) -> tuple[Candidate | None, bool]:
     """Search the candidates with ``pairs`` pairs and MDP set ``chosen`` (positions in
     ``bracket.mdps``), in generation order.
 
     mode REACH: the first candidate whose vector is <= ``bound`` (a lower bound: so it equals
     it). mode BEST: the first candidate with the smallest vector below ``bound`` (None: any);
-    it stops early at one reaching ``floor``. Returns (the candidate or None, budget hit?)."""
+    it stops early at one reaching ``floor``. ``checked``: test at every level of S1 that the
+    rest can still be paired within the bound, the players who may not float included (see
+    :meth:`CandidateSearch.transposable`). Returns (the candidate or None, budget hit?)."""
     paired, limbo = bracket.split(chosen)
     remainder_pairs = pairs - len(paired)
     state = CandidateSearch(
-        bracket, paired, limbo, remainder_pairs, mode, bound, floor, budget or bracket.budget
+        bracket,
+        paired,
+        limbo,
+        remainder_pairs,
+        mode,
+        bound,
+        floor,
+        budget or bracket.budget,
+        checked=checked,
     )
     exhausted = state.run()
+    bracket.ctx.nodes += state.nodes
     return state.found, exhausted
 
 
@@ -75,6 +117,8 @@ class CandidateSearch:
         bound: Criteria | None,
         floor: Criteria,
         budget: int,
+        *,
+        checked: bool = False,
     ):
         self.bracket = bracket
         self.ctx = bracket.ctx
@@ -111,7 +155,21 @@ class CandidateSearch:
         self.resident_score = bracket.resident_score
         # check at every level that S1 can still be paired (in reach mode: without exceeding a
         # criterion that has reached its bound), not only at the first
-        self.check_every_level = bracket.size <= 24 or (mode == REACH and bracket.size <= 64)
+        self.checked = checked
+        self.check_every_level = (
+            checked or bracket.size <= 24 or (mode == REACH and bracket.size <= 64)
+        )
+        # reach mode, one resident to float: which residents may be that floater (their own
+        # criteria C9, C14, C16, C18, C20 -- and in the last bracket the PAB -- as the bound's)
+        self._may_float: dict[int, bool] = {}
+        self.floater_must_match = checked and mode == REACH and self.floaters_to_choose == 1
+        # checked reach mode, in the remainder's transpositions: the colour classes of the
+        # movers of S1 not yet paired and of S2's free players (allowed floaters / others)
+        self.count_colours = checked and mode == REACH
+        self.split: tuple[list[int], list[int], list[int]] | None = None
+        # in big brackets the matchings are checked in the last levels of S1 only (and at the
+        # first); the counts, at every level
+        self.full_check_window = _FULL_CHECK_WINDOW if bracket.size > _FULL_CHECK_SIZE else None
 
     def run(self) -> bool:
         """Search; True if the node budget ran out."""
@@ -181,7 +239,11 @@ class CandidateSearch:
             return False
         node_floor = self.node_floor()
         if self.mode == REACH:
-            return node_floor > self.bound
+            # A candidate reaching the bound (a lower bound) equals it in every criterion, so a
+            # node is pruned as soon as any one criterion's floor is beyond the bound's: not only
+            # when the vector as a whole is (a later criterion over its bound would otherwise go
+            # unnoticed below an earlier one still under it).
+            return any(map(operator.gt, node_floor, self.bound))
         return node_floor >= self.bound
 
     # --- pairing steps ------------------------------------------------------------------------
@@ -215,6 +277,8 @@ class CandidateSearch:
             self.s2_unpaired -= 1
             self.s2_repeaters[0] -= repeats[0]
             self.s2_repeaters[1] -= repeats[1]
+            if self.split is not None:
+                self._count_split(mover, partner, -1)
         return cost, repeats
 
     def _remove(self, mover: int, partner: int, added: tuple[PairCost, tuple | None]) -> None:
@@ -236,6 +300,30 @@ class CandidateSearch:
             self.s2_unpaired += 1
             self.s2_repeaters[0] += repeats[0]
             self.s2_repeaters[1] += repeats[1]
+            if self.split is not None:
+                self._count_split(mover, partner, 1)
+
+    def _count_split(self, mover: int, partner: int, sign: int) -> None:
+        movers, allowed, others = self.split
+        players = self.players
+        movers[colour_class(players[mover])] += sign
+        floats = not self.floater_must_match or self.may_float(partner)
+        (allowed if floats else others)[colour_class(players[partner])] += sign
+
+    def _split_counts(self, s1: list[int], s2: list[int]) -> tuple[list, list, list]:
+        """The colour classes of S1's movers not yet paired and of S2's free players (allowed
+        floaters, others)."""
+        players, used = self.players, self.used
+        movers, allowed, others = [0] * COLOUR_CLASSES, [0] * COLOUR_CLASSES, [0] * COLOUR_CLASSES
+        for x in s1:
+            if x not in used:
+                movers[colour_class(players[x])] += 1
+        must_match = self.floater_must_match
+        for y in s2:
+            if y not in used:
+                floats = not must_match or self.may_float(y)
+                (allowed if floats else others)[colour_class(players[y])] += 1
+        return movers, allowed, others
 
     def _depth_first(
         self,
@@ -294,20 +382,43 @@ class CandidateSearch:
     def _pair_remainder(self) -> None:
         """The remainder: exchanges in order, each followed by its transpositions."""
         remainder = [r for r in self.bracket.residents if r not in self.used]
+        if self.checked and self.mode == REACH and not self._remainder_fits(remainder):
+            return
         s1, s2 = remainder[: self.remainder_pairs], remainder[self.remainder_pairs :]
         self._transpositions(s1, s2)
         if self.remainder_pairs and s2:
-            for down, up in exchanges(len(s1), len(s2), max(1000, self.budget // 4)):
-                moved_down = {remainder[k] for k in down}
-                moved_up = {remainder[k] for k in up}
+            base = self._split_counts(s1, s2) if self.count_colours else None
+            for down, up in exchanges(len(s1), len(s2)):
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise SearchBudgetExceeded
+                moved_down = [remainder[k] for k in down]
+                moved_up = [remainder[k] for k in up]
+                if base is not None and not self._exchange_fits(base, moved_down, moved_up):
+                    continue  # its S1 and S2 cannot reach the bound, whatever the transposition
                 self._transpositions(
-                    sorted([x for x in s1 if x not in moved_down] + list(moved_up)),
-                    sorted([x for x in s2 if x not in moved_up] + list(moved_down)),
+                    sorted([x for x in s1 if x not in moved_down] + moved_up),
+                    sorted([x for x in s2 if x not in moved_up] + moved_down),
                 )
         self.s2 = None
+        self.split = None
+
+    def _exchange_fits(self, base: tuple, moved_down: list[int], moved_up: list[int]) -> bool:
+        """The colour counts of an exchange's S1 and S2 (from those before any exchange)."""
+        movers, allowed, others = (list(counts) for counts in base)
+        players = self.players
+        must_match = self.floater_must_match
+        for x, sign in [(x, 1) for x in moved_down] + [(y, -1) for y in moved_up]:
+            klass = colour_class(players[x])
+            movers[klass] -= sign
+            floats = not must_match or self.may_float(x)
+            (allowed if floats else others)[klass] += sign
+        return self._colours_fit((movers, allowed, others))
 
     def _transpositions(self, s1: list[int], s2: list[int]) -> None:
         self.s2 = s2
+        if self.count_colours:
+            self.split = self._split_counts(s1, s2)
         free = [y for y in s2 if y not in self.used]
         self.s2_unpaired = len(free)
         repeats = [self._repeats(y) for y in free]
@@ -326,28 +437,122 @@ class CandidateSearch:
             complete=lambda: self.leaf([y for y in s2 if y not in self.used]),
         )
 
-    def transposable(self, s1: list[int], s2: list[int], level: int) -> bool:
-        """Can S1[level:] still all get distinct compatible partners of higher BSN in S2?"""
+    def _within_bound(self) -> Callable[[int, int], bool]:
+        """Compatibility, and in reach mode: the bound is a lower bound, so a hit equals it in
+        every criterion; once a per-pair criterion has reached its bound, a pair costing it
+        more cannot be used."""
         ctx = self.ctx
-        compatible = ctx.compatible
-        if self.mode == REACH:
-            # The bound is a lower bound, so a hit equals it in every criterion: once a per-pair
-            # criterion has reached its bound, a pair costing it more cannot be used.
-            full = [
-                which
-                for which, place in enumerate(ADDITIVE_PLACES)
-                if self.totals[which] >= self.bound[place]
-            ]
-            if full:
+        if self.mode != REACH:
+            return ctx.compatible
+        full = [
+            which
+            for which, place in enumerate(ADDITIVE_PLACES)
+            if self.totals[which] >= self.bound[place]
+        ]
+        if not full:
+            return ctx.compatible
 
-                def compatible(first: int, second: int) -> bool:
-                    if not ctx.compatible(first, second):
-                        return False
-                    cost = ctx.pair_cost(first, second)
-                    return not any(cost[which] for which in full)
+        def compatible(first: int, second: int) -> bool:
+            if not ctx.compatible(first, second):
+                return False
+            cost = ctx.pair_cost(first, second)
+            return not any(cost[which] for which in full)
 
+        return compatible
+
+    def _remainder_fits(self, remainder: list[int]) -> bool:
+        """Checked reach mode, before the remainder's exchanges: can the remainder be paired
+        within the bound at all, whatever the exchange -- an allowed floater among it, the
+        colour preferences it can grant (counted over the remainder as a whole), and a
+        maximum matching with the pairs the bound still allows (a dummy vertex per floater)?
+        If not, none of its (possibly very many) exchanges is tried."""
+        floaters = self.floaters_to_choose
+        players = self.players
+        allowed, others = [0] * COLOUR_CLASSES, [0] * COLOUR_CLASSES
+        may_float = self.may_float if self.floater_must_match else None
+        for x in remainder:
+            counts = others if may_float and not may_float(x) else allowed
+            counts[colour_class(players[x])] += 1
+        if sum(allowed) < floaters:
+            return False
+        bound, totals = self.bound, self.totals
+        if not pool_colours_fit(
+            allowed,
+            others,
+            floaters,
+            bound[_C12_PLACE] - totals[_C12],
+            bound[_C13_PLACE] - totals[_C13],
+            self.absolutes_may_meet,
+        ):
+            return False
+        compatible = self._within_bound()
+        dummies = list(range(-2, -2 - floaters, -1))  # -1 is the PAB's vertex
+
+        def adjacent(first: int, second: int) -> bool:
+            if first < 0 or second < 0:
+                player = max(first, second)
+                return player >= 0 and (may_float is None or may_float(player))
+            return compatible(first, second)
+
+        return pairs_everyone(remainder + dummies, adjacent)
+
+    def transposable(self, s1: list[int], s2: list[int], level: int) -> bool:
+        """Can S1[level:] still all get distinct compatible partners of higher BSN in S2?
+        Checked reach mode: within the bound (see :meth:`_colours_fit`), and leaving over a
+        player allowed to float."""
+        if self.split is not None and not self._colours_fit(self.split):
+            return False
+        window = self.full_check_window
+        if level and window is not None and len(s1) - level > window:
+            return True  # a big bracket, far from the end of S1: the counts only
+        compatible = self._within_bound()
         free = [y for y in s2 if y not in self.used]
-        return each_pairs_below(s1[level:], free, compatible)
+        movers = s1[level:]
+        if not each_pairs_below(movers, free, compatible):
+            return False
+        if self.floater_must_match:
+            # One player of S2 floats, and it must be one of those allowed: the others must all
+            # be paired. A matching pairing every mover and one pairing every such player imply
+            # one pairing both (Mendelsohn-Dulmage), which leaves an allowed floater.
+            must = [y for y in free if not self.may_float(y)]
+            if must and not each_paired_above(must, movers, compatible):
+                return False
+        return True
+
+    def _colours_fit(self, split: tuple[list[int], list[int], list[int]]) -> bool:
+        """Can the movers of S1 (counts per colour class) be paired with S2's free players, the
+        allowed floaters left over, denying exactly the colour preferences the bound leaves
+        (C12, and at most its C13)? S1 players meet S2 players only, which a count over the
+        whole bracket does not see."""
+        movers, allowed, others = split
+        bound, totals = self.bound, self.totals
+        return split_colours_fit(
+            movers,
+            allowed,
+            others,
+            sum(allowed) + sum(others) - sum(movers),
+            bound[_C12_PLACE] - totals[_C12],
+            bound[_C13_PLACE] - totals[_C13],
+            self.absolutes_may_meet,
+        )
+
+    def may_float(self, player: int) -> bool:
+        """Reach mode, one resident floating: may ``player`` be it? Its own criteria (C9, C14,
+        C16, C18, C20 with the Limbo players; in the last bracket, the PAB) must be the
+        bound's, since a candidate reaching the bound equals it."""
+        known = self._may_float.get(player)
+        if known is None:
+            floaters = sorted([*self.limbo, player])
+            bound = self.bound
+            known = self.bracket.floater_criteria(floaters) == (
+                bound.c9_pab_unplayed_games,
+                bound.c14_downfloated_last_round,
+                bound.c16_downfloated_two_rounds_ago,
+                bound.c18_scores_downfloated_last_round,
+                bound.c20_scores_downfloated_two_rounds_ago,
+            ) and (not self.bracket.is_last or self.bracket.floaters_ok(floaters))
+            self._may_float[player] = known
+        return known
 
     def leaf(self, free: list[int]) -> None:
         floaters = sorted(self.limbo + free)
