@@ -186,6 +186,9 @@ def _empty_index() -> None:
     if connection.vendor == "postgresql":
         table = connection.ops.quote_name(PositionRow._meta.db_table)
         with connection.cursor() as cursor:
+            # Foreign keys are checked at commit: rows written earlier in this transaction (a
+            # caller's) leave checks pending, which TRUNCATE refuses to run over.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute(f"TRUNCATE {table}")
     else:
         PositionRow.objects.all().delete()
