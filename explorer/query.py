@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from games.engine import (
     EngineError,
+    Game,
     GoGame,
     UnknownGame,
     get_variant,
+    new_game,
     parse_point,
     point_name,
-    replay_game,
 )
 from games.engine.positionkey import key_of, position_key, signed64, to_caller
 from games.engine.variants import Variant
@@ -78,46 +79,32 @@ def _colours(seats: int, partners: bool) -> int:
 
 def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool = False) -> Probe:
     """The position after ``moves`` (see the module doc); 400 ``illegal_move`` naming the move
-    the engine refused, and why."""
-    tokens = _tokens(moves, "moves")
-    actions: list[str] = []
-    for token in tokens:
-        actions.append("PASS" if token.upper() == "PASS" else token)
+    the engine refused (counted as given), and why."""
+    given = _tokens(moves, "moves")
     options: dict[str, object] = {}
     if variant.family != "go":
         options = {"seats": seats, "partners": partners, "tournament_rule": False}
     try:
-        position = replay_game(variant, [], **options)
-        for i, action in enumerate(actions, start=1):
-            _act(position, action, i)
-    except _Refused as exc:
-        raise Invalid("illegal_move", exc.detail) from None
+        position = new_game(variant, **options)  # type: ignore[arg-type]
     except EngineError as exc:
         raise Invalid(getattr(exc, "code", "bad_options"), str(exc)) from None
-    key, symmetry = key_of(position)
-    return Probe(variant, signed64(key), symmetry, seats, _colours(seats, partners))
-
-
-class _Refused(Exception):
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.detail = detail
-
-
-def _act(position, action: str, number: int) -> None:
+    number = 1
     try:
-        if isinstance(position, GoGame):
-            position.act(action)
-        elif action.lower() in position.decisions_available():
-            position.decide(action.lower())
-        else:
-            point = position.parse_point(action)
-            if number == 1 and position.actions and point == position.actions[0]:
-                return  # the centre stone the server placed itself
-            position.play(point)
+        actions = position.without_automatic(given) if isinstance(position, Game) else given
+        skipped = len(given) - len(actions)  # the centre stone, given though already placed
+        for i, action in enumerate(actions):
+            number = skipped + i + 1
+            if isinstance(position, GoGame):
+                position.act(action)
+            elif action.lower() in position.decisions_available():
+                position.decide(action.lower())
+            else:
+                position.play(action)
     except EngineError as exc:
         detail = getattr(exc, "detail", None) or str(exc)
-        raise _Refused(f"Move {number} ({action}): {detail}") from None
+        raise Invalid("illegal_move", f"Move {number} ({given[number - 1]}): {detail}") from None
+    key, symmetry = key_of(position)
+    return Probe(variant, signed64(key), symmetry, seats, _colours(seats, partners))
 
 
 def from_stones(

@@ -236,18 +236,24 @@ class Game(Checks, Undo):
     ) -> Game:
         """A game built by replaying ``actions`` (stones as ints or names, decisions as str)."""
         game = cls(variant, **options)  # type: ignore[arg-type]
-        items = list(actions)
-        if game._automatic and items:
-            first = items[0]
-            if not (isinstance(first, str) and first in ALL_DECISIONS):
-                if game._coerce(first) == game._t.centre:
-                    items = items[1:]
-        for item in items:
+        for item in game.without_automatic(actions):
             if isinstance(item, str) and item in ALL_DECISIONS:
                 game.decide(item)
             else:
                 game.play(item)
         return game
+
+    def without_automatic(self, actions: Iterable[int | str]) -> list[int | str]:
+        """``actions`` to play on this new game, as records write them, without a leading copy
+        of the centre stone the server placed itself (``IllegalMove`` if that first action is
+        no point and no decision)."""
+        items = list(actions)
+        if self._automatic and items:
+            first = items[0]
+            if not (isinstance(first, str) and first in ALL_DECISIONS):
+                if self._coerce(first) == self._t.centre:
+                    return items[1:]
+        return items
 
     def copy(self) -> Game:
         g = Game.__new__(Game)

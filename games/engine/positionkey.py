@@ -463,12 +463,7 @@ def keys_along(variant: str, actions: Iterable[int | str], **options: object) ->
     of ``new_game``), the actions as records and ``replay_game`` take them (a leading centre
     stone the server places itself is skipped, as ``Game.replay`` does)."""
     start = new_game(variant, **options)  # type: ignore[arg-type]
-    items = list(actions)
-    if isinstance(start, Game) and start.actions and items:
-        first = items[0]
-        if not (isinstance(first, str) and first in ALL_DECISIONS):
-            if start.parse_point(first) == start.actions[0]:
-                items = items[1:]
+    items = start.without_automatic(actions) if isinstance(start, Game) else list(actions)
     return _walk(start, items)
 
 
