@@ -15,7 +15,8 @@ from django.db.models import Avg, Count, Max, Q, QuerySet
 
 from explorer.models import PositionRow
 from explorer.query import Probe
-from games.models import Game, Seat, User
+from games.models import Game, Seat
+from games.play.selectors import seats_named
 from tournaments.models import MatchSet, Tournament
 
 
@@ -69,17 +70,6 @@ class GameAt:
     ply: int
 
 
-def _games_of(name: str) -> QuerySet[Seat]:
-    """The ids of the games of the user called ``name`` (any case), and of the imported records
-    with a player of that recorded name: the user is looked up first, so that both halves are
-    index scans (``Seat.user``; the recorded names' UPPER index)."""
-    seated = Q(user__isnull=True, name__iexact=name)
-    user = User.objects.filter(username__iexact=name).values_list("pk", flat=True).first()
-    if user is not None:
-        seated |= Q(user_id=user)
-    return Seat.objects.filter(seated).values("game_id")
-
-
 def position_rows(*, probe: Probe, filters: ExplorerFilters) -> QuerySet[PositionRow]:
     """The index rows of the position ``probe`` names, of the games ``filters`` lets through."""
     rows = PositionRow.objects.filter(key=probe.key)
@@ -99,7 +89,7 @@ def position_rows(*, probe: Probe, filters: ExplorerFilters) -> QuerySet[Positio
     if f.date_before is not None:
         rows = rows.filter(played_on__lte=f.date_before)
     for name in f.players:
-        rows = rows.filter(game_id__in=_games_of(name))
+        rows = rows.filter(game_id__in=Seat.objects.filter(seats_named(name)).values("game_id"))
     if f.tournament is not None:
         sets = MatchSet.objects.filter(match__tournament_id=f.tournament).values("game_set_id")
         rows = rows.filter(game__game_set_id__in=sets)
@@ -110,14 +100,13 @@ def position_rows(*, probe: Probe, filters: ExplorerFilters) -> QuerySet[Positio
     return rows
 
 
-def position_stats(*, probe: Probe, filters: ExplorerFilters) -> PositionStats:
-    """The statistics of the position and of each next move (mapped back to the caller's
-    board), most played first (then by point)."""
+def position_stats(*, probe: Probe, rows: QuerySet[PositionRow]) -> PositionStats:
+    """The statistics of the position (``rows``: its ``position_rows``) and of each next move
+    (mapped back to the caller's board), most played first (then by point)."""
     colours = range(1, probe.colours + 1)
     counts = {f"w{c}": Count("game", filter=Q(winner=c)) for c in colours}
     grouped = (
-        position_rows(probe=probe, filters=filters)
-        .values("next_point")
+        rows.values("next_point")
         .annotate(
             n=Count("game"),
             draws=Count("game", filter=Q(winner=0)),
@@ -156,12 +145,10 @@ def position_stats(*, probe: Probe, filters: ExplorerFilters) -> PositionStats:
     return PositionStats(games=total, wins=wins, draws=draws, moves=moves)
 
 
-def games_at(
-    *, probe: Probe, filters: ExplorerFilters, before: int | None, limit: int
-) -> list[GameAt]:
-    """The games that reached the position, latest first: ``limit`` of them, with ids below
-    ``before`` (the last id of the previous page), their seats loaded."""
-    rows = position_rows(probe=probe, filters=filters)
+def games_at(*, rows: QuerySet[PositionRow], before: int | None, limit: int) -> list[GameAt]:
+    """The games that reached the position (``rows``: its ``position_rows``), latest first:
+    ``limit`` of them, with ids below ``before`` (the last id of the previous page), their
+    seats loaded."""
     if before is not None:
         rows = rows.filter(game_id__lt=before)
     found = list(rows.order_by("-game_id", "ply").values_list("game_id", "ply")[:limit])

@@ -74,12 +74,10 @@ class ExplorerView(APIView):
         query.is_valid(raise_exception=True)
         params = query.validated_data
         probe = _probe(params)
-        filters = _filters(params)
-        stats = selectors.position_stats(probe=probe, filters=filters)
+        rows = selectors.position_rows(probe=probe, filters=_filters(params))
+        stats = selectors.position_stats(probe=probe, rows=rows)
         size = params["page_size"]
-        found = selectors.games_at(
-            probe=probe, filters=filters, before=params.get("before"), limit=size + 1
-        )
+        found = selectors.games_at(rows=rows, before=params.get("before"), limit=size + 1)
         more = len(found) > size
         found = found[:size]
         following = None

@@ -10,6 +10,7 @@ from django.db.models.functions import Cast
 
 from games.engine import UnknownGame, get_variant
 from games.models import Game, Seat
+from games.play.selectors import seats_named
 from pente_site.errors import Invalid
 
 MAX_WINNERS = 6
@@ -54,11 +55,6 @@ class IdFilter(django_filters.NumberFilter):
         super().__init__(*args, **kwargs)
 
 
-def _seated(name: str) -> Q:
-    """Seat rows of the user called ``name`` (or, for imported records, the recorded name)."""
-    return Q(user__username__iexact=name) | Q(user__isnull=True, name__iexact=name)
-
-
 def _with_winner_columns(queryset: QuerySet[Game]) -> QuerySet[Game]:
     names = {
         f"_w{i}": Cast(KeyTextTransform(str(i), "winner_seats"), IntegerField())
@@ -73,11 +69,11 @@ def _winning_seat_of(name: str) -> Exists:
     wins = Q()
     for i in range(MAX_WINNERS):
         wins |= Q(seat=OuterRef(f"_w{i}"))
-    return Exists(Seat.objects.filter(_seated(name), wins, game=OuterRef("pk")))
+    return Exists(Seat.objects.filter(seats_named(name), wins, game=OuterRef("pk")))
 
 
 def _seat_of(name: str) -> Exists:
-    return Exists(Seat.objects.filter(_seated(name), game=OuterRef("pk")))
+    return Exists(Seat.objects.filter(seats_named(name), game=OuterRef("pk")))
 
 
 class GameFilter(django_filters.FilterSet):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games.clocks.selectors import clock_view
@@ -273,6 +273,14 @@ def games_in_progress(*, limit: int, user: User | None = None) -> list[Game]:
     if user is not None:
         games = games.filter(seat_rows__user=user)
     return list(games.order_by("-updated_at", "-id")[:limit])
+
+
+def seats_named(name: str) -> Q:
+    """The seats of the users called ``name`` (any case), and of imported records under that
+    recorded name (any case). The users are looked up first, so that each half is an index
+    scan (``Seat.user``; the recorded names' UPPER index) rather than a join over every seat."""
+    users = list(User.objects.filter(username__iexact=name).values_list("pk", flat=True))
+    return Q(user_id__in=users) | Q(user__isnull=True, name__iexact=name)
 
 
 def games_played_by(*, user: User, limit: int) -> list[Game]:
