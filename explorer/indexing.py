@@ -29,6 +29,7 @@ from games.engine.records import Replay
 from games.models import Game, Move, Seat
 from games.play.positions import engine_options, move_action
 from games.play.signals import game_finished
+from games.records.imports import seat_header
 from games.records.signals import records_archived
 from pente_site.bulk import copy_rows
 from pente_site.jobs import enqueue
@@ -88,8 +89,7 @@ def _on_records_archived(sender, games: Sequence[Game], replays: Sequence[Replay
     for game, replay in zip(games, replays, strict=True):
         facts = _facts(game, replay.game, _header_ratings(game, replay.game))
         rows.extend(_rows(facts, replay.game, replay.seats))
-    copy_rows(PositionRow, ROW_FIELDS, rows)
-    Game.objects.filter(pk__in=[g.pk for g in games]).update(positions_indexed=True)
+    _write(rows, game_ids=[g.pk for g in games])
 
 
 def games_index(*, game_ids: Iterable[int]) -> int:
@@ -124,9 +124,15 @@ def games_index(*, game_ids: Iterable[int]) -> int:
                 seat_ratings = ratings[game.pk]
             rows.extend(_rows(_facts(game, position, seat_ratings), position, movers[game.pk]))
         PositionRow.objects.filter(game_id__in=ids).delete()
-        copy_rows(PositionRow, ROW_FIELDS, rows)
-        Game.objects.filter(pk__in=ids).update(positions_indexed=True)
+        _write(rows, game_ids=ids)
         return len(games)
+
+
+def _write(rows: list[tuple], *, game_ids: list[int]) -> None:
+    """Store the index rows of these games and mark them indexed (in the caller's
+    transaction)."""
+    copy_rows(PositionRow, ROW_FIELDS, rows)
+    Game.objects.filter(pk__in=game_ids).update(positions_indexed=True)
 
 
 def games_pending(*, limit: int) -> list[int]:
@@ -250,13 +256,12 @@ def _rating(value: object) -> int | None:
 
 
 def _header_ratings(game: Game, position: Position) -> dict[int, int | None]:
-    """An imported record's ratings (``Player N Rating``, N the colour; partners: the seat)."""
+    """An imported record's ratings by seat (its ``Player N Rating`` headers)."""
     headers = game.headers or {}
-    out: dict[int, int | None] = {}
-    for seat in range(1, game.seats + 1):
-        key = seat if game.partners else position.seat_colour(seat)
-        out[seat] = _rating(headers.get(f"Player {key} Rating"))
-    return out
+    return {
+        seat: _rating(seat_header(headers, position, seat, "Rating"))
+        for seat in range(1, game.seats + 1)
+    }
 
 
 def _seat_ratings(games: Sequence[Game]) -> dict[int, dict[int, int | None]]:

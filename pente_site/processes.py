@@ -1,6 +1,6 @@
-"""Work on many items shared among processes, for the bulk commands (``import_records``,
-``explorer_rebuild``) on PostgreSQL, where Python's work on one batch (reading, replaying)
-overlaps the database's on another."""
+"""What the bulk commands (``import_records``, ``explorer_rebuild``) share: their work spread
+over processes on PostgreSQL, where Python's work on one batch (reading, replaying) overlaps
+the database's on another, how many processes, and their progress bar."""
 
 from __future__ import annotations
 
@@ -9,10 +9,40 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from django.db import connections
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, connections
+from tqdm import tqdm
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: Processes of a bulk command on PostgreSQL (SQLite takes one writer at a time: one).
+POSTGRESQL_JOBS = 2
+
+
+def bulk_jobs(*, batch_size: int, jobs: int | None) -> int:
+    """The processes a bulk command runs (``--jobs``, or ``POSTGRESQL_JOBS`` on PostgreSQL
+    and 1 elsewhere), once its ``--batch-size`` and ``--jobs`` are checked."""
+    if batch_size < 1:
+        raise CommandError("--batch-size must be at least 1.")
+    if jobs is None:
+        return POSTGRESQL_JOBS if connection.vendor == "postgresql" else 1
+    if jobs < 1:
+        raise CommandError("--jobs must be at least 1.")
+    return jobs
+
+
+def progress_bar(command: BaseCommand, *, total: int | None, unit: str, disable: bool) -> tqdm:
+    """A progress bar on ``command``'s error stream (the stream under Django's wrapper: tqdm
+    writes its own line ends, the wrapper would add one to each write)."""
+    return tqdm(
+        total=total, unit=unit, disable=disable, file=command.stderr._out, dynamic_ncols=True
+    )
+
+
+def write_above(command: BaseCommand, text: str) -> None:
+    """A line on ``command``'s error stream, above its progress bar (which is drawn again)."""
+    tqdm.write(text, file=command.stderr._out)
 
 
 def side_by_side(

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import islice
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import DataError, IntegrityError, connection, transaction
@@ -26,6 +27,7 @@ from games.clocks.timecontrol import UNTIMED, ClockError, TimeControl
 from games.engine import (
     BadRecord,
     EngineError,
+    Position,
     Record,
     RecordMoveError,
     Replay,
@@ -40,6 +42,8 @@ from games.play.positions import action_fields
 from games.records.signals import records_archived
 from pente_site.bulk import copy_rows
 from pente_site.errors import Invalid
+
+T = TypeVar("T")
 
 IMPORT_DETAIL_MAX = 300
 NUL_DETAIL = "The text contains a NUL character."
@@ -177,8 +181,7 @@ def records_import(
     part; a record already in the database (the same ``record_digest``), or twice in the text,
     is refused as ``duplicate`` after its first copy. Returns the sum of the batches."""
     report = ImportReport()
-    items = iter(records)
-    while chunk := list(islice(items, batch_size)):
+    for chunk in batches(records, batch_size):
         replays: list[_Replayed] = []
         refusals: list[Refusal] = []
         for item in chunk:
@@ -197,6 +200,20 @@ def records_import(
                 on_batch(batch)
         report.add(batch)
     return report
+
+
+def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last one shorter), read as they are needed."""
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def seat_header(headers: dict, position: Position, seat: int, field: str) -> str | None:
+    """A record's ``Player N <field>`` header for ``seat`` (``Name``, ``Rating``): N is the
+    seat's colour, or the seat itself in Partners (four names for two colours)."""
+    number = seat if position.partners else position.seat_colour(seat)
+    return headers.get(f"Player {number} {field}")
 
 
 def is_sgf(text: str) -> bool:
@@ -378,8 +395,7 @@ def _archived(record: Record, replay: Replay) -> tuple[Game, list[str]]:
     winners = list(outcome.winners) if outcome is not None else []
     names = []
     for seat in range(1, seats + 1):
-        key = seat if position.partners else position.seat_colour(seat)
-        name = headers.get(f"Player {key} Name", "")
+        name = seat_header(headers, position, seat, "Name") or ""
         # The name column holds 150 characters; a longer recorded name is cut, not refused.
         names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
     when = _header_date(headers)

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import time
 
-from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
-from tqdm import tqdm
+from django.core.management.base import BaseCommand
 
 from explorer import indexing
-from pente_site.processes import side_by_side
+from pente_site.processes import bulk_jobs, progress_bar, side_by_side
 
 
 class Command(BaseCommand):
@@ -34,21 +32,11 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
     def handle(self, *args, batch_size: int, jobs: int | None, no_progress: bool, **options):
-        if batch_size < 1:
-            raise CommandError("--batch-size must be at least 1.")
-        if jobs is None:
-            jobs = 2 if connection.vendor == "postgresql" else 1
-        if jobs < 1:
-            raise CommandError("--jobs must be at least 1.")
+        jobs = bulk_jobs(batch_size=batch_size, jobs=jobs)
         started = time.monotonic()
         done = 0
-        with tqdm(
-            total=indexing.games_over_count(),
-            unit="games",
-            disable=no_progress,
-            file=self.stderr._out,
-            dynamic_ncols=True,
-        ) as bar:
+        total = indexing.games_over_count()
+        with progress_bar(self, total=total, unit="games", disable=no_progress) as bar:
 
             def on_batch(indexed: int) -> None:
                 nonlocal done

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import chain, islice
+from itertools import chain
 from typing import TextIO
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
-from tqdm import tqdm
 
 from games.records.imports import (
     DUPLICATE,
@@ -36,13 +34,13 @@ from games.records.imports import (
     sgf_as_records,
     split_records,
 )
+from games.records.imports import (
+    batches as records_batches,
+)
 from pente_site.errors import DomainError
-from pente_site.processes import side_by_side
+from pente_site.processes import bulk_jobs, progress_bar, side_by_side, write_above
 
 BATCH_SIZE = 500
-#: Importing processes on PostgreSQL: the records are read and replayed (Python's work) in one
-#: while another's batch is written (the database's).
-DEFAULT_JOBS = 2
 
 
 class Command(BaseCommand):
@@ -69,25 +67,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, path: str, batch_size: int, encoding: str, jobs: int | None, **options):
-        if batch_size < 1:
-            raise CommandError("--batch-size must be at least 1.")
-        if jobs is None:
-            jobs = DEFAULT_JOBS if connection.vendor == "postgresql" else 1
-        if jobs < 1:
-            raise CommandError("--jobs must be at least 1.")
+        jobs = bulk_jobs(batch_size=batch_size, jobs=jobs)
         total = None if path == "-" else self._count(path, encoding)
-        # The bar and the refusals share the command's error stream (tqdm writes its own line
-        # ends, so it takes the stream under Django's wrapper, which would add one per write).
-        stream = self.stderr._out
         started = time.monotonic()
         counts = {"imported": 0, "duplicates": 0, "refused": 0}
-        bar = tqdm(
-            total=total,
-            unit="records",
-            disable=options["no_progress"],
-            file=stream,
-            dynamic_ncols=True,
-        )
+        bar = progress_bar(self, total=total, unit="records", disable=options["no_progress"])
 
         def on_batch(batch: Batch) -> None:
             counts["imported"] += len(batch.game_ids)
@@ -96,15 +80,15 @@ class Command(BaseCommand):
                     counts["duplicates"] += 1
                     continue
                 counts["refused"] += 1
-                bar.write(
+                write_above(
+                    self,
                     f"record {refusal.record} (line {refusal.line}): {refusal.code}: "
                     f"{refusal.detail}",
-                    file=stream,
                 )
             bar.update(batch.records)
 
         with bar, self._lines(path, encoding) as lines:
-            batches = _chunked(split_records(lines), batch_size)
+            batches = records_batches(split_records(lines), batch_size)
             side_by_side(import_batch, batches, jobs=jobs, on_result=on_batch)
         seconds = time.monotonic() - started
         done = sum(counts.values())
@@ -151,9 +135,3 @@ def import_batch(texts: list[RecordText]) -> Batch:
     """Import one batch of record texts in one transaction (in a worker process, or here)."""
     report = records_import(records=parsed_records(texts), batch_size=max(1, len(texts)))
     return Batch(records=report.records, game_ids=report.game_ids, refusals=report.refusals)
-
-
-def _chunked(items: Iterable[RecordText], size: int) -> Iterator[list[RecordText]]:
-    iterator = iter(items)
-    while chunk := list(islice(iterator, size)):
-        yield chunk
