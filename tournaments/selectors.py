@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -364,9 +365,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         initial_colour="b" if t.initial_colour == "black" else "w",
     )
     if not swiss:
-        doc = trf.TrfTournament(
-            doc.name, doc.rounds, doc.players, doc.start, doc.end, "Round robin (Berger)"
-        )
+        doc = replace(doc, kind="Round robin (Berger)")
     if after_round is not None:
         if not 0 <= after_round <= len(history):
             raise Invalid(

@@ -24,7 +24,7 @@ exported round by round (the file a checker needs to re-pair the next round).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 RESULT_POINTS = {
@@ -154,30 +154,18 @@ def with_absent(t: TrfTournament, absent: set[int]) -> TrfTournament:
     the round after the last one reported, so that a pairing engine leaves them out of it."""
     played = max((len(p.games) for p in t.players), default=0)
     players = tuple(
-        TrfPlayer(
-            p.start_rank,
-            p.name,
-            p.rating,
-            p.rank,
-            p.games + (ABSENT,) * (played + 1 - len(p.games))
-            if p.start_rank in absent
-            else p.games,
-        )
+        replace(p, games=p.games + (ABSENT,) * (played + 1 - len(p.games)))
+        if p.start_rank in absent
+        else p
         for p in t.players
     )
-    return TrfTournament(
-        t.name, t.rounds, players, t.start, t.end, t.kind, dict(t.extra), t.initial_colour
-    )
+    return replace(t, players=players, extra=dict(t.extra))
 
 
 def truncate(t: TrfTournament, rounds: int) -> TrfTournament:
     """The report as it stood after ``rounds`` rounds (points recomputed; ranks dropped)."""
-    players = tuple(
-        TrfPlayer(p.start_rank, p.name, p.rating, 0, p.games[:rounds]) for p in t.players
-    )
-    return TrfTournament(
-        t.name, t.rounds, players, t.start, None, t.kind, dict(t.extra), t.initial_colour
-    )
+    players = tuple(replace(p, rank=0, games=p.games[:rounds]) for p in t.players)
+    return replace(t, players=players, end=None, extra=dict(t.extra))
 
 
 def from_history(
