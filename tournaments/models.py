@@ -63,6 +63,14 @@ class Tournament(models.Model):
     pairing_problem = models.CharField(max_length=24, blank=True, default="")
     #: The round the organiser allowed to be paired with the documented relaxation.
     relax_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Swiss: players may join while it runs, until its last round is paired; each round paired
+    #: before they joined counts as unplayed, with ``late_entry_points`` (0, 0.5 or 1).
+    late_entries = models.BooleanField(default=False)
+    late_entry_points = models.FloatField(default=0.0)
+    #: Created from a FIDE TRF (``tournaments.trf_import``): its games were played elsewhere,
+    #: its players are the report's names, and its organiser enters the results of the rounds
+    #: paired here (nothing runs by itself).
+    imported = models.BooleanField(default=False)
     initial_colour = models.CharField(
         max_length=5,
         choices=[("white", "white"), ("black", "black")],
@@ -99,6 +107,18 @@ class Tournament(models.Model):
                     pairing_problem__in=("colour_criteria_unmet", "pairing_too_hard"),
                 ),
                 name="tournament_pairing_decision_has_problem",
+            ),
+            models.CheckConstraint(
+                condition=Q(late_entry_points__in=(0.0, 0.5, 1.0)),
+                name="tournament_late_entry_points_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(late_entries=False) | Q(format="swiss"),
+                name="tournament_late_entries_swiss_only",
+            ),
+            models.CheckConstraint(
+                condition=Q(imported=False) | Q(format="swiss", rated=False),
+                name="tournament_imported_is_unrated_swiss",
             ),
             choice_check(
                 "format",
@@ -148,6 +168,9 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    #: The player's name as the tournament knows it, when it is not the account's username: an
+    #: imported report's name (its players hold placeholder accounts that cannot sign in).
+    name = models.CharField(max_length=100, blank=True, default="")
     seed = models.PositiveIntegerField(null=True, blank=True)  # pairing number, set at start
     rating = models.FloatField(null=True, blank=True)  # snapshot at start
     rated_results = models.PositiveIntegerField(default=0)
@@ -169,6 +192,38 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.tournament_id}"
+
+
+class PlannedBye(models.Model):
+    """A round a player will not be paired in, decided before it is paired: an imported
+    report's block already filled for a round to come (absent, or a bye). When the round is
+    paired the player is left out of it and gets this bye."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="planned_byes"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=16)
+
+    class Meta:
+        ordering = ["round_number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "round_number"], name="unique_planned_bye"
+            ),
+            choice_check(
+                "result",
+                ("full_point_bye", "half_point_bye", "zero_point_bye"),
+                "planned_bye_result_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="planned_bye_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.tournament_id} round {self.round_number}: {self.result}"
 
 
 class Round(models.Model):
@@ -199,6 +254,11 @@ class Round(models.Model):
         return f"{self.tournament_id} round {self.number}"
 
 
+#: The results of a match with no opponent, and their points in half points.
+BYE_POINTS2 = {"bye": 2, "full_point_bye": 2, "half_point_bye": 1, "zero_point_bye": 0}
+BYE_RESULTS = tuple(BYE_POINTS2)
+
+
 class Match(models.Model):
     """A pairing. ``player1`` has the first move (white) in the first game. ``player2`` null is a
     bye. ``key`` is the bracket key ("W1-1", "L2-3", "GF1") or "R<round>-<board>"."""
@@ -211,7 +271,13 @@ class Match(models.Model):
         PLAYER1 = "player1"
         PLAYER2 = "player2"
         DRAW = "draw"
+        #: The pairing-allocated bye (TRF ``U``): a Swiss's win's points, a round robin's none.
         BYE = "bye"
+        #: Rounds the player was not paired in (a late entry's earlier rounds, an imported
+        #: report's byes): TRF ``F``, ``H`` and ``Z``.
+        FULL_POINT_BYE = "full_point_bye"
+        HALF_POINT_BYE = "half_point_bye"
+        ZERO_POINT_BYE = "zero_point_bye"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(
@@ -230,7 +296,7 @@ class Match(models.Model):
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
     )
-    result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+    result = models.CharField(max_length=16, choices=Result.choices, blank=True, default="")
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -243,7 +309,20 @@ class Match(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key"),
             choice_check("status", ("in_progress", "finished"), "match_status_valid"),
-            choice_check("result", ("", "player1", "player2", "draw", "bye"), "match_result_valid"),
+            choice_check(
+                "result",
+                (
+                    "",
+                    "player1",
+                    "player2",
+                    "draw",
+                    "bye",
+                    "full_point_bye",
+                    "half_point_bye",
+                    "zero_point_bye",
+                ),
+                "match_result_valid",
+            ),
             choice_check("bracket", ("", "W", "L", "GF"), "match_bracket_valid"),
             models.CheckConstraint(condition=Q(board__gte=1), name="match_board_positive"),
             models.CheckConstraint(
@@ -256,7 +335,7 @@ class Match(models.Model):
                 name="match_finished_has_result",
             ),
             models.CheckConstraint(
-                condition=~Q(result="bye") | Q(player2__isnull=True),
+                condition=~Q(result__in=BYE_RESULTS) | Q(player2__isnull=True),
                 name="match_bye_has_no_player2",
             ),
         ]

@@ -14,7 +14,15 @@ from games.engine import Termination
 from games.models import Game, GameSet, User
 from games.play.create import set_create
 from ratings.services import crown_award
-from tournaments.models import Entry, Match, MatchSet, Round, Tournament
+from tournaments.models import (
+    BYE_POINTS2,
+    Entry,
+    Match,
+    MatchSet,
+    PlannedBye,
+    Round,
+    Tournament,
+)
 from tournaments.pairing import PairingError
 from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import (
@@ -60,13 +68,15 @@ def _create_match(
         player2_id=player2_id,
     )
     if player2_id is None:
-        _decide(match, Match.Result.BYE, now, forfeit=False, announce=False)
+        decide_match(match, Match.Result.BYE, now, forfeit=False, announce=False)
+    elif t.imported:
+        pass  # played elsewhere: the organiser enters the result (``match_result_enter``)
     elif player1_id in withdrawn or player2_id in withdrawn:
         if player1_id in withdrawn and player2_id in withdrawn:
             result = Match.Result.DRAW if not t.is_elimination else Match.Result.PLAYER1
         else:
             result = Match.Result.PLAYER2 if player1_id in withdrawn else Match.Result.PLAYER1
-        _decide(match, result, now, forfeit=True, announce=False)
+        decide_match(match, result, now, forfeit=True, announce=False)
     else:
         _new_set(t, match, index=1, now=now)
     match_created.send(sender=Match, match=match)
@@ -90,7 +100,7 @@ def _new_set(t: Tournament, match: Match, *, index: int, now: datetime) -> Match
     return MatchSet.objects.create(match=match, game_set=game_set, index=index)
 
 
-def _decide(
+def decide_match(
     match: Match, result: str, now: datetime, *, forfeit: bool, announce: bool = True
 ) -> None:
     """Record a match's result (``match_decided`` is sent unless the match is being made:
@@ -136,7 +146,7 @@ def match_set_finished(*, game_set_id: int, now: datetime | None = None) -> int 
         if result == Match.Result.DRAW and t.is_elimination:
             _new_set(t, match, index=ms.index + 1, now=now)
             return t.pk
-        _decide(match, result, now, forfeit=forfeit)
+        decide_match(match, result, now, forfeit=forfeit)
         return t.pk
 
 
@@ -179,9 +189,14 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
         return "finished"
     number = current + 1
     relaxed = False
+    planned = dict(
+        PlannedBye.objects.filter(tournament=t, round_number=number).values_list(
+            "user_id", "result"
+        )
+    )
     if t.format == Tournament.Format.SWISS:
         try:
-            paired = _swiss_pairing(t, number)
+            paired = _swiss_pairing(t, number, left_out=set(planned))
         except PairingTooHard:
             log.error("tournament %s: round %s ran past the pairing guard", t.pk, number)
             return _await_decision(t, number, problem=PAIRING_TOO_HARD)
@@ -219,7 +234,26 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
             round_row=round_row,
             board=board,
         )
+    for board, (user_id, result) in enumerate(sorted(planned.items()), start=len(pairing) + 1):
+        unplayed_round_create(round_row, board=board, user_id=user_id, result=result, now=now)
     return f"paired round {number}"
+
+
+def unplayed_round_create(
+    round_row: Round, *, board: int, user_id: int, result: str, now: datetime
+) -> Match:
+    """A round the player is not paired in (a late entry's earlier rounds, a planned bye): a
+    finished match with no opponent and the bye ``result``."""
+    return Match.objects.create(
+        tournament_id=round_row.tournament_id,
+        round=round_row,
+        key=f"R{round_row.number}-{board}",
+        board=board,
+        player1_id=user_id,
+        status=Match.Status.FINISHED,
+        result=result,
+        finished_at=now,
+    )
 
 
 #: Why a Swiss round waits for the organiser (``Tournament.pairing_problem``).
@@ -240,9 +274,13 @@ def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord
         pairs, byes, pab = [], [], None
         for m in by_round[number]:
             if m.player2_id is None:
-                points = 2 if t.format == Tournament.Format.SWISS else 0
-                byes.append((m.player1_id, points))
-                pab = m.player1_id if t.format == Tournament.Format.SWISS else None
+                if m.result != Match.Result.BYE:  # an unplayed round (late entry, report)
+                    byes.append((m.player1_id, BYE_POINTS2[m.result]))
+                elif t.format == Tournament.Format.SWISS:
+                    byes.append((m.player1_id, BYE_POINTS2[m.result]))
+                    pab = m.player1_id
+                else:
+                    byes.append((m.player1_id, 0))
                 continue
             pts = {Match.Result.PLAYER1: 2, Match.Result.DRAW: 1, Match.Result.PLAYER2: 0}.get(
                 m.result, 0
@@ -263,14 +301,19 @@ def _await_decision(t: Tournament, number: int, *, problem: str) -> str:
     return "awaiting the organiser"
 
 
-def _swiss_pairing(t: Tournament, number: int) -> tuple[list[tuple[int, int | None]], bool] | None:
+def _swiss_pairing(
+    t: Tournament, number: int, *, left_out: set[int]
+) -> tuple[list[tuple[int, int | None]], bool] | None:
     """Round ``number``'s pairs (a bye as ``(player, None)``) and whether the colour criteria
-    had to be relaxed to make them; None when it cannot be paired at all."""
-    entries = list(
-        Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).values_list(
-            "user_id", "seed"
-        )
-    )
+    had to be relaxed to make them; None when it cannot be paired at all. The players
+    ``left_out`` (planned byes) are not paired."""
+    entries = [
+        (user_id, seed)
+        for user_id, seed in Entry.objects.filter(
+            tournament=t, status=Entry.Status.ACTIVE
+        ).values_list("user_id", "seed")
+        if user_id not in left_out
+    ]
     if len(entries) < 2:
         return None
     players = players_from_history(entries, swiss_history(t))
@@ -343,7 +386,7 @@ def _finish(t: Tournament, now: datetime, *, champion_id: int | None = None) -> 
         champion_id = rows[0]["user_id"]
     t.winner_id = champion_id
     t.save(update_fields=["status", "finished_at", "standings", "winner", "current_round"])
-    if champion_id is not None:
+    if champion_id is not None and not t.imported:  # crowns are for events played here
         _award_crown(t, champion_id, now)
     tournament_finished.send(sender=Tournament, tournament=t)
 

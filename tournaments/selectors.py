@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games.models import User
 from pente_site.errors import Conflict, Invalid, NotFound
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import BYE_POINTS2, Entry, Match, PlannedBye, Round, Tournament
 from tournaments.pairing import standings as st
 from tournaments.pairing import trf
 from tournaments.pairing.double_elimination import double_elimination
@@ -45,13 +45,20 @@ def _user(user_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
 
 
 def _names(t: Tournament) -> dict[int, str]:
-    return dict(Entry.objects.filter(tournament=t).values_list("user_id", "user__username"))
+    """Each entrant's name in the tournament: the account's username, or the name an imported
+    report gave them."""
+    return {
+        user_id: name or username
+        for user_id, name, username in Entry.objects.filter(tournament=t).values_list(
+            "user_id", "name", "user__username"
+        )
+    }
 
 
 def entries(t: Tournament) -> list[dict[str, Any]]:
     return [
         {
-            "user": {"id": e.user_id, "username": e.user.username},
+            "user": {"id": e.user_id, "username": e.name or e.user.username},
             "seed": e.seed,
             "rating": e.rating,
             "status": e.status,
@@ -145,6 +152,13 @@ def pairing_decision(t: Tournament) -> dict[str, Any] | None:
     }
 
 
+def match_get(t: Tournament, *, match_id: int) -> dict[str, Any]:
+    m = _matches(t).filter(pk=match_id).first()
+    if m is None:
+        raise NotFound("not_found", "No such match in this tournament.")
+    return match_data(m, _names(t))
+
+
 def player_matches(t: Tournament, *, user_id: int) -> list[dict[str, Any]]:
     names = _names(t)
     return [
@@ -161,7 +175,8 @@ def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
     ).select_related("round"):
         items = by_round.setdefault(m.round.number, [])
         if m.player2_id is None:
-            items.append(st.Bye(m.player1_id, 1.0 if swiss else 0.0))
+            points = BYE_POINTS2[m.result] / 2 if swiss or m.result != Match.Result.BYE else 0.0
+            items.append(st.Bye(m.player1_id, points))
         else:
             score = {"player1": 1.0, "draw": 0.5, "player2": 0.0}[m.result]
             items.append(st.Result(m.player1_id, m.player2_id, score))
@@ -173,7 +188,7 @@ def compute_standings(t: Tournament) -> list[dict[str, Any]]:
     all_entries = list(
         Entry.objects.filter(tournament=t).select_related("user").order_by("seed", "id")
     )
-    names = {e.user_id: e.user.username for e in all_entries}
+    names = {e.user_id: e.name or e.user.username for e in all_entries}
     withdrawn = {e.user_id for e in all_entries if e.status == Entry.Status.WITHDRAWN}
     seeded = [e.user_id for e in all_entries if e.seed is not None] or [
         e.user_id for e in all_entries
@@ -328,7 +343,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         for m in by_round[number]:
             a = rank_of[m.player1_id]
             if m.player2_id is None:
-                games[a] = trf.TrfGame(None, "-", "U" if swiss else "Z")
+                games[a] = trf.TrfGame(None, "-", _TRF_BYE[m.result] if swiss else "Z")
                 continue
             b = rank_of[m.player2_id]
             if m.status != Match.Status.FINISHED:
@@ -355,7 +370,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         name=t.name,
         rounds=t.rounds or len(history),
         entrants=[
-            (e.seed, e.user.username, int(e.rating or 0))
+            (e.seed, e.name or e.user.username, int(e.rating or 0))
             for e in sorted(all_entries, key=lambda e: e.seed)
         ],
         history=history,
@@ -385,21 +400,44 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     return trf.dump(doc)
 
 
+#: The TRF result letter of each kind of bye.
+_TRF_BYE = {
+    Match.Result.BYE: "U",
+    Match.Result.FULL_POINT_BYE: "F",
+    Match.Result.HALF_POINT_BYE: "H",
+    Match.Result.ZERO_POINT_BYE: "Z",
+}
+
+
 def _absent_from(
     t: Tournament,
     number: int,
     by_round: dict[int, list[Match]],
     entries: list[Entry],
     rank_of: dict[int, int],
-) -> set[int]:
-    """The starting ranks of the players not paired in round ``number``: for a round paired
-    already, those without a match in it; for the next one, those withdrawn."""
+) -> dict[int, trf.TrfGame]:
+    """The players not paired with an opponent (nor given the PAB) in round ``number``, by
+    starting rank, with their block for it: for a round paired already, those without a match
+    in it (absent) and those with an unplayed round's bye (a late entry: ``0000 - H``, say);
+    for the next one, those withdrawn and those with a planned bye."""
     if number in by_round:
+        blocks = {
+            rank_of[m.player1_id]: trf.TrfGame(None, "-", _TRF_BYE[m.result])
+            for m in by_round[number]
+            if m.player2_id is None and m.result != Match.Result.BYE
+        }
         paired = {m.player1_id for m in by_round[number]} | {
             m.player2_id for m in by_round[number] if m.player2_id is not None
         }
-        return {rank_of[e.user_id] for e in entries if e.user_id not in paired}
-    return {rank_of[e.user_id] for e in entries if e.status == Entry.Status.WITHDRAWN}
+        for e in entries:
+            if e.user_id not in paired:
+                blocks[rank_of[e.user_id]] = trf.ABSENT
+        return blocks
+    blocks = {rank_of[e.user_id]: trf.ABSENT for e in entries if e.status == Entry.Status.WITHDRAWN}
+    planned = PlannedBye.objects.filter(tournament=t, round_number=number)
+    for user_id, result in planned.values_list("user_id", "result"):
+        blocks[rank_of[user_id]] = trf.TrfGame(None, "-", _TRF_BYE[result])
+    return blocks
 
 
 def crowns_of(*, user: User) -> list[dict[str, Any]]:

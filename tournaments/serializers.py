@@ -54,6 +54,9 @@ class TournamentSerializer(serializers.ModelSerializer):
             "vacation_allowed",
             "spectator_delay",
             "initial_colour",
+            "late_entries",
+            "late_entry_points",
+            "imported",
             "pairing_decision",
             "rounds",
             "cycles",
@@ -80,6 +83,17 @@ class TournamentSerializer(serializers.ModelSerializer):
                 )
             },
             "days_per_move": {"help_text": "Turn-based only; 0 for a live tournament."},
+            "late_entries": {
+                "help_text": "Swiss: players may join until the last round is paired; each "
+                "round paired before they joined counts as unplayed, with late_entry_points."
+            },
+            "late_entry_points": {"help_text": "0, 0.5 or 1 per round a late entry missed."},
+            "imported": {
+                "help_text": "Created from a TRF (POST tournaments/import-trf): played "
+                "elsewhere, unrated; the organiser pairs its rounds (POST next-round) and enters "
+                "their results (POST matches/{match_id}/result). Its players' username is the "
+                "report's name."
+            },
             "initial_minutes": {"help_text": "Live only; 0 for a turn-based tournament."},
             "increment_seconds": {"help_text": "Live only; 0 for a turn-based tournament."},
         }
@@ -149,6 +163,15 @@ class TournamentCreateSerializer(serializers.Serializer):
         default="",
         help_text="Swiss: the colour of the top seed in round 1 (FIDE Art. 5.2.5); empty: drawn "
         "by lot at the start.",
+    )
+    late_entries = serializers.BooleanField(
+        default=False,
+        help_text="Swiss only: players may join while it runs, until its last round is paired.",
+    )
+    late_entry_points = serializers.ChoiceField(
+        choices=[0, 0.5, 1],
+        default=0,
+        help_text="The points of each round paired before a late entry joined (unplayed).",
     )
 
 
@@ -235,6 +258,36 @@ class BracketSerializer(serializers.Serializer):
     format = serializers.CharField()
     champion = UserBriefSerializer(allow_null=True)
     matches = BracketMatchSerializer(many=True)
+
+
+class TrfImportIn(serializers.Serializer):
+    trf = serializers.CharField(
+        trim_whitespace=False,
+        help_text="The report: FIDE TRF (001 player lines; 012 name, 042 start date, 142 or XXR "
+        "rounds, 152 or XXC initial colour).",
+    )
+    variant = serializers.CharField(max_length=32, default="Pente")
+    accounts = serializers.DictField(
+        child=serializers.CharField(max_length=150),
+        default=dict,
+        help_text='Starting rank -> username of this server, e.g. {"3": "alice"}: these '
+        "players' entries are their accounts; the others get placeholder accounts.",
+    )
+
+    def validate_accounts(self, value: dict) -> dict[int, str]:
+        if not all(str(key).isdigit() for key in value):
+            raise Invalid("bad_trf", "accounts are keyed by starting ranks (whole numbers).")
+        return {int(key): username for key, username in value.items()}
+
+
+class MatchResultIn(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=["player1", "player2", "draw"],
+        help_text="player1 (white, the first player of the pairing) won, player2 won, or a draw.",
+    )
+    forfeit = serializers.BooleanField(
+        default=False, help_text="Not played: the winner scores without a game."
+    )
 
 
 class PairingDecisionIn(serializers.Serializer):

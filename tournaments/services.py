@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
@@ -36,10 +36,15 @@ from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
 from ratings.elo import ESTABLISHED_RESULTS
 from ratings.selectors import rating_or_start
-from tournaments.models import Entry, Match, MatchSet, Tournament
+from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import default_rounds, max_rounds
-from tournaments.progress import match_set_finished, tournament_advance
+from tournaments.progress import (
+    decide_match,
+    match_set_finished,
+    tournament_advance,
+    unplayed_round_create,
+)
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +85,14 @@ def tournament_create(
     rounds: int | None = None,
     cycles: int = 1,
     initial_colour: str = "",
+    late_entries: bool = False,
+    late_entry_points: float = 0.0,
     now: datetime | None = None,
 ) -> Tournament:
     """A new tournament, open for registration; its start is scheduled (``START_TASK``).
     ``initial_colour``: "white" or "black" for the top seed in round 1 of a Swiss, "" to draw
-    it by lot at the start."""
+    it by lot at the start. ``late_entries``: a Swiss takes players until its last round is
+    paired, each round they missed counting as unplayed with ``late_entry_points``."""
     now = _now(now)
     try:
         v = get_variant(variant)
@@ -106,6 +114,10 @@ def tournament_create(
         raise Invalid("bad_options", f"spectator_delay is 0 to {MAX_SPECTATOR_DELAY} plies.")
     if initial_colour not in ("", "white", "black"):
         raise Invalid("bad_options", "initial_colour is white, black, or empty (drawn by lot).")
+    if late_entries and format != Tournament.Format.SWISS:
+        raise Invalid("bad_options", "Late entries are for Swiss tournaments only.")
+    if late_entry_points not in (0, 0.5, 1):
+        raise Invalid("bad_options", "late_entry_points is 0, 0.5 or 1 (per round missed).")
     if rounds is not None and rounds < 1:
         raise Invalid("bad_options", "rounds must be at least 1.")
     if max_players is not None and max_players < 2:
@@ -143,6 +155,8 @@ def tournament_create(
             rounds=rounds,
             cycles=cycles,
             initial_colour=initial_colour,
+            late_entries=late_entries,
+            late_entry_points=float(late_entry_points),
             seed=random.SystemRandom().randrange(1, 2**62),
         )
         tournament_id, start_at = t.pk, t.start_at
@@ -186,6 +200,8 @@ def _lock(tournament_id: int) -> Tournament:
 
 
 def registration_open(t: Tournament, now: datetime) -> bool:
+    if t.status == Tournament.Status.RUNNING:
+        return late_entry_open(t)
     if t.status != Tournament.Status.REGISTRATION:
         return False
     if t.registration_opens_at and now < t.registration_opens_at:
@@ -193,7 +209,20 @@ def registration_open(t: Tournament, now: datetime) -> bool:
     return now < (t.registration_closes_at or t.start_at)
 
 
+def late_entry_open(t: Tournament) -> bool:
+    """A running Swiss with late entries takes players until its last round is paired."""
+    return (
+        t.status == Tournament.Status.RUNNING
+        and t.late_entries
+        and not t.imported
+        and t.current_round < (t.rounds or 0)
+    )
+
+
 def tournament_join(*, tournament_id: int, user: User, now: datetime | None = None) -> Entry:
+    """Register; or, in a running Swiss that takes late entries, enter it: the player gets the
+    next pairing number and an unplayed round (with the tournament's ``late_entry_points``) in
+    every round paired so far, and is paired from the next round on."""
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)
@@ -202,6 +231,12 @@ def tournament_join(*, tournament_id: int, user: User, now: datetime | None = No
         entry = Entry.objects.filter(tournament=t, user=user).first()
         if entry and entry.status == Entry.Status.ACTIVE:
             raise Conflict("already_joined", "You are already registered.")
+        if entry and t.status == Tournament.Status.RUNNING:
+            raise Conflict(
+                "withdrawn",
+                "You withdrew from this tournament while it was running: you cannot enter it "
+                "again.",
+            )
         active = Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).count()
         if t.max_players is not None and active >= t.max_players:
             raise Conflict("tournament_full", "The tournament is full.")
@@ -213,7 +248,35 @@ def tournament_join(*, tournament_id: int, user: User, now: datetime | None = No
             entry.save(update_fields=["status", "withdrawn_at", "joined_at"])
         else:
             entry = Entry.objects.create(tournament=t, user=user)
+        if t.status == Tournament.Status.RUNNING:
+            _enter_late(t, entry, now)
     return entry
+
+
+def _enter_late(t: Tournament, entry: Entry, now: datetime) -> None:
+    last = Entry.objects.filter(tournament=t).aggregate(Max("seed"))["seed__max"] or 0
+    entry.seed = last + 1
+    entry.rating, entry.rated_results = rating_or_start(
+        user=entry.user, variant=t.variant, category=TimeControl.of(t).category
+    )
+    entry.save(update_fields=["seed", "rating", "rated_results"])
+    result = LATE_ENTRY_BYES[t.late_entry_points]
+    for round_row in Round.objects.filter(tournament=t).annotate(boards=Max("matches__board")):
+        unplayed_round_create(
+            round_row,
+            board=(round_row.boards or 0) + 1,
+            user_id=entry.user_id,
+            result=result,
+            now=now,
+        )
+
+
+#: The unplayed round a late entry gets for each round paired before it, by its points.
+LATE_ENTRY_BYES = {
+    0.0: Match.Result.ZERO_POINT_BYE,
+    0.5: Match.Result.HALF_POINT_BYE,
+    1.0: Match.Result.FULL_POINT_BYE,
+}
 
 
 def _check_eligible(t: Tournament, user: User) -> None:
@@ -244,8 +307,7 @@ def tournament_pairing_decide(
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)
-        if not (user.is_staff or user.pk == t.organiser_id):
-            raise Forbidden("not_organiser", "Only the organiser decides how a round is paired.")
+        _check_organiser(t, user, "Only the organiser decides how a round is paired.")
         number = t.pairing_decision_round
         if number is None:
             raise Conflict("no_pairing_decision", "No round is waiting for a pairing decision.")
@@ -253,6 +315,77 @@ def tournament_pairing_decide(
         if relax:
             t.relax_round = number
         t.save(update_fields=["pairing_decision_round", "pairing_problem", "relax_round"])
+    tournament_advance(tournament_id=t.pk, now=now)
+    t.refresh_from_db()
+    return t
+
+
+def _check_organiser(t: Tournament, user: User, detail: str) -> None:
+    if not (user.is_staff or user.pk == t.organiser_id):
+        raise Forbidden("not_organiser", detail)
+
+
+def _check_imported(t: Tournament) -> None:
+    if not t.imported:
+        raise Conflict(
+            "not_imported",
+            "This tournament is played here: its rounds are paired and its results recorded "
+            "by themselves. Only an imported tournament's are entered by hand.",
+        )
+    if t.status != Tournament.Status.RUNNING:
+        raise Conflict("tournament_over", "The tournament is over.")
+
+
+def match_result_enter(
+    *,
+    tournament_id: int,
+    match_id: int,
+    user: User,
+    result: str,
+    forfeit: bool = False,
+    now: datetime | None = None,
+) -> Match:
+    """The organiser's result of a match of an imported tournament (played elsewhere):
+    ``player1`` (the player with white won), ``player2`` or ``draw``; ``forfeit`` for a game
+    not played (it then has a winner)."""
+    now = _now(now)
+    if result not in (Match.Result.PLAYER1, Match.Result.PLAYER2, Match.Result.DRAW):
+        raise Invalid("bad_result", "A match's result is player1, player2 or draw.")
+    if forfeit and result == Match.Result.DRAW:
+        raise Invalid("bad_result", "A forfeit has a winner: player1 or player2.")
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        _check_organiser(t, user, "Only the organiser enters results.")
+        _check_imported(t)
+        match = Match.objects.select_for_update().filter(pk=match_id, tournament=t).first()
+        if match is None:
+            raise NotFound("not_found", "No such match in this tournament.")
+        if match.status != Match.Status.IN_PROGRESS:
+            raise Conflict("match_over", "This match has its result already.")
+        decide_match(match, result, now, forfeit=forfeit)
+    return match
+
+
+def tournament_next_round(
+    *, tournament_id: int, user: User, now: datetime | None = None
+) -> Tournament:
+    """Pair the next round of an imported tournament once every result of the current one is
+    in (or finish it after its last round). A round that no pairing makes without relaxing the
+    colour criteria waits for the organiser's decision, as anywhere."""
+    now = _now(now)
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        _check_organiser(t, user, "Only the organiser pairs the rounds.")
+        _check_imported(t)
+        waiting = Match.objects.filter(
+            tournament=t, round__number=t.current_round, status=Match.Status.IN_PROGRESS
+        ).count()
+        if waiting:
+            raise Conflict(
+                "round_in_progress",
+                f"Round {t.current_round} has {waiting} result(s) still to enter "
+                "(POST tournaments/{id}/matches/{match_id}/result).",
+            )
     tournament_advance(tournament_id=t.pk, now=now)
     t.refresh_from_db()
     return t
@@ -306,8 +439,8 @@ def tournament_start(
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)
-        if user is not None and not (user.is_staff or user.pk == t.organiser_id):
-            raise Forbidden("not_organiser", "Only the organiser can start it.")
+        if user is not None:
+            _check_organiser(t, user, "Only the organiser can start it.")
         if t.status != Tournament.Status.REGISTRATION:
             if user is not None:
                 raise Conflict("already_started", "The tournament has started.")
@@ -405,7 +538,7 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     for game_set_id in stale:
         match_set_finished(game_set_id=game_set_id, now=now)
         report["results"] += 1
-    running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING, imported=False)
     for tid in list(running.values_list("pk", flat=True)):
         outcome = tournament_advance(tournament_id=tid, now=now)
         if outcome not in ("waiting", "idle", "created 0"):

@@ -6,7 +6,22 @@ from tournaments import views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),
+    re_path(
+        r"^tournaments/import-trf/?$",
+        views.TournamentImportTrfView.as_view(),
+        name="tournament-import-trf",
+    ),
     path("tournaments/<int:pk>/", views.TournamentDetailView.as_view(), name="tournament-detail"),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/next-round/?$",
+        views.TournamentNextRoundView.as_view(),
+        name="tournament-next-round",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/matches/(?P<match_id>[0-9]+)/result/?$",
+        views.MatchResultView.as_view(),
+        name="tournament-match-result",
+    ),
     re_path(
         r"^tournaments/(?P<pk>[0-9]+)/join/?$",
         views.TournamentJoinView.as_view(),

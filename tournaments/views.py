@@ -13,10 +13,11 @@ from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.play.serializers import ErrorSerializer
 from pente_site.errors import Invalid
 from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
-from tournaments import selectors, services
+from tournaments import selectors, services, trf_import
 from tournaments.models import Tournament
 from tournaments.serializers import (
     BracketSerializer,
+    MatchResultIn,
     MatchSerializer,
     PairingDecisionIn,
     RoundSerializer,
@@ -25,6 +26,7 @@ from tournaments.serializers import (
     TournamentCreateSerializer,
     TournamentDetailSerializer,
     TournamentSerializer,
+    TrfImportIn,
 )
 from tournaments.svg import bracket_svg
 
@@ -117,6 +119,75 @@ class TournamentPairingDecisionView(APIView):
             tournament_id=pk, user=request.user, relax=data.validated_data["relax"]
         )
         return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentImportTrfView(APIView):
+    """Import an event run elsewhere from its FIDE TRF: an unrated Swiss (``imported``) with its
+    players, rounds, results and byes, finished if the report is, else ready to be continued
+    here (``next-round``, ``matches/{match_id}/result``). You become its organiser."""
+
+    write_scope = "tournaments"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=TrfImportIn, responses={201: TournamentDetailSerializer, 400: ErrorSerializer}
+    )
+    def post(self, request):
+        data = TrfImportIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        t = trf_import.tournament_import_trf(
+            organiser=request.user,
+            text=data.validated_data["trf"],
+            variant=data.validated_data["variant"],
+            accounts=data.validated_data["accounts"],
+        )
+        return Response(
+            TournamentDetailSerializer(selectors.tournament_get(tournament_id=t.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class TournamentNextRoundView(APIView):
+    """Imported tournaments (organiser): pair the next round once every result of the current
+    one is entered, or finish the tournament after its last round. 409 ``round_in_progress``
+    while results are missing; ``not_imported`` for a tournament played here (its rounds are
+    paired by themselves)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        services.tournament_next_round(tournament_id=pk, user=request.user)
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class MatchResultView(APIView):
+    """Imported tournaments (organiser): a match's result, played elsewhere. 409 ``match_over``
+    when it has one already."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=MatchResultIn,
+        responses={
+            200: MatchSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
+    def post(self, request, pk: int, match_id: int):
+        data = MatchResultIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.match_result_enter(
+            tournament_id=pk, match_id=match_id, user=request.user, **data.validated_data
+        )
+        t = selectors.tournament_get(tournament_id=pk)
+        return Response(selectors.match_get(t, match_id=match_id))
 
 
 class _PaginatedListView(generics.GenericAPIView):

@@ -108,54 +108,90 @@ def dump(t: TrfTournament) -> str:
     return "\n".join(lines) + "\n"
 
 
+class TrfError(ValueError):
+    """A report this reader cannot take, with a sentence saying where and why."""
+
+
 def load(text: str) -> TrfTournament:
-    """Read what :func:`dump` writes (and the 001/XXR lines of other TRF files)."""
-    name, rounds, players, colour = "", 0, [], "w"
-    for line in text.splitlines():
+    """Read what :func:`dump` writes (and the ``001``, ``012``, ``042``, ``142``/``XXR`` and
+    ``152``/``XXC`` lines of other TRF files; other lines are skipped). Raises
+    :class:`TrfError`."""
+    name, rounds, players, colour, start = "", 0, [], "w", None
+    for number, line in enumerate(text.splitlines(), start=1):
         code = line[:3]
-        if code == "012":
-            name = line[4:].strip()
-        elif code == "152" and line[4:].strip().upper() in ("W", "B"):
-            colour = line[4:].strip().lower()
-        elif code == "XXC" and line[4:].strip().lower().startswith(("white1", "black1")):
-            colour = line[4:].strip()[0].lower()
-        elif code in ("XXR", "142"):
-            rounds = int(line[4:].strip())
-        elif code == "001":
-            games = []
-            pos = 91
-            while pos + 8 <= len(line):
-                chunk = line[pos : pos + 8]
-                opp = chunk[0:4].strip()
-                games.append(TrfGame(int(opp) if opp and int(opp) else None, chunk[5], chunk[7]))
-                pos += 10
-            rating = line[48:52].strip()
-            players.append(
-                TrfPlayer(
-                    start_rank=int(line[4:8]),
-                    name=line[14:47].strip(),
-                    rating=int(rating) if rating else 0,
-                    rank=int(line[85:89]),
-                    games=tuple(games),
-                )
-            )
-            declared = float(line[80:84])
-            if abs(declared - players[-1].points) > 1e-9:
-                raise ValueError(f"player {players[-1].start_rank}: points != sum of results")
-    return TrfTournament(name, rounds, tuple(players), initial_colour=colour)
+        try:
+            if code == "012":
+                name = line[4:].strip()
+            elif code == "042":
+                start = _date(line[4:].strip())
+            elif code == "152" and line[4:].strip().upper() in ("W", "B"):
+                colour = line[4:].strip().lower()
+            elif code == "XXC" and line[4:].strip().lower().startswith(("white1", "black1")):
+                colour = line[4:].strip()[0].lower()
+            elif code in ("XXR", "142"):
+                rounds = int(line[4:].strip())
+            elif code == "001":
+                players.append(_player(line))
+        except (ValueError, IndexError) as exc:
+            detail = exc if isinstance(exc, TrfError) else "it is not in the TRF layout"
+            raise TrfError(f"Line {number}: {detail}.") from None
+    return TrfTournament(name, rounds, tuple(players), start=start, initial_colour=colour)
+
+
+def _date(value: str) -> date | None:
+    for sep in ("-", "/", "."):
+        parts = value.split(sep)
+        if len(parts) == 3 and len(parts[0]) == 4:
+            return date(int(parts[0]), int(parts[1]), int(parts[2]))
+    return None
+
+
+def _player(line: str) -> TrfPlayer:
+    games = []
+    pos = 91
+    while pos < len(line) and line[pos:].strip():
+        chunk = line[pos : pos + 8].ljust(8)
+        opp = chunk[0:4].strip()
+        result = chunk[7]
+        if result not in RESULT_POINTS or chunk[5] not in "wb- ":
+            raise TrfError(f"round {len(games) + 1} has an unknown colour or result {chunk!r}")
+        games.append(TrfGame(int(opp) if opp and int(opp) else None, chunk[5], result))
+        pos += 10
+    rating = line[48:52].strip()
+    rank = line[85:89].strip()
+    player = TrfPlayer(
+        start_rank=int(line[4:8]),
+        name=line[14:47].strip(),
+        rating=int(rating) if rating else 0,
+        rank=int(rank) if rank else 0,
+        games=tuple(games),
+    )
+    declared = line[80:84].strip()
+    if declared and abs(float(declared) - player.points) > 1e-9:
+        raise TrfError(
+            f"player {player.start_rank}'s points ({declared}) are not the sum of the results "
+            f"({player.points:g})"
+        )
+    return player
 
 
 #: The block of a player absent from a round (not paired, no points).
 ABSENT = TrfGame(None, "-", "Z")
 
 
-def with_absent(t: TrfTournament, absent: set[int]) -> TrfTournament:
-    """The report with the players ``absent`` (start ranks) marked absent (``0000 - Z``) in
-    the round after the last one reported, so that a pairing engine leaves them out of it."""
+def with_absent(t: TrfTournament, absent: set[int] | dict[int, TrfGame]) -> TrfTournament:
+    """The report with the players ``absent`` (start ranks) not paired in the round after the
+    last one reported, so that a pairing engine leaves them out of it: their block for it is
+    filled, with ``0000 - Z`` (absent) or, given a dict, the bye each one has in that round (a
+    late entry's ``0000 - H``, say)."""
+    blocks = absent if isinstance(absent, dict) else dict.fromkeys(absent, ABSENT)
     played = max((len(p.games) for p in t.players), default=0)
     players = tuple(
-        replace(p, games=p.games + (ABSENT,) * (played + 1 - len(p.games)))
-        if p.start_rank in absent
+        replace(
+            p,
+            games=p.games + (ABSENT,) * (played - len(p.games)) + (blocks[p.start_rank],),
+        )
+        if p.start_rank in blocks
         else p
         for p in t.players
     )
@@ -186,3 +222,135 @@ def from_history(
             TrfPlayer(start_rank, pname, rating, (ranks or {}).get(start_rank, 0), games)
         )
     return TrfTournament(name, rounds, tuple(players), start, end, initial_colour=initial_colour)
+
+
+# --- reading the rounds of a report ------------------------------------------------------------
+
+#: A block with no opponent, by its result letter: the PAB (``U``), or an unplayed round with a
+#: win's, a draw's or no points. Blank, ``Z``, ``-`` and ``0`` are an absence.
+UNPLAYED = {
+    "U": "pab",
+    "F": "full",
+    "+": "full",
+    "W": "full",
+    "H": "half",
+    "=": "half",
+    "D": "half",
+    "Z": "zero",
+    "-": "zero",
+    "0": "zero",
+    "L": "zero",
+    " ": "zero",
+}
+_WON, _DRAWN, _LOST = ("1", "+", "W"), ("=", "D"), ("0", "-", "L")
+
+
+@dataclass(frozen=True)
+class ReportedPair:
+    white: int  # starting ranks
+    black: int
+    white_points2: int  # 2 win, 1 draw, 0 loss for white
+    forfeit: bool = False
+
+
+@dataclass(frozen=True)
+class ReportedRound:
+    pairs: tuple[ReportedPair, ...] = ()
+    #: (starting rank, kind): kind is "pab", "full", "half" or "zero" (see :data:`UNPLAYED`).
+    byes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ReportedEvent:
+    rounds: tuple[ReportedRound, ...]
+    #: Blocks already filled for rounds after the last one played: (round, starting rank, kind).
+    planned: tuple[tuple[int, int, str], ...] = ()
+
+
+def reported_rounds(t: TrfTournament) -> ReportedEvent:
+    """The rounds a report holds, each game checked from both sides: the opponent's line names
+    the player back, with the other colour and the complementary result. The rounds played are
+    those with at least one game or PAB; blocks after them (a player announced absent, or given
+    a bye, for a round to come) are ``planned``. Raises :class:`TrfError`."""
+    by_rank = {p.start_rank: p for p in t.players}
+    if len(by_rank) != len(t.players):
+        raise TrfError("Two players have the same starting rank.")
+    if any(rank < 1 for rank in by_rank):
+        raise TrfError("Starting ranks start at 1.")
+    played = 0
+    for p in t.players:
+        for index, g in enumerate(p.games, start=1):
+            if g.opponent is not None or g.result == "U":
+                played = max(played, index)
+    rounds = []
+    for index in range(played):
+        pairs, byes = [], []
+        for p in t.players:
+            if index >= len(p.games):
+                continue
+            g = p.games[index]
+            if g.opponent is None:
+                byes.append((p.start_rank, UNPLAYED[g.result]))
+                continue
+            pair = _pair(index + 1, p, g, by_rank)
+            if pair is not None:
+                pairs.append(pair)
+        rounds.append(ReportedRound(tuple(pairs), tuple(byes)))
+    planned = tuple(
+        (index, p.start_rank, _planned(index, p, g))
+        for p in t.players
+        for index, g in enumerate(p.games[played:], start=played + 1)
+    )
+    return ReportedEvent(tuple(rounds), planned)
+
+
+def _planned(number: int, p: TrfPlayer, g: TrfGame) -> str:
+    kind = UNPLAYED[g.result] if g.opponent is None else "pab"
+    if kind == "pab":
+        raise TrfError(
+            f"Round {number} is not played yet, but player {p.start_rank} already has a game or "
+            "a pairing-allocated bye in it."
+        )
+    return kind
+
+
+def _pair(number: int, p: TrfPlayer, g: TrfGame, by_rank: dict) -> ReportedPair | None:
+    """The pair of ``p``'s game in round ``number``, once (from its white, or lower-ranked,
+    side); None from the other side."""
+    where = f"Round {number}: player {p.start_rank}"
+    other = by_rank.get(g.opponent)
+    if other is None:
+        raise TrfError(f"{where} played {g.opponent}, who is not in the report.")
+    if other.start_rank == p.start_rank:
+        raise TrfError(f"{where} is paired with themself.")
+    back = other.games[number - 1] if len(other.games) >= number else None
+    if back is None or back.opponent != p.start_rank:
+        raise TrfError(f"{where} played {other.start_rank}, whose line does not say so.")
+    colours = {g.colour, back.colour}
+    if colours not in ({"w", "b"}, {"-"}):
+        raise TrfError(f"{where} and {other.start_rank} do not have opposite colours.")
+    if g.result == " " or back.result == " ":
+        raise TrfError(f"{where} has no result against {other.start_rank} yet.")
+    mine, theirs = _score(g.result), _score(back.result)
+    if mine is None or theirs is None:
+        raise TrfError(f"{where}: {g.result!r} is not the result of a game.")
+    forfeit = g.result in "+-" or back.result in "+-"
+    if colours == {"-"} and not forfeit:
+        raise TrfError(f"{where} and {other.start_rank} played a game without colours.")
+    if mine + theirs != 2:
+        detail = "a double forfeit, which this server cannot store" if forfeit else "inconsistent"
+        raise TrfError(f"{where} and {other.start_rank}: the results are {detail}.")
+    white_is_p = g.colour == "w" or (g.colour == "-" and p.start_rank < other.start_rank)
+    if not white_is_p:
+        return None
+    return ReportedPair(p.start_rank, other.start_rank, mine, forfeit=forfeit)
+
+
+def _score(result: str) -> int | None:
+    if result in _WON:
+        return 2
+    if result in _DRAWN:
+        return 1
+    if result in _LOST:
+        return 0
+    return None
