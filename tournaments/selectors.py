@@ -174,6 +174,8 @@ def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
         tournament=t, round__isnull=False, status=Match.Status.FINISHED
     ).select_related("round"):
         items = by_round.setdefault(m.round.number, [])
+        if m.result == Match.Result.ZERO_POINT_BYE:
+            continue  # an absence, as a round without a match is (a withdrawal, say)
         if m.player2_id is None:
             points = BYE_POINTS2[m.result] / 2 if swiss or m.result != Match.Result.BYE else 0.0
             items.append(st.Bye(m.player1_id, points))
@@ -395,7 +397,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     after = finished if after_round is None else after_round
     if after < len(history):
         doc = trf.truncate(doc, after)
-    if after < doc.rounds and t.status != Tournament.Status.FINISHED:
+    if after < len(history) or (after < doc.rounds and t.status == Tournament.Status.RUNNING):
         doc = trf.with_absent(doc, _absent_from(t, after + 1, by_round, all_entries, rank_of))
     return trf.dump(doc)
 
@@ -443,5 +445,7 @@ def _absent_from(
 def crowns_of(*, user: User) -> list[dict[str, Any]]:
     return [
         {"tournament_id": t.pk, "name": t.name, "variant": t.variant, "won_at": t.finished_at}
-        for t in Tournament.objects.filter(winner=user, status=Tournament.Status.FINISHED)
+        for t in Tournament.objects.filter(
+            winner=user, status=Tournament.Status.FINISHED, imported=False
+        )
     ]

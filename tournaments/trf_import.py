@@ -167,8 +167,9 @@ def _store_rounds(
                 _finished(t, round_row, board, player1, player2, result, now, winner=winner)
             )
             matches[-1].forfeit = pair.forfeit
-        first_bye = len(pairs) + 1
-        for board, (rank, kind) in enumerate(sorted(reported.byes), start=first_bye):
+        # An absence (a zero-point bye) is stored as no match at all, as a withdrawal here is.
+        byes = sorted((rank, kind) for rank, kind in reported.byes if kind != "zero")
+        for board, (rank, kind) in enumerate(byes, start=len(pairs) + 1):
             result = BYE_RESULTS[kind]
             winner = user_of[rank] if result == Match.Result.BYE else None
             matches.append(
