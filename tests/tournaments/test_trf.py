@@ -165,3 +165,89 @@ def test_players_marked_absent_get_a_zero_point_block_in_the_next_round_only():
     assert len(by_rank[1].games) == 2 and len(by_rank[3].games) == 2
     line = next(ln for ln in dump(doc).splitlines() if ln.startswith("001    2"))
     assert line[111:119] == "0000 - Z"
+
+
+# --- reading the rounds back: every game checked from both sides -------------------------------
+
+
+def _report(*lines: tuple[int, str]) -> str:
+    """A report with one 001 line per (start rank, blocks): blocks as "0002 w 1" strings."""
+    out = ["012 Read back", "XXR 3"]
+    for rank, blocks in lines:
+        games = [TrfGame(int(b[:4]) or None, b[5], b[7]) for b in blocks.split("|") if b.strip()]
+        points = sum(
+            {"1": 1, "+": 1, "U": 1, "F": 1, "=": 0.5, "H": 0.5}.get(g.result, 0) for g in games
+        )
+        head = f"001 {rank:4d}      {'p' + str(rank):<33} {'':>4} {'':3} {'':>11} {'':10} {points:4.1f} {0:4d}"
+        out.append(
+            head + "".join(f"  {(g.opponent or 0):04d} {g.colour} {g.result}" for g in games)
+        )
+    return "\n".join(out) + "\n"
+
+
+def test_reported_rounds_reads_games_byes_and_planned_blocks():
+    from tournaments.pairing.trf import ReportedPair, reported_rounds
+
+    text = _report(
+        (1, "0002 w 1|0003 b ="),
+        (2, "0001 b 0|0000 - U|0000 - H"),
+        (3, "0000 - U|0001 w ="),
+    )
+    event = reported_rounds(load(text))
+    assert [r.pairs for r in event.rounds] == [
+        (ReportedPair(1, 2, 2),),
+        (ReportedPair(3, 1, 1),),
+    ]
+    assert [r.byes for r in event.rounds] == [((3, "pab"),), ((2, "pab"),)]
+    assert event.planned == ((3, 2, "half"),)
+
+
+def test_a_forfeit_is_read_as_unplayed_and_without_colours_the_lower_rank_is_white():
+    from tournaments.pairing.trf import ReportedPair, reported_rounds
+
+    event = reported_rounds(load(_report((1, "0002 - -"), (2, "0001 - +"))))
+    assert event.rounds[0].pairs == (ReportedPair(1, 2, 0, forfeit=True),)
+
+
+@pytest.mark.parametrize(
+    ("lines", "says"),
+    [
+        (((1, "0002 w 1"), (2, "0003 b 0"), (3, "0002 w 1")), "whose line does not say so"),
+        (((1, "0002 w 1"), (2, "0001 w 0")), "opposite colours"),
+        (((1, "0002 w 1"), (2, "0001 b 1")), "inconsistent"),
+        (((1, "0002 w -"), (2, "0001 b -")), "double forfeit"),
+        (((1, "0009 w 1"), (2, "0000 - U")), "not in the report"),
+        (((1, "0002 w  "), (2, "0001 b  ")), "no result"),
+        (((1, "0002 - 1"), (2, "0001 - 0")), "without colours"),
+        (((1, "0002 w 1"), (1, "0000 - U")), "same starting rank"),
+        (((1, "0002 w 1|0000 - U"), (2, "0001 b 0|0003 w 1"), (3, "0000 - U|0002 b 0")), None),
+    ],
+)
+def test_reported_rounds_refuses_a_report_that_contradicts_itself(lines, says):
+    from tournaments.pairing.trf import TrfError, reported_rounds
+
+    text = _report(*lines)
+    if says is None:  # the last case is consistent
+        reported_rounds(load(text))
+        return
+    with pytest.raises(TrfError, match=says):
+        reported_rounds(load(text))
+
+
+def test_a_pab_already_given_for_a_round_to_come_is_refused():
+    from tournaments.pairing.trf import TrfError, reported_rounds
+
+    text = _report((1, "0002 w 1|0000 - H"), (2, "0001 b 0"), (3, "0000 - Z|0000 - U"))
+    with pytest.raises(TrfError, match="not played yet"):
+        reported_rounds(load(text))
+
+
+def test_the_reader_names_the_line_it_cannot_read():
+    from tournaments.pairing.trf import TrfError
+
+    with pytest.raises(TrfError, match="Line 2"):
+        load("012 x\n001 abcd\n")
+    with pytest.raises(TrfError, match="Line 1: round 1 has an unknown colour or result"):
+        load(
+            _report((1, "0002 x 1"), (2, "0001 b 0")).split("\n", 2)[2].replace("0002 w", "0002 x")
+        )

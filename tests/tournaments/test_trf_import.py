@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from games.factories import UserFactory
 from ratings.models import Crown
-from tests.tournaments.support import finish_match_games, make_tournament, play_all
+from tests.tournaments.support import finish_match_games, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye, Tournament
 from tournaments.pairing import trf

@@ -270,7 +270,7 @@ class ReportedEvent:
 def reported_rounds(t: TrfTournament) -> ReportedEvent:
     """The rounds a report holds, each game checked from both sides: the opponent's line names
     the player back, with the other colour and the complementary result. The rounds played are
-    those with at least one game or PAB; blocks after them (a player announced absent, or given
+    those with at least one game; blocks after them (a player announced absent, or given
     a bye, for a round to come) are ``planned``. Raises :class:`TrfError`."""
     by_rank = {p.start_rank: p for p in t.players}
     if len(by_rank) != len(t.players):
@@ -280,7 +280,7 @@ def reported_rounds(t: TrfTournament) -> ReportedEvent:
     played = 0
     for p in t.players:
         for index, g in enumerate(p.games, start=1):
-            if g.opponent is not None or g.result == "U":
+            if g.opponent is not None:
                 played = max(played, index)
     rounds = []
     for index in range(played):
