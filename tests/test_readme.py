@@ -46,7 +46,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-SECTIONS = ("play", "timed", "ratings", "tournament", "go", "computer", "analysis", "live")
+SECTIONS = ("play", "timed", "ratings", "tournament", "trf", "go", "computer", "analysis", "live")
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +102,18 @@ def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_o
     # The standings page: the final flag, then the rows (the champion first with 2 wins).
     assert f"True [(1, '{champion.group(1)}', 2.0), " in out
     assert "bracket.svg written" in out
+
+
+def test_readme_trf_walkthrough_imports_exports_and_finishes_an_event(walkthrough_output):
+    out = walkthrough_output["trf"].splitlines()
+    assert out[0] == "True running 2 3"
+    assert out[1] == "exported as imported"
+    assert out[2] == "3"  # round 3 paired here
+    beaten = [line for line in out if " beat " in line]
+    assert len(beaten) == 3  # six players present: three games; Leo Faure is left out
+    assert not any("Faure" in line for line in beaten)
+    assert out[3 + len(beaten)] == "finished"
+    assert out[-2].startswith("[(1, '") and out[-1] == "7"
 
 
 def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_output):

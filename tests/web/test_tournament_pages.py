@@ -252,3 +252,19 @@ def test_a_bracket_name_is_escaped_in_the_picture(client):
     assert client.post(f"/api/tournaments/{t.pk}/start").status_code == 200
     html = _page(client, t)
     assert "<em>odd" not in html and "&lt;em&gt;odd" in html
+
+
+def test_an_imported_tournament_page_shows_the_reports_names_without_player_links(client):
+    from tournaments import selectors
+    from tournaments.trf_import import tournament_import_trf
+
+    t = make_tournament(players=5, rounds=2)
+    for m in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(m, "player1")
+    services.sweep()
+    text = selectors.trf_text(t, after_round=1).replace("player", "Smith ")  # same width
+    imported = tournament_import_trf(organiser=UserFactory(), text=text)
+    html = _page(client, imported)
+    assert "Smith " in html and "trf-" not in html
+    assert 'href="None"' not in html and "href=\"/players/trf" not in html
+    assert '<span class="muted">bye</span>' in html  # five players: the PAB of round 1

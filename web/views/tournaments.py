@@ -181,8 +181,19 @@ def _match_result(match: dict[str, Any]) -> str:
     result = match["result"]
     if result is None:
         return "playing"
-    text = {"player1": "1–0", "player2": "0–1", "draw": "½–½", "bye": "bye"}.get(result, result)
-    return f"{text} (forfeit)" if match["forfeit"] and result != "bye" else text
+    if result in _UNPLAYED:
+        return _UNPLAYED[result]
+    text = {"player1": "1–0", "player2": "0–1", "draw": "½–½"}.get(result, result)
+    return f"{text} (forfeit)" if match["forfeit"] else text
+
+
+#: How a round without an opponent reads (the PAB, a late entry's or a report's byes).
+_UNPLAYED = {
+    "bye": "bye",
+    "full_point_bye": "bye (1)",
+    "half_point_bye": "bye (½)",
+    "zero_point_bye": "absent",
+}
 
 
 def _rounds(t: Tournament, *, links: _Links) -> list[dict[str, Any]]:
@@ -261,13 +272,19 @@ class _Links:
         return f"{self.games_at}{game_id}/"
 
 
+class _NoLinks(_Links):
+    def name(self, name: str) -> None:  # type: ignore[override]
+        return None
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         t = selectors.tournament_get(tournament_id=pk)
     except NotFound:
         raise Http404("There is no such tournament.") from None
     viewer = request.user
-    links = _Links()
+    # An imported event's players are a report's names, not accounts with pages.
+    links = _NoLinks() if t.imported else _Links()
     entries = [{**e, "url": links.user(e["user"])} for e in selectors.entries(t)]
     standings = [{**row, "url": links.name(row["username"])} for row in selectors.standings(t)]
     rounds = _rounds(t, links=links)
@@ -278,8 +295,10 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     signed_in = viewer.is_authenticated
     is_organiser = signed_in and (viewer.is_staff or viewer.pk == t.organiser_id)
     open_now = services.registration_open(t, timezone.now())
+    winner = next((e for e in entries if e["user"]["id"] == t.winner_id), None)
     context = {
         "t": t,
+        "winner": winner and {"name": winner["user"]["username"], "url": winner["url"]},
         "time_control": str(TimeControl.of(t)),
         "entries": entries,
         "standings": standings,
