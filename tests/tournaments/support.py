@@ -6,6 +6,7 @@ import random
 from datetime import timedelta
 
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.engine import Outcome, Termination
@@ -86,3 +87,11 @@ def play_all(
         services.sweep()
         batches += 1
         assert batches < 500, "the tournament does not end"
+
+
+def client_for(user=None) -> APIClient:
+    """An API client, signed in as ``user`` when one is given."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client

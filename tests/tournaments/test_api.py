@@ -6,10 +6,9 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.factories import UserFactory
-from tests.tournaments.support import make_tournament, play_all
+from tests.tournaments.support import client_for, make_tournament, play_all
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -18,13 +17,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def create_body(**extra):
@@ -265,7 +257,7 @@ def _trf_lines(t, query: str = "") -> dict[str, str]:
 
 
 def test_a_trf_exported_during_a_round_is_the_history_before_it_and_a_round_in_progress_is_409():
-    from tests.tournaments.support import finish_match_games
+    from tests.tournaments.support import client_for, finish_match_games
     from tournaments.models import Match
 
     t = make_tournament(players=4, rounds=3)
@@ -302,7 +294,7 @@ def test_a_player_who_withdrew_is_marked_absent_for_the_round_to_be_paired():
 
 
 def test_the_pairing_decision_is_shown_on_the_tournament_and_taken_through_the_api(monkeypatch):
-    from tests.tournaments.support import finish_match_games
+    from tests.tournaments.support import client_for, finish_match_games
     from tournaments import progress
     from tournaments.models import Match
     from tournaments.pairing.dutch import SwissRound

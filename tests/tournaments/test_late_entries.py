@@ -4,11 +4,10 @@ points, paired from the next round on, exported to TRF as FIDE reports them."""
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.factories import UserFactory
 from pente_site.errors import Conflict, Invalid
-from tests.tournaments.support import finish_match_games, make_tournament
+from tests.tournaments.support import client_for, finish_match_games, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye
 from tournaments.pairing import trf
@@ -142,14 +141,12 @@ def test_the_trf_reports_a_late_entry_s_missed_rounds_and_the_import_leaves_it_o
 
 def test_the_api_creates_a_swiss_with_late_entries_and_lets_a_player_join_while_it_runs():
     t = make_tournament(players=4, rounds=3, late_entries=True, late_entry_points=1)
-    client = APIClient()
-    client.force_authenticate(UserFactory())
+    client = client_for(UserFactory())
     joined = client.post(f"/api/tournaments/{t.pk}/join/")
     assert joined.status_code == 201, joined.content
     assert joined.data["late_entries"] is True and joined.data["late_entry_points"] == 1.0
     assert joined.data["players"] == 5
-    organiser = APIClient()
-    organiser.force_authenticate(UserFactory())
+    organiser = client_for(UserFactory())
     body = {
         "name": "Open with late entries",
         "format": "swiss",

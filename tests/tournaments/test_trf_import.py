@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.factories import UserFactory
 from ratings.models import Crown
-from tests.tournaments.support import finish_match_games, make_tournament
+from tests.tournaments.support import client_for, finish_match_games, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye, Tournament
 from tournaments.pairing import trf
@@ -18,13 +17,6 @@ from tournaments.progress import match_set_finished, swiss_history
 from tournaments.trf_import import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def import_text(text: str, **extra):
@@ -129,12 +121,17 @@ def play_all_rounds(t: Tournament, *, upto: int) -> None:
         services.sweep()
 
 
-def test_an_imported_event_is_continued_here_to_its_end():
-    original = make_tournament(players=7, rounds=3)
+def imported_after_round_1(*, players: int, rounds: int):
+    """An event played here for a round, imported from its TRF: the import, its organiser's
+    API client and its API address."""
+    original = make_tournament(players=players, rounds=rounds)
     play_all_rounds(original, upto=1)
     _, imported = import_text(selectors.trf_text(original, after_round=1))
-    api = client_for(imported.organiser)
-    base = f"/api/tournaments/{imported.pk}"
+    return imported, client_for(imported.organiser), f"/api/tournaments/{imported.pk}"
+
+
+def test_an_imported_event_is_continued_here_to_its_end():
+    imported, api, base = imported_after_round_1(players=7, rounds=3)
     for number in (2, 3):
         response = api.post(f"{base}/next-round/")
         assert response.status_code == 200, response.data
@@ -151,11 +148,7 @@ def test_an_imported_event_is_continued_here_to_its_end():
 
 
 def test_results_are_entered_by_the_organiser_of_an_imported_event_only_once():
-    original = make_tournament(players=4, rounds=2)
-    play_all_rounds(original, upto=1)
-    _, imported = import_text(selectors.trf_text(original, after_round=1))
-    api = client_for(imported.organiser)
-    base = f"/api/tournaments/{imported.pk}"
+    imported, api, base = imported_after_round_1(players=4, rounds=2)
     api.post(f"{base}/next-round/")
     m = Match.objects.filter(tournament=imported, status="in_progress").first()
     url = f"{base}/matches/{m.pk}/result/"
