@@ -100,6 +100,16 @@ def test_the_new_tournament_form_creates_one_and_goes_to_its_page(client):
     assert t.organiser == organiser and t.days_per_move == 3 and t.rated
 
 
+def test_the_new_tournament_form_takes_late_entries_with_their_points(client):
+    client.force_login(UserFactory())
+    client.post(
+        "/tournaments/new/",
+        _form(name="Late Open", late_entries="on", late_entry_points="0.5"),
+    )
+    t = Tournament.objects.get(name="Late Open")
+    assert t.late_entries and t.late_entry_points == 0.5
+
+
 def test_the_new_tournament_form_creates_a_live_elimination(client):
     client.force_login(UserFactory())
     client.post(

@@ -121,6 +121,15 @@ class TournamentForm(forms.Form):
     min_rated_results = forms.IntegerField(min_value=0, required=False, initial=0)
     vacation_allowed = forms.BooleanField(required=False, initial=True)
     spectator_delay = forms.IntegerField(min_value=0, max_value=20, required=False, initial=0)
+    late_entries = forms.BooleanField(required=False, initial=False)
+    late_entry_points = forms.TypedChoiceField(
+        label="Points of each round a late entry missed",
+        choices=[("0", "0"), ("0.5", "½"), ("1", "1")],
+        coerce=float,
+        initial="0",
+        required=False,
+        empty_value=0.0,
+    )
 
 
 def _zone(user: Any) -> zoneinfo.ZoneInfo:
