@@ -98,7 +98,7 @@ def tournament_import_trf(
             status=Tournament.Status.RUNNING,
             current_round=played,
             rounds=total,
-            initial_colour="black" if doc.initial_colour == "b" else "white",
+            initial_colour="black" if trf.initial_colour_of(doc) == "b" else "white",
             imported=True,
             seed=random.SystemRandom().randrange(1, 2**62),
         )

@@ -215,7 +215,6 @@ def test_a_forfeit_is_read_as_unplayed_and_without_colours_the_lower_rank_is_whi
         (((1, "0002 w 1"), (2, "0003 b 0"), (3, "0002 w 1")), "whose line does not say so"),
         (((1, "0002 w 1"), (2, "0001 w 0")), "opposite colours"),
         (((1, "0002 w 1"), (2, "0001 b 1")), "inconsistent"),
-        (((1, "0002 w -"), (2, "0001 b -")), "double forfeit"),
         (((1, "0009 w 1"), (2, "0000 - U")), "not in the report"),
         (((1, "0002 w  "), (2, "0001 b  ")), "no result"),
         (((1, "0002 - 1"), (2, "0001 - 0")), "without colours"),
@@ -232,6 +231,18 @@ def test_reported_rounds_refuses_a_report_that_contradicts_itself(lines, says):
         return
     with pytest.raises(TrfError, match=says):
         reported_rounds(load(text))
+
+
+def test_a_double_forfeit_is_read_as_two_absences():
+    from tournaments.pairing.trf import reported_rounds
+
+    text = _report((1, "0002 w -|0003 w 1"), (2, "0001 b -|0000 - U"), (3, "0000 - U|0001 b 0"))
+    event = reported_rounds(load(text))
+    assert event.rounds[0].pairs == () and event.rounds[0].byes == (
+        (1, "zero"),
+        (2, "zero"),
+        (3, "pab"),
+    )
 
 
 def test_a_pab_already_given_for_a_round_to_come_is_refused():
@@ -251,3 +262,28 @@ def test_the_reader_names_the_line_it_cannot_read():
         load(
             _report((1, "0002 x 1"), (2, "0001 b 0")).split("\n", 2)[2].replace("0002 w", "0002 x")
         )
+
+
+@pytest.mark.parametrize(
+    ("round1", "colour"),
+    [
+        ("0002 w 1|0001 b 0", "w"),  # rank 1 (odd) had white: white
+        ("0002 b 1|0001 w 0", "b"),  # rank 1 (odd) had black: black
+    ],
+)
+def test_a_report_without_an_initial_colour_takes_it_from_its_first_round(round1, colour):
+    from tournaments.pairing.trf import initial_colour_of
+
+    first, second = round1.split("|")
+    text = _report((1, first), (2, second)).replace("XXR 3\n", "XXR 1\n")
+    assert "152" not in text and "XXC" not in text
+    doc = load(text)
+    assert doc.initial_colour == "" and initial_colour_of(doc) == colour
+
+
+def test_an_even_rank_that_was_highest_in_its_pair_gives_the_other_colour():
+    from tournaments.pairing.trf import initial_colour_of
+
+    # Rank 1 did not play round 1; rank 2 met rank 3 with white: the initial colour was black.
+    text = _report((1, "0000 - Z"), (2, "0003 w 1"), (3, "0002 b 0"))
+    assert initial_colour_of(load(text)) == "b"

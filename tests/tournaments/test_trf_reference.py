@@ -15,6 +15,7 @@ from games.factories import UserFactory
 from tests.tournaments.support import finish_match_games, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Match
+from tournaments.trf_import import tournament_import_trf
 
 ENGINE = os.environ.get("BBPPAIRINGS", "")
 
@@ -58,7 +59,7 @@ def test_every_round_paired_from_the_export_by_the_reference_engine_is_ours(seed
         late_entry_points=rng.choice([0, 0.5, 1]),
         initial_colour=rng.choice(["white", "black"]),
     )
-    for number in range(1, 7):
+    for _ in range(1, 7):
         t.refresh_from_db()
         if t.status != "running":
             break
@@ -74,3 +75,33 @@ def test_every_round_paired_from_the_export_by_the_reference_engine_is_ours(seed
     for number in range(2, t.current_round + 1):
         text = selectors.trf_text(t, after_round=number - 1)
         assert reference_pairing(text, tmp_path) == our_pairing(t, number), f"round {number}"
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_events_the_reference_engine_generates_import_check_and_continue_as_it_pairs(
+    seed, tmp_path
+):
+    """Its random events (forfeits, double forfeits, byes, absences) are imported; exported
+    again, its checker finds every round right; the history before each round, imported, is
+    paired here as the reference engine pairs it."""
+    generated = tmp_path / "generated.trf"
+    subprocess.run(
+        [ENGINE, "--dutch", "-g", "-o", str(generated), "-s", str(seed)], check=True, timeout=60
+    )
+    organiser = UserFactory()
+    event = tournament_import_trf(organiser=organiser, text=generated.read_text())
+    assert event.status == "finished"
+    exported = tmp_path / "exported.trf"
+    exported.write_text(selectors.trf_text(event))
+    check = subprocess.run(
+        [ENGINE, "--dutch", str(exported), "-c"], capture_output=True, text=True, timeout=60
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert all("Round #" in line for line in check.stdout.splitlines() if line.strip()), (
+        check.stdout
+    )
+    for after in range(1, event.rounds):
+        text = selectors.trf_text(event, after_round=after)
+        part = tournament_import_trf(organiser=organiser, text=text)
+        services.tournament_next_round(tournament_id=part.pk, user=organiser)
+        assert our_pairing(part, after + 1) == reference_pairing(text, tmp_path), f"round {after}"

@@ -73,7 +73,8 @@ class TrfTournament:
     end: date | None = None
     kind: str = "Swiss (FIDE Dutch)"
     extra: dict = field(default_factory=dict)
-    #: The colour of the top seed in round 1: "w" or "b".
+    #: The colour of the top seed in round 1: "w" or "b" ("" when a report read does not say:
+    #: see :func:`initial_colour_of`).
     initial_colour: str = "w"
 
 
@@ -91,11 +92,12 @@ def dump(t: TrfTournament) -> str:
     lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
     lines.append(f"092 {t.kind}")
     lines.append(f"142 {t.rounds}")
-    lines.append(f"152 {t.initial_colour.upper()}")
+    colour = t.initial_colour or "w"
+    lines.append(f"152 {colour.upper()}")
     if "Dutch" in t.kind:
         lines.append("192 FIDE_DUTCH_2025")
     lines.append(f"XXR {t.rounds}")
-    lines.append(f"XXC {'black1' if t.initial_colour == 'b' else 'white1'}")
+    lines.append(f"XXC {'black1' if colour == 'b' else 'white1'}")
     for p in sorted(t.players, key=lambda p: p.start_rank):
         name = p.name[:33]
         head = (
@@ -116,7 +118,7 @@ def load(text: str) -> TrfTournament:
     """Read what :func:`dump` writes (and the ``001``, ``012``, ``042``, ``142``/``XXR`` and
     ``152``/``XXC`` lines of other TRF files; other lines are skipped). Raises
     :class:`TrfError`."""
-    name, rounds, players, colour, start = "", 0, [], "w", None
+    name, rounds, players, colour, start = "", 0, [], "", None
     for number, line in enumerate(text.splitlines(), start=1):
         code = line[:3]
         try:
@@ -269,7 +271,8 @@ class ReportedEvent:
 
 def reported_rounds(t: TrfTournament) -> ReportedEvent:
     """The rounds a report holds, each game checked from both sides: the opponent's line names
-    the player back, with the other colour and the complementary result. The rounds played are
+    the player back, with the other colour and the complementary result (or a forfeit of both,
+    read as two absences). The rounds played are
     those with at least one game; blocks after them (a player announced absent, or given
     a bye, for a round to come) are ``planned``. Raises :class:`TrfError`."""
     by_rank = {p.start_rank: p for p in t.players}
@@ -293,7 +296,9 @@ def reported_rounds(t: TrfTournament) -> ReportedEvent:
                 byes.append((p.start_rank, UNPLAYED[g.result]))
                 continue
             pair = _pair(index + 1, p, g, by_rank)
-            if pair is not None:
+            if pair is DOUBLE_FORFEIT:
+                byes.append((p.start_rank, "zero"))
+            elif pair is not None:
                 pairs.append(pair)
         rounds.append(ReportedRound(tuple(pairs), tuple(byes)))
     planned = tuple(
@@ -314,9 +319,34 @@ def _planned(number: int, p: TrfPlayer, g: TrfGame) -> str:
     return kind
 
 
+#: What :func:`_pair` answers for a game both players forfeited: neither played nor scored, so
+#: for the pairing and the scores each of them was absent (a zero-point bye), and they may meet.
+DOUBLE_FORFEIT = ReportedPair(0, 0, 0, forfeit=True)
+
+
+def initial_colour_of(t: TrfTournament) -> str:
+    """The initial colour ("w" or "b") a report states (``152``/``XXC``) or, when it does not,
+    the one its first round shows (FIDE Art. 5.2.5: in each pair the higher-ranked player, of
+    the lower starting rank, got the initial colour if that rank is odd, the other if even);
+    "w" for a report with no game."""
+    if t.initial_colour:
+        return t.initial_colour
+    games = [
+        (p.start_rank, p.games[0].colour)
+        for p in t.players
+        if p.games and p.games[0].opponent and p.games[0].opponent > p.start_rank
+    ]
+    for rank, colour in sorted(games):
+        if colour in ("w", "b"):
+            other = "b" if colour == "w" else "w"
+            return colour if rank % 2 else other
+    return "w"
+
+
 def _pair(number: int, p: TrfPlayer, g: TrfGame, by_rank: dict) -> ReportedPair | None:
     """The pair of ``p``'s game in round ``number``, once (from its white, or lower-ranked,
-    side); None from the other side."""
+    side); None from the other side; :data:`DOUBLE_FORFEIT` from both sides of a game both
+    players forfeited."""
     where = f"Round {number}: player {p.start_rank}"
     other = by_rank.get(g.opponent)
     if other is None:
@@ -337,9 +367,10 @@ def _pair(number: int, p: TrfPlayer, g: TrfGame, by_rank: dict) -> ReportedPair 
     forfeit = g.result in "+-" or back.result in "+-"
     if colours == {"-"} and not forfeit:
         raise TrfError(f"{where} and {other.start_rank} played a game without colours.")
+    if g.result == back.result == "-":
+        return DOUBLE_FORFEIT
     if mine + theirs != 2:
-        detail = "a double forfeit, which this server cannot store" if forfeit else "inconsistent"
-        raise TrfError(f"{where} and {other.start_rank}: the results are {detail}.")
+        raise TrfError(f"{where} and {other.start_rank}: the results are inconsistent.")
     white_is_p = g.colour == "w" or (g.colour == "-" and p.start_rank < other.start_rank)
     if not white_is_p:
         return None
