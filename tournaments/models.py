@@ -193,6 +193,12 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.user_id} in {self.tournament_id}"
 
+    @property
+    def player_name(self) -> str:
+        """The name the tournament shows: the report's for an imported player, else the
+        username."""
+        return self.name or self.user.username
+
 
 class PlannedBye(models.Model):
     """A round a player will not be paired in, decided before it is paired: an imported
@@ -257,6 +263,12 @@ class Round(models.Model):
 #: The results of a match with no opponent, and their points in half points.
 BYE_POINTS2 = {"bye": 2, "full_point_bye": 2, "half_point_bye": 1, "zero_point_bye": 0}
 BYE_RESULTS = tuple(BYE_POINTS2)
+
+
+def bye_points2(result: str, *, swiss: bool) -> int:
+    """The half points of a match with no opponent: a round robin's pairing-allocated bye
+    scores nothing."""
+    return 0 if result == "bye" and not swiss else BYE_POINTS2[result]
 
 
 class Match(models.Model):

@@ -15,13 +15,13 @@ from games.models import Game, GameSet, User
 from games.play.create import set_create
 from ratings.services import crown_award
 from tournaments.models import (
-    BYE_POINTS2,
     Entry,
     Match,
     MatchSet,
     PlannedBye,
     Round,
     Tournament,
+    bye_points2,
 )
 from tournaments.pairing import PairingError
 from tournaments.pairing.berger import round_robin_schedule
@@ -266,6 +266,7 @@ def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord
     matches = Match.objects.filter(tournament=t, round__isnull=False)
     if upto is not None:
         matches = matches.filter(round__number__lte=upto)
+    swiss = t.format == Tournament.Format.SWISS
     by_round: dict[int, list[Match]] = {}
     for m in matches.select_related("round").order_by("round__number", "board"):
         by_round.setdefault(m.round.number, []).append(m)
@@ -274,13 +275,9 @@ def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord
         pairs, byes, pab = [], [], None
         for m in by_round[number]:
             if m.player2_id is None:
-                if m.result != Match.Result.BYE:  # an unplayed round (late entry, report)
-                    byes.append((m.player1_id, BYE_POINTS2[m.result]))
-                elif t.format == Tournament.Format.SWISS:
-                    byes.append((m.player1_id, BYE_POINTS2[m.result]))
+                byes.append((m.player1_id, bye_points2(m.result, swiss=swiss)))
+                if swiss and m.result == Match.Result.BYE:
                     pab = m.player1_id
-                else:
-                    byes.append((m.player1_id, 0))
                 continue
             pts = {Match.Result.PLAYER1: 2, Match.Result.DRAW: 1, Match.Result.PLAYER2: 0}.get(
                 m.result, 0

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games.models import User
 from pente_site.errors import Conflict, Invalid, NotFound
-from tournaments.models import BYE_POINTS2, Entry, Match, PlannedBye, Round, Tournament
+from tournaments.models import Entry, Match, PlannedBye, Round, Tournament, bye_points2
 from tournaments.pairing import standings as st
 from tournaments.pairing import trf
 from tournaments.pairing.double_elimination import double_elimination
@@ -58,7 +58,7 @@ def _names(t: Tournament) -> dict[int, str]:
 def entries(t: Tournament) -> list[dict[str, Any]]:
     return [
         {
-            "user": {"id": e.user_id, "username": e.name or e.user.username},
+            "user": {"id": e.user_id, "username": e.player_name},
             "seed": e.seed,
             "rating": e.rating,
             "status": e.status,
@@ -177,8 +177,7 @@ def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
         if m.result == Match.Result.ZERO_POINT_BYE:
             continue  # an absence, as a round without a match is (a withdrawal, say)
         if m.player2_id is None:
-            points = BYE_POINTS2[m.result] / 2 if swiss or m.result != Match.Result.BYE else 0.0
-            items.append(st.Bye(m.player1_id, points))
+            items.append(st.Bye(m.player1_id, bye_points2(m.result, swiss=swiss) / 2))
         else:
             score = {"player1": 1.0, "draw": 0.5, "player2": 0.0}[m.result]
             items.append(st.Result(m.player1_id, m.player2_id, score))
@@ -190,7 +189,7 @@ def compute_standings(t: Tournament) -> list[dict[str, Any]]:
     all_entries = list(
         Entry.objects.filter(tournament=t).select_related("user").order_by("seed", "id")
     )
-    names = {e.user_id: e.name or e.user.username for e in all_entries}
+    names = {e.user_id: e.player_name for e in all_entries}
     withdrawn = {e.user_id for e in all_entries if e.status == Entry.Status.WITHDRAWN}
     seeded = [e.user_id for e in all_entries if e.seed is not None] or [
         e.user_id for e in all_entries
@@ -345,7 +344,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         for m in by_round[number]:
             a = rank_of[m.player1_id]
             if m.player2_id is None:
-                games[a] = trf.TrfGame(None, "-", _TRF_BYE[m.result] if swiss else "Z")
+                games[a] = _bye_block(m.result) if swiss else trf.ABSENT
                 continue
             b = rank_of[m.player2_id]
             if m.status != Match.Status.FINISHED:
@@ -372,7 +371,7 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
         name=t.name,
         rounds=t.rounds or len(history),
         entrants=[
-            (e.seed, e.name or e.user.username, int(e.rating or 0))
+            (e.seed, e.player_name, int(e.rating or 0))
             for e in sorted(all_entries, key=lambda e: e.seed)
         ],
         history=history,
@@ -411,6 +410,11 @@ _TRF_BYE = {
 }
 
 
+def _bye_block(result: str) -> trf.TrfGame:
+    """A Swiss round's block for a match with no opponent."""
+    return trf.TrfGame(None, "-", _TRF_BYE[result])
+
+
 def _absent_from(
     t: Tournament,
     number: int,
@@ -424,7 +428,7 @@ def _absent_from(
     for the next one, those withdrawn and those with a planned bye."""
     if number in by_round:
         blocks = {
-            rank_of[m.player1_id]: trf.TrfGame(None, "-", _TRF_BYE[m.result])
+            rank_of[m.player1_id]: _bye_block(m.result)
             for m in by_round[number]
             if m.player2_id is None and m.result != Match.Result.BYE
         }
@@ -438,7 +442,7 @@ def _absent_from(
     blocks = {rank_of[e.user_id]: trf.ABSENT for e in entries if e.status == Entry.Status.WITHDRAWN}
     planned = PlannedBye.objects.filter(tournament=t, round_number=number)
     for user_id, result in planned.values_list("user_id", "result"):
-        blocks[rank_of[user_id]] = trf.TrfGame(None, "-", _TRF_BYE[result])
+        blocks[rank_of[user_id]] = _bye_block(result)
     return blocks
 
 

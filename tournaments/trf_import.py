@@ -35,7 +35,7 @@ MAX_IMPORT_PLAYERS = 1000
 MAX_ROUNDS = 50
 
 #: The match result of a reported bye, by its kind (``trf.UNPLAYED``).
-BYE_RESULTS = {
+RESULT_OF_KIND = {
     "pab": Match.Result.BYE,
     "full": Match.Result.FULL_POINT_BYE,
     "half": Match.Result.HALF_POINT_BYE,
@@ -128,14 +128,14 @@ def _linked_accounts(doc: trf.TrfTournament, accounts: dict[int, str]) -> dict[i
 def _entrants(t: Tournament, doc: trf.TrfTournament, linked: dict[int, User]) -> dict[int, int]:
     """The entries, with a placeholder account for each player not linked to one: the user id
     of each starting rank."""
-    placeholders = []
+    placeholders = {}
     for p in doc.players:
         if p.start_rank not in linked:
             user = User(username=f"trf-{t.pk}-{p.start_rank}", is_active=False)
             user.set_unusable_password()
-            placeholders.append(user)
-    for user in User.objects.bulk_create(placeholders):
-        linked[int(user.username.rsplit("-", 1)[1])] = user
+            placeholders[p.start_rank] = user
+    User.objects.bulk_create(placeholders.values())
+    linked.update(placeholders)
     Entry.objects.bulk_create(
         Entry(
             tournament=t,
@@ -164,13 +164,22 @@ def _store_rounds(
             player1, player2 = user_of[pair.white], user_of[pair.black]
             winner = {Match.Result.PLAYER1: player1, Match.Result.PLAYER2: player2}.get(result)
             matches.append(
-                _finished(t, round_row, board, player1, player2, result, now, winner=winner)
+                _finished(
+                    t,
+                    round_row,
+                    board,
+                    player1,
+                    player2,
+                    result,
+                    now,
+                    winner=winner,
+                    forfeit=pair.forfeit,
+                )
             )
-            matches[-1].forfeit = pair.forfeit
         # An absence (a zero-point bye) is stored as no match at all, as a withdrawal here is.
         byes = sorted((rank, kind) for rank, kind in reported.byes if kind != "zero")
         for board, (rank, kind) in enumerate(byes, start=len(pairs) + 1):
-            result = BYE_RESULTS[kind]
+            result = RESULT_OF_KIND[kind]
             winner = user_of[rank] if result == Match.Result.BYE else None
             matches.append(
                 _finished(t, round_row, board, user_of[rank], None, result, now, winner=winner)
@@ -178,7 +187,7 @@ def _store_rounds(
     Match.objects.bulk_create(matches, batch_size=1000)
     PlannedBye.objects.bulk_create(
         PlannedBye(
-            tournament=t, user_id=user_of[rank], round_number=number, result=BYE_RESULTS[kind]
+            tournament=t, user_id=user_of[rank], round_number=number, result=RESULT_OF_KIND[kind]
         )
         for number, rank, kind in event.planned
     )
@@ -194,6 +203,7 @@ def _finished(
     now: datetime,
     *,
     winner: int | None,
+    forfeit: bool = False,
 ) -> Match:
     return Match(
         tournament=t,
@@ -205,5 +215,6 @@ def _finished(
         status=Match.Status.FINISHED,
         result=result,
         winner_id=winner,
+        forfeit=forfeit,
         finished_at=now,
     )

@@ -157,9 +157,9 @@ def test_an_initial_colour_of_black_is_written_and_read_back():
 
 
 def test_players_marked_absent_get_a_zero_point_block_in_the_next_round_only():
-    from tournaments.pairing.trf import with_absent
+    from tournaments.pairing.trf import ABSENT, with_absent
 
-    doc = with_absent(sample(), {2})
+    doc = with_absent(sample(), {2: ABSENT})
     by_rank = {p.start_rank: p for p in load(dump(doc)).players}
     assert len(by_rank[2].games) == 3 and by_rank[2].games[2] == TrfGame(None, "-", "Z")
     assert len(by_rank[1].games) == 2 and len(by_rank[3].games) == 2

@@ -181,12 +181,10 @@ def _player(line: str) -> TrfPlayer:
 ABSENT = TrfGame(None, "-", "Z")
 
 
-def with_absent(t: TrfTournament, absent: set[int] | dict[int, TrfGame]) -> TrfTournament:
-    """The report with the players ``absent`` (start ranks) not paired in the round after the
-    last one reported, so that a pairing engine leaves them out of it: their block for it is
-    filled, with ``0000 - Z`` (absent) or, given a dict, the bye each one has in that round (a
-    late entry's ``0000 - H``, say)."""
-    blocks = absent if isinstance(absent, dict) else dict.fromkeys(absent, ABSENT)
+def with_absent(t: TrfTournament, blocks: dict[int, TrfGame]) -> TrfTournament:
+    """The report with the players not paired in the round after the last one reported (start
+    rank -> their block for it: :data:`ABSENT`, or a late entry's ``0000 - H``, say) filled in
+    for it, so that a pairing engine leaves them out of it."""
     played = max((len(p.games) for p in t.players), default=0)
     players = tuple(
         replace(
