@@ -23,7 +23,9 @@ How a stone is chosen, in order:
    capture of the defender's (Boat: any stone near the others, one that will capture across
    the five); then VCT, threes and fours, where the defences also include every point of the
    attacker's windows two stones short, the defender's own fours and its capture threats. Both
-   are sound (a claimed win is forced; tests check it) but not complete;
+   are sound (a claimed win is forced; tests check it) but not complete. In Connect6 the
+   threat search is ``connect6.py``'s: turns that leave more threats than two stones can block,
+   or exactly two stones' worth, every pair of blocks answered by another such turn;
 6. alpha-beta (negamax, principal variation search) with iterative deepening under the time
    budget: moves ordered by the line patterns they make and block (``Mirror.move_score``),
    captures by what they bring toward the target and by the captures they prevent; the root's
@@ -32,7 +34,10 @@ How a stone is chosen, in order:
    width shrinks with depth. The evaluation (``_Bot.evaluate``) reads the line patterns kept
    incrementally by ``board.Mirror`` around each changed point (stones, captures, poofs, undo),
    the captured stones (worth more as they near the target), the best capture the side to move
-   can make, the double capture threats against it, and the fours and open threes on the board.
+   can make, the double capture threats against it, and the fours and open threes on the board
+   (Connect6: the opponent's threats beyond what the stones due can block). Level 8 then guards
+   its stone (``_guarded``): when the opponent has a VCF after it, the next of the root's moves
+   that leaves none is played instead.
 
 Levels differ in the share of the budget they use, alpha-beta depth and width, VCF and VCT depth
 and the mistakes (``_LEVELS``). Multi-player games (3 or more colours) get the tactics plus a
@@ -55,6 +60,7 @@ from games.engine import Game, IllegalMove
 
 from .board import Mirror
 from .book import book_move
+from .connect6 import attack_points, blockers_needed, blocking_pairs
 
 __all__ = ["WIN", "Choice", "choose_move"]
 
@@ -66,6 +72,8 @@ BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
+_GUARD_SHARE = 0.25  # of the search's time, kept for the guard against the opponent's VCF
+_GUARD_TRIES = 8  # root moves the guard tries, best first
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,17 +84,18 @@ class _Level:
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
     blunder: float  # chance of a noisy one-ply move instead of a search
+    guard: int = 0  # the opponent's VCF depth checked after the chosen stone, 0: none
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 0.5),
+    1: _Level(1, 0.3, 6, 0, 0, 0.8),
     2: _Level(2, 0.4, 8, 2, 0, 0.1),
     3: _Level(2, 0.6, 8, 3, 0, 0.04),
     4: _Level(3, 0.7, 10, 6, 0, 0.0),
     5: _Level(4, 0.8, 12, 8, 0, 0.0),
     6: _Level(5, 0.85, 12, 10, 1, 0.0),
-    7: _Level(6, 0.9, 12, 12, 1, 0.0),
-    8: _Level(8, 0.95, 14, 14, 2, 0.0),
+    7: _Level(5, 0.9, 12, 12, 1, 0.0),
+    8: _Level(8, 0.95, 14, 14, 3, 0.0, guard=10),
 }
 
 
@@ -143,6 +152,9 @@ def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> 
     win = bot.two_stone_win(c, legal)
     if win is not None:
         return Choice(win, None, WIN, 1)
+    found = bot.six_threats()
+    if found is not None:
+        return found
     half = time.perf_counter() + (deadline - time.perf_counter()) / 2
     bot.deadline = half
     first = bot.choose()
@@ -185,6 +197,12 @@ def _decide(game: Game, level: int, deadline: float) -> Choice:
             best = (value, choice)
     assert best is not None
     return Choice((), best[1], best[0], 1)
+
+
+def _six_depth(spec: _Level) -> int:
+    """Connect6: how many turns of ours the threat search looks ahead (none at level 1; four
+    at level 8), from the level's VCF depth."""
+    return min(4, (spec.vcf + 2) // 4)
 
 
 def _in_protocol(game: Game) -> bool:
@@ -298,7 +316,11 @@ class _Bot:
                 k = sorted(against.values())[-2]
                 gain = self._capture_value(o, theirs + k) - self._capture_value(o, theirs)
                 score -= gain // 3
-        if not self.connect6:
+        if self.connect6:
+            # more of the opponent's threats than our stones this turn can block: lost
+            if m.hot[o] and blockers_needed(m, o) > g.stones_this_turn():
+                score -= _LOST_SOON
+        else:
             theirs_win = m.line_points(o)
             if len(theirs_win) >= 2 and not (self.target and m.capture_points(c)):
                 score -= _LOST_SOON
@@ -513,6 +535,82 @@ class _Bot:
                 return Choice((found,), None, WIN // 2, depth)
         return None
 
+    def six_threats(self) -> Choice | None:
+        """Connect6, a whole turn to play: two stones that win by threats whatever the
+        defence (``_six_threats``), deepened turn by turn within a share of the time, or None."""
+        depth_max = _six_depth(self.spec)
+        if not depth_max or blockers_needed(self.mirror, 3 - self.game.to_move_colour):
+            return None
+        saved = self.deadline
+        now = time.perf_counter()
+        self.deadline = now + max(0.0, saved - now) * 0.4
+        try:
+            for depth in range(1, depth_max + 1):
+                found = self._six_threats(depth)
+                if found is not None:
+                    return Choice(found, None, WIN // 2, depth)
+        except _Timeout:
+            self._resync()
+        finally:
+            self.deadline = saved
+        return None
+
+    def _six_threats(self, depth: int) -> tuple[int, int] | None:
+        """Connect6, our turn, the opponent without threats: two stones after which the
+        opponent needs three or more to block ours (a win), or exactly two and every pair that
+        blocks them still loses to a further such turn (``depth`` turns of ours at most)."""
+        self._tick()
+        g = self.game
+        c = g.to_move_colour
+        m = self.mirror
+        if blockers_needed(m, 3 - c):
+            return None
+        width = 10 if depth == 1 else 8
+        tried: set[tuple[int, int]] = set()
+        for a in attack_points(m, c, width):
+            if not self._play(a):
+                continue
+            try:
+                for b in attack_points(m, c, width):
+                    pair = (min(a, b), max(a, b))
+                    if pair in tried or not self._play(b):
+                        continue
+                    tried.add(pair)
+                    try:
+                        if g.outcome is not None:
+                            if g.winner_colour == c:
+                                return (a, b)
+                            continue
+                        needed = blockers_needed(m, c)
+                        if needed >= 3:
+                            return (a, b)
+                        if needed == 2 and depth > 1 and self._six_blocks_lose(c, depth):
+                            return (a, b)
+                    finally:
+                        self._pop()
+            finally:
+                self._pop()
+        return None
+
+    def _six_blocks_lose(self, c: int, depth: int) -> bool:
+        """After our turn left threats that take exactly two stones to block: whether every
+        such pair of blocks still loses to a further winning turn of ours."""
+        g = self.game
+        for p, q in blocking_pairs(self.mirror, c):
+            if not self._play(p):
+                return False
+            try:
+                if not self._play(q):
+                    return False
+                try:
+                    if g.outcome is not None or self._six_threats(depth - 1) is None:
+                        return False
+                finally:
+                    self._pop()
+            finally:
+                self._pop()
+        return True
+
     def _resync(self) -> None:
         """After a timeout unwound the search: back to the root position."""
         while self.mirror.stack:
@@ -560,6 +658,11 @@ class _Bot:
     def _iterate(self, moves: list[int]) -> Choice:
         best_move, best_score, reached = moves[0], 0, 0
         root = list(moves[: max(self.width, 12)])
+        guard = self.spec.guard and not self.connect6 and self.colours == 2
+        saved = self.deadline
+        if guard:  # a share of the time kept for the guard
+            now = time.perf_counter()
+            self.deadline = now + max(0.0, saved - now) * (1 - _GUARD_SHARE)
         for depth in range(1, self.depth + 1):
             try:
                 score, move, scores = self._root(root, depth)
@@ -572,7 +675,28 @@ class _Bot:
                 break
             if time.perf_counter() > self.deadline:
                 break
+        self.deadline = saved
+        if guard and abs(best_score) < WIN // 2:
+            best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
         return Choice((best_move,), None, best_score, reached)
+
+    def _guarded(self, ranked: list[int]) -> int:
+        """The first of ``ranked`` (the search's order) after which the opponent has no VCF
+        within the level's guard depth; the first one when every move leaves one or the time
+        runs out."""
+        try:
+            for p in ranked[:_GUARD_TRIES]:
+                if not self._play(p):
+                    continue
+                try:
+                    theirs = self._vcf(self.spec.guard)
+                finally:
+                    self._pop()
+                if theirs is None:
+                    return p
+        except _Timeout:
+            self._resync()
+        return ranked[0]
 
     def _root(self, moves: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
         alpha, beta = -WIN - 1, WIN + 1

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from games.bots import WIN, Choice, choose_move
+from games.bots.search import _LEVELS, _Bot
 from games.engine import VARIANTS, Game, parse_point
 
 from .helpers import act, bot_wins_against_every_defence, random_position, turned
@@ -161,3 +163,29 @@ def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_
             m.undo()
         ref = fresh(game.board)
         assert m.pattern == ref.pattern and m.hash == ref.hash and m.nearby == ref.nearby
+
+
+# ---------------------------------------------------------------------- the guard (level 8)
+
+
+def _guard_position() -> Game:
+    # white threatens two fours at once on N10 (its threes are closed by J10 and N14)
+    return Game.from_position(
+        "Gomoku",
+        stones={1: "J10 N14 C3", 2: "K10 L10 M10 N11 N12 N13"},
+        to_move=1,
+    )
+
+
+def test_the_guard_passes_over_a_stone_that_leaves_the_opponent_a_vcf():
+    bot = _Bot(_guard_position(), 8, time.perf_counter() + 30, random.Random(0))
+    assert bot._guarded([P("C17"), P("N10")]) == P("N10")
+
+
+def test_the_guard_keeps_the_search_s_stone_when_it_leaves_no_vcf():
+    bot = _Bot(_guard_position(), 8, time.perf_counter() + 30, random.Random(0))
+    assert bot._guarded([P("N10"), P("C17")]) == P("N10")
+
+
+def test_only_level_8_guards_its_stone():
+    assert [k for k, spec in _LEVELS.items() if spec.guard] == [8]
