@@ -36,8 +36,8 @@ How a stone is chosen, in order:
    the captured stones (worth more as they near the target), the best capture the side to move
    can make, the double capture threats against it, and the fours and open threes on the board
    (Connect6: the opponent's threats beyond what the stones due can block). Level 8 then guards
-   its stone (``_guarded``): when the opponent has a VCF after it, the next of the root's moves
-   that leaves none is played instead.
+   its stone (``_guarded``): when the opponent has a VCF after it (or a VCT of one three), the
+   next of the root's moves that leaves none is played instead.
 
 Levels differ in the share of the budget they use, alpha-beta depth and width, VCF and VCT depth
 and the mistakes (``_LEVELS``). Multi-player games (3 or more colours) get the tactics plus a
@@ -68,7 +68,7 @@ WIN = 1_000_000
 
 #: Seconds of thought a move at each level, the server's default budget (level 1 under 0.1 s,
 #: level 8 at most 5 s); a live clock can make it shorter (``games.bots.services``).
-BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
+BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 1.4, 7: 2.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
@@ -84,7 +84,7 @@ class _Level:
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
     blunder: float  # chance of a noisy one-ply move instead of a search
-    guard: int = 0  # the opponent's VCF depth checked after the chosen stone, 0: none
+    guard: int = 0  # the opponent's VCF depth checked after the chosen stone (0: no guard)
 
 
 _LEVELS = {
@@ -94,7 +94,7 @@ _LEVELS = {
     4: _Level(3, 0.7, 10, 6, 0, 0.0),
     5: _Level(4, 0.8, 12, 8, 0, 0.0),
     6: _Level(5, 0.85, 12, 10, 1, 0.0),
-    7: _Level(5, 0.9, 12, 12, 1, 0.0),
+    7: _Level(6, 0.9, 12, 12, 1, 0.0),
     8: _Level(8, 0.95, 14, 14, 3, 0.0, guard=10),
 }
 
@@ -682,14 +682,16 @@ class _Bot:
 
     def _guarded(self, ranked: list[int]) -> int:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF
-        within the level's guard depth; the first one when every move leaves one or the time
-        runs out."""
+        within the level's guard depth, nor a VCT of one three; the first one when every move
+        leaves one or the time runs out."""
         try:
             for p in ranked[:_GUARD_TRIES]:
                 if not self._play(p):
                     continue
                 try:
                     theirs = self._vcf(self.spec.guard)
+                    if theirs is None and self.vct_depth:
+                        theirs = self._vct(1)
                 finally:
                     self._pop()
                 if theirs is None:
