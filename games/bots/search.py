@@ -37,10 +37,8 @@ How a stone is chosen, in order:
    can make, the double capture threats against it, and the fours and open threes on the board
    (Connect6: the opponent's threats beyond what the stones due can block). Level 8 then guards
    its stone (``_guarded``): when the opponent has a VCF after it (or a VCT of one three), the
-   next of the root's moves that leaves none is played instead. In Connect6 it guards its turn
-   (``_guard_turn``): when the opponent's threat search wins after it (three turns deep), the
-   turn is chosen again among our first stone and the points of the opponent's attack, the
-   safe one worth most by the evaluation.
+   next of the root's moves that leaves none is played instead (not in Connect6: a guard of
+   the turn against the opponent's threat search made level 8 weaker there in the benchmark).
 
 Levels differ in the share of the budget they use, alpha-beta depth and width, VCF and VCT depth
 and the mistakes (``_LEVELS``). Multi-player games (3 or more colours) get the tactics plus a
@@ -77,8 +75,6 @@ _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a doub
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
 _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the opponent's VCF
 _GUARD_TRIES = 8  # root moves the guard tries, best first
-_SIX_GUARD_SHARE = 0.2  # Connect6: of the turn's time, kept for the guard
-_SIX_GUARD_DEPTH = 3  # Connect6: the opponent's turns the guard looks ahead
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +85,7 @@ class _Level:
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
     blunder: float  # chance of a noisy one-ply move instead of a search
-    guard: int = 0  # the opponent's VCF depth checked after the chosen stone (0: no guard)
+    guard: int = 0  # the opponent's VCF depth checked after our stone (0: none)
 
 
 _LEVELS = {
@@ -160,11 +156,6 @@ def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> 
     found = bot.six_threats()
     if found is not None:
         return found
-    end = deadline
-    guard = _LEVELS[level].guard
-    if guard:  # a share of the time kept for the guard
-        now = time.perf_counter()
-        deadline = now + max(0.0, end - now) * (1 - _SIX_GUARD_SHARE)
     half = time.perf_counter() + (deadline - time.perf_counter()) / 2
     bot.deadline = half
     first = bot.choose()
@@ -173,62 +164,7 @@ def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> 
         second = min(q for q in legal if q != first.points[0])
         return Choice((first.points[0], second), None, WIN, first.depth)
     second = _Bot(g, level, deadline, rng).choose()
-    turn = first.points + second.points
-    if guard and abs(second.score) < WIN // 2:
-        turn = _guard_turn(game, level, end, turn, rng)
-    return Choice(turn, None, second.score, second.depth)
-
-
-def _guard_turn(
-    game: Game, level: int, deadline: float, turn: tuple[int, ...], rng: random.Random
-) -> tuple[int, ...]:
-    """Level 8, Connect6: ``turn``, unless it leaves the opponent a turn that wins by threats;
-    then, among the turns made of our first stone, the points of that attack and the
-    opponent's best attacking points, the one that leaves no such win and is worth most to us
-    by the evaluation (``turn`` itself when none is found in time)."""
-    try:
-        attack = _their_threat_win(game, turn, level, deadline)
-        if attack is None:
-            return turn
-        bot = _Bot(game.copy(), level, deadline, rng)
-        theirs = attack_points(bot.mirror, 3 - game.to_move_colour, _GUARD_TRIES)
-        points = list(dict.fromkeys([*attack, *theirs]))
-        pairs = [(turn[0], q) for q in points if q != turn[0]]
-        pairs += [(a, b) for i, a in enumerate(points) for b in points[i + 1 :]]
-        best: tuple[int, tuple[int, ...]] | None = None
-        for pair in pairs:
-            value = _their_threat_win(game, pair, level, deadline, judge=True)
-            if isinstance(value, int) and (best is None or value < best[0]):
-                best = (value, pair)
-        if best is not None:
-            return best[1]
-    except _Timeout:
-        pass
-    return turn
-
-
-def _their_threat_win(
-    game: Game, turn: tuple[int, ...], level: int, deadline: float, *, judge: bool = False
-) -> tuple[int, ...] | int | None:
-    """Connect6: after our ``turn`` on ``game``, the opponent's turn that wins at once or by
-    threats within the guard's depth (an illegal ``turn`` counts as a win of theirs); when there
-    is none, None, or with ``judge`` the evaluation for the opponent."""
-    g = game.copy()
-    try:
-        g.play_turn(list(turn))
-    except IllegalMove:
-        return turn
-    if g.outcome is not None:
-        return None if not judge else -WIN
-    bot = _Bot(g, level, deadline, random.Random(0))
-    win = bot.two_stone_win(g.to_move_colour, set(g.legal_points()))
-    if win is not None:
-        return win
-    for depth in range(1, _SIX_GUARD_DEPTH + 1):
-        found = bot._six_threats(depth)
-        if found is not None:
-            return found
-    return bot.evaluate() if judge else None
+    return Choice(first.points + second.points, None, second.score, second.depth)
 
 
 # ---------------------------------------------------------------------- decisions

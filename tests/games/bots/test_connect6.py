@@ -12,7 +12,7 @@ import pytest
 from games.bots import WIN, choose_move
 from games.bots.board import Mirror
 from games.bots.connect6 import blockers_needed, blocking_pairs, threat_windows
-from games.bots.search import _LEVELS, _Bot, _guard_turn, _six_depth, _their_threat_win
+from games.bots.search import _LEVELS, _Bot, _six_depth
 from games.engine import VARIANTS, Game, parse_point
 
 from .helpers import random_position
@@ -157,25 +157,3 @@ def test_the_connect6_depth_grows_with_the_level():
     depths = [_six_depth(_LEVELS[k]) for k in range(1, 9)]
     assert depths[0] == 0 and depths[-1] == 4
     assert depths == sorted(depths)
-
-
-# ---------------------------------------------------------------------- the guard (level 8)
-
-
-def test_level_8_s_guard_replaces_a_turn_that_leaves_the_opponent_a_threat_win():
-    # white, to move next, makes three threats in one turn unless black breaks it
-    game = _position("Q16 R16 S16", "K10 L10 M10 C3 C4 C5", to_move=1)
-    deadline = time.perf_counter() + 30
-    careless = (P("Q17"), P("R17"))
-    assert _their_threat_win(game, careless, 8, deadline) is not None
-    turn = _guard_turn(game, 8, deadline, careless, random.Random(0))
-    assert turn != careless
-    assert _their_threat_win(game, turn, 8, deadline) is None
-    game.play_turn(list(turn))  # legal
-
-
-def test_level_8_s_guard_keeps_a_turn_that_leaves_no_threat_win():
-    game = _position("Q16 R16 S16", "K10 L10 M10 C3 C4 C5", to_move=1)
-    deadline = time.perf_counter() + 30
-    safe = _guard_turn(game, 8, deadline, (P("Q17"), P("R17")), random.Random(0))
-    assert _guard_turn(game, 8, deadline, safe, random.Random(0)) == safe
