@@ -69,7 +69,7 @@ WIN = 1_000_000
 
 #: Seconds of thought a move at each level, the server's default budget (level 1 under 0.1 s,
 #: level 8 at most 5 s); a live clock can make it shorter (``games.bots.services``).
-BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 1.4, 7: 2.5, 8: 5.0}
+BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
@@ -85,18 +85,19 @@ class _Level:
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
     blunder: float  # chance of a noisy one-ply move instead of a search
+    six: int = 0  # Connect6: turns of ours the threat search looks ahead (0: none)
     guard: int = 0  # the opponent's VCF depth checked after our stone (0: none)
 
 
 _LEVELS = {
     1: _Level(1, 0.3, 6, 0, 0, 0.8),
-    2: _Level(2, 0.4, 8, 2, 0, 0.1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.04),
-    4: _Level(3, 0.7, 10, 6, 0, 0.0),
-    5: _Level(4, 0.8, 12, 8, 0, 0.0),
-    6: _Level(5, 0.85, 12, 10, 1, 0.0),
-    7: _Level(6, 0.9, 12, 12, 1, 0.0),
-    8: _Level(8, 0.95, 14, 14, 3, 0.0, guard=10),
+    2: _Level(2, 0.4, 8, 2, 0, 0.1, six=1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.04, six=2),
+    4: _Level(3, 0.7, 10, 6, 0, 0.0, six=2),
+    5: _Level(4, 0.8, 12, 8, 0, 0.0, six=2),
+    6: _Level(5, 0.85, 12, 10, 1, 0.0, six=3),
+    7: _Level(6, 0.9, 12, 12, 1, 0.0, six=4),
+    8: _Level(8, 0.95, 14, 14, 3, 0.0, six=4, guard=10),
 }
 
 
@@ -198,12 +199,6 @@ def _decide(game: Game, level: int, deadline: float) -> Choice:
             best = (value, choice)
     assert best is not None
     return Choice((), best[1], best[0], 1)
-
-
-def _six_depth(spec: _Level) -> int:
-    """Connect6: how many turns of ours the threat search looks ahead (none at level 1; four
-    at level 8), from the level's VCF depth."""
-    return min(4, (spec.vcf + 2) // 4)
 
 
 def _in_protocol(game: Game) -> bool:
@@ -539,7 +534,7 @@ class _Bot:
     def six_threats(self) -> Choice | None:
         """Connect6, a whole turn to play: two stones that win by threats whatever the
         defence (``_six_threats``), deepened turn by turn within a share of the time, or None."""
-        depth_max = _six_depth(self.spec)
+        depth_max = self.spec.six
         if not depth_max or blockers_needed(self.mirror, 3 - self.game.to_move_colour):
             return None
         saved = self.deadline

@@ -12,7 +12,7 @@ import pytest
 from games.bots import WIN, choose_move
 from games.bots.board import Mirror
 from games.bots.connect6 import blockers_needed, blocking_pairs, threat_windows
-from games.bots.search import _LEVELS, _Bot, _six_depth
+from games.bots.search import _LEVELS, _Bot
 from games.engine import VARIANTS, Game, parse_point
 
 from .helpers import random_position
@@ -154,6 +154,6 @@ def test_every_win_the_threat_search_claims_in_random_positions_is_forced(seed):
 
 
 def test_the_connect6_depth_grows_with_the_level():
-    depths = [_six_depth(_LEVELS[k]) for k in range(1, 9)]
+    depths = [_LEVELS[k].six for k in range(1, 9)]
     assert depths[0] == 0 and depths[-1] == 4
     assert depths == sorted(depths)
