@@ -1,11 +1,16 @@
 """Computer opponents against each other: the score of one level against another.
 
     .venv/bin/python bench/bots.py LEVEL_A LEVEL_B GAME N [--budget-scale S] [--seed K]
+        [--no-openings]
 
 Plays N games of GAME (a name or slug: ``Pente``, ``keryo-pente``, ``Gomoku``, ``Connect6``,
 ``go-9``, ...) between level A and level B through the pure engine (no server), colours
 alternated (A moves first in the odd games), the tournament rule on where the game has it (as in
-rated games). Each move gets its level's think time (``games.bots.search.BUDGETS``) times
+rated games). In the Pente family the games come in pairs: each pair starts from its own opening,
+two random turns near the stones after the centre stone, played once with each level moving
+first. Without that the higher levels, which make no deliberate mistakes, would play the same few
+games over and over and the 95% interval would not be one (it assumes games that do not depend
+on each other); ``--no-openings`` starts every game from the centre stone alone. Each move gets its level's think time (``games.bots.search.BUDGETS``) times
 ``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
 (Wilson), and the mean and worst think time of each level, beside the targets: A scores at least
 65% when A is the level above B, and every game when B is 0. Exit status 1 when the target is
@@ -35,12 +40,18 @@ from games.engine import GoGame, get_variant, new_game  # noqa: E402
 
 TARGET_SCORE = 0.65
 MAX_ACTIONS = 400  # a game that runs longer is a draw
+OPENING_TURNS = 2  # random turns that open each pair of games (Pente family)
 
 
-def play_game(variant, *, first_level: int, second_level: int, scale: float, rng) -> tuple:
-    """One game; returns (winning seat or None, {level: [think seconds]})."""
-    v = get_variant(variant)
-    game = new_game(v, tournament_rule=True if v.tournament_rule_allowed else None)
+def play_game(
+    variant, *, first_level: int, second_level: int, scale: float, rng, opening: int = 0
+) -> tuple:
+    """One game, its first ``opening`` turns after the server's centre stone random near the
+    stones (seeded by ``opening_seed``); returns (winning seat or None, {level: [think
+    seconds]})."""
+    game = start(variant, opening)
+    if game.outcome is not None:  # never seen: a random opening that ends the game
+        return None, {first_level: [], second_level: []}
     levels = {1: first_level, 2: second_level}
     times: dict[int, list[float]] = {first_level: [], second_level: []}
     for _ in range(MAX_ACTIONS):
@@ -73,6 +84,25 @@ def play_game(variant, *, first_level: int, second_level: int, scale: float, rng
     outcome = game.outcome
     winner = outcome.winners[0] if outcome is not None and outcome.winners else None
     return winner, times
+
+
+def opening_seed(seed: int, index: int) -> int:
+    """The opening of game ``index`` (from 0) of a match: one per pair of games."""
+    return seed * 100_003 + index // 2 + 1
+
+
+def start(variant, opening: int):
+    """A new game of ``variant`` (the tournament rule on where it has it); in the Pente family
+    with ``opening`` (a seed, 0: none), its first ``OPENING_TURNS`` turns after the centre
+    stone played at random near the stones."""
+    v = get_variant(variant)
+    game = new_game(v, tournament_rule=True if v.tournament_rule_allowed else None)
+    if opening and not isinstance(game, GoGame):
+        rng = random.Random(opening)
+        for _ in range(OPENING_TURNS):
+            if game.outcome is None:
+                random_near(game, rng)
+    return game
 
 
 def random_near(game, rng) -> None:
@@ -117,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("n", type=int)
     parser.add_argument("--budget-scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-openings",
+        dest="openings",
+        action="store_false",
+        help="start every game from the server's opening instead of a random one per pair",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     a, b = args.level_a, args.level_b
@@ -126,7 +162,12 @@ def main(argv: list[str] | None = None) -> int:
         a_first = i % 2 == 0
         first, second = (a, b) if a_first else (b, a)
         winner, spent = play_game(
-            args.game, first_level=first, second_level=second, scale=args.budget_scale, rng=rng
+            args.game,
+            first_level=first,
+            second_level=second,
+            scale=args.budget_scale,
+            rng=rng,
+            opening=opening_seed(args.seed, i) if args.openings else 0,
         )
         for level, values in spent.items():
             times[level].extend(values)

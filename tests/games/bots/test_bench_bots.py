@@ -71,3 +71,13 @@ def test_level_8_against_the_random_player_is_judged_on_winning_every_game(bench
     out = capsys.readouterr().out
     assert "level 8 wins every game against the random player" in out
     assert status == (0 if out.rstrip().endswith("OK") else 1)
+
+
+def test_the_games_of_a_pair_share_a_random_opening_and_pairs_differ(bench):
+    seeds = [bench.opening_seed(1, i) for i in range(6)]
+    assert seeds[0] == seeds[1] and seeds[2] == seeds[3] and len(set(seeds)) == 3
+    for variant, stones in (("Pente", 1 + bench.OPENING_TURNS), ("Connect6", 1 + 4)):
+        boards = [bench.start(variant, seed).board for seed in seeds]
+        assert boards[0] == boards[1] and len({boards[0], boards[2], boards[4]}) == 3
+        assert all(sum(1 for c in board if c) == stones for board in boards)
+    assert sum(1 for c in bench.start("Pente", 0).board if c) == 1  # --no-openings
