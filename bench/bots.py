@@ -6,12 +6,12 @@
 Plays N games of GAME (a name or slug: ``Pente``, ``keryo-pente``, ``Gomoku``, ``Connect6``,
 ``go-9``, ...) between level A and level B through the pure engine (no server), colours
 alternated (A moves first in the odd games), the tournament rule on where the game has it (as in
-rated games). In the Pente family the games come in pairs: each pair starts from its own opening,
-two random turns near the stones after the centre stone, played once with each level moving
-first. Without that the higher levels, which make no deliberate mistakes, would play the same few
-games over and over and the 95% interval would not be one (it assumes games that do not depend
-on each other); ``--no-openings`` starts every game from the centre stone alone. Each move gets its level's think time (``games.bots.search.BUDGETS``) times
-``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
+rated games). In the Pente family the games come in pairs: each pair starts from its own
+opening, two random turns near the stones after the centre stone, played once with each level
+moving first. Without that the higher levels, which make no deliberate mistakes, would play the
+same few games over and over and the 95% interval would not be one (it assumes games that do not
+depend on each other); ``--no-openings`` starts every game from the centre stone alone. Each
+move gets its level's think time (``games.bots.search.BUDGETS``) times ``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
 (Wilson), and the mean and worst think time of each level, beside the targets: A scores at least
 65% when A is the level above B, and every game when B is 0. Exit status 1 when the target is
 missed.
@@ -46,9 +46,8 @@ OPENING_TURNS = 2  # random turns that open each pair of games (Pente family)
 def play_game(
     variant, *, first_level: int, second_level: int, scale: float, rng, opening: int = 0
 ) -> tuple:
-    """One game, its first ``opening`` turns after the server's centre stone random near the
-    stones (seeded by ``opening_seed``); returns (winning seat or None, {level: [think
-    seconds]})."""
+    """One game from ``start(variant, opening)`` (``opening``: the seed of its random opening,
+    0 for none); returns (winning seat or None, {level: [think seconds]})."""
     game = start(variant, opening)
     if game.outcome is not None:  # never seen: a random opening that ends the game
         return None, {first_level: [], second_level: []}

@@ -75,6 +75,7 @@ _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a doub
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
 _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the opponent's VCF
 _GUARD_TRIES = 8  # root moves the guard tries, best first
+_SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,9 +513,7 @@ class _Bot:
         ):
             if not depth_max:
                 continue
-            saved = self.deadline
-            now = time.perf_counter()
-            self.deadline = now + max(0.0, saved - now) * share
+            saved = self._narrow(share)
             found = None
             depth = min(2, depth_max)
             try:
@@ -537,9 +536,7 @@ class _Bot:
         depth_max = self.spec.six
         if not depth_max or blockers_needed(self.mirror, 3 - self.game.to_move_colour):
             return None
-        saved = self.deadline
-        now = time.perf_counter()
-        self.deadline = now + max(0.0, saved - now) * 0.4
+        saved = self._narrow(_SIX_SHARE)
         try:
             for depth in range(1, depth_max + 1):
                 found = self._six_threats(depth)
@@ -607,6 +604,14 @@ class _Bot:
                 self._pop()
         return True
 
+    def _narrow(self, share: float) -> float:
+        """Bring the deadline in to ``share`` of the time left; returns the deadline it had, for
+        the caller to put back."""
+        saved = self.deadline
+        now = time.perf_counter()
+        self.deadline = now + max(0.0, saved - now) * share
+        return saved
+
     def _resync(self) -> None:
         """After a timeout unwound the search: back to the root position."""
         while self.mirror.stack:
@@ -655,10 +660,8 @@ class _Bot:
         best_move, best_score, reached = moves[0], 0, 0
         root = list(moves[: max(self.width, 12)])
         guard = self.spec.guard and not self.connect6 and self.colours == 2
-        saved = self.deadline
-        if guard:  # a share of the time kept for the guard
-            now = time.perf_counter()
-            self.deadline = now + max(0.0, saved - now) * (1 - _GUARD_SHARE)
+        # a share of the time kept for the guard
+        saved = self._narrow(1 - _GUARD_SHARE) if guard else self.deadline
         for depth in range(1, self.depth + 1):
             try:
                 score, move, scores = self._root(root, depth)
