@@ -29,7 +29,7 @@ import asyncio
 import json
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -96,7 +96,17 @@ def publish_many(events: list[tuple[str, str, dict[str, Any]]]) -> None:
     commits, in one round trip."""
     if not events:
         return
-    encoded = [(channel, kind, encode(data)) for channel, kind, data in events]
+    _queue([(channel, kind, encode(data)) for channel, kind, data in events])
+
+
+def publish_built(build: Callable[[], list[tuple[str, str, dict[str, Any]]]]) -> None:
+    """Send the events that ``build()`` returns when the current transaction commits, built
+    then (from what the transaction left), with the events published around them in the same
+    round trip."""
+    _queue([build])
+
+
+def _queue(items: list[tuple[str, str, str] | Callable[[], list]]) -> None:
     connection = transaction.get_connection()
     if connection.in_atomic_block and connection.run_on_commit:
         # The transaction's last callback is a batch of the same savepoint: join it, so that a
@@ -104,20 +114,28 @@ def publish_many(events: list[tuple[str, str, dict[str, Any]]]) -> None:
         # round trip per event. A savepoint rolled back drops its batch with it.
         savepoints, last, _robust = connection.run_on_commit[-1]
         if isinstance(last, _Batch) and savepoints == set(connection.savepoint_ids):
-            last.events.extend(encoded)
+            last.events.extend(items)
             return
-    transaction.on_commit(_Batch(encoded), robust=True)
+    transaction.on_commit(_Batch(items), robust=True)
 
 
 class _Batch:
-    """The on_commit callback of events published one after the other in a transaction."""
+    """The on_commit callback of events published one after the other in a transaction: each
+    encoded, or a ``publish_built`` builder of events."""
 
-    def __init__(self, events: list[tuple[str, str, str]]) -> None:
+    def __init__(self, events: list[tuple[str, str, str] | Callable[[], list]]) -> None:
         self.events = events
         self.__qualname__ = "live.bus.publish"  # Django names a failing callback by this
 
     def __call__(self) -> None:
-        backend().append_many(self.events)
+        encoded: list[tuple[str, str, str]] = []
+        for item in self.events:
+            if callable(item):
+                encoded.extend((channel, kind, encode(data)) for channel, kind, data in item())
+            else:
+                encoded.append(item)
+        if encoded:
+            backend().append_many(encoded)
 
 
 # --- Redis ---------------------------------------------------------------------------------

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.challenges.signals import challenge_changed
@@ -44,7 +43,7 @@ from games.models import Challenge, Game, Seat, User
 from games.play.positions import move_json, played_of
 from games.play.selectors import game_state_and_moves_json, seats_with_users
 from games.play.signals import game_changed, game_finished, game_started, turn_started
-from live.bus import publish, publish_many
+from live.bus import publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
 from live.selectors import tournament_room_name
@@ -67,11 +66,12 @@ def _humans(users: list[User | None]) -> list[User]:
 
 
 def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> None:
-    """A move, an undo or a request: the new state is built once the transaction commits."""
-    transaction.on_commit(lambda: _publish_state(game, kind, since_ply), robust=True)
+    """A move, an undo or a request: the new state is built once the transaction commits (and
+    sent with the other events of the transaction)."""
+    publish_built(lambda: _state_events(game, kind, since_ply))
 
 
-def _publish_state(game: Game, kind: str, since_ply: int) -> None:
+def _state_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, dict]]:
     state, _moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=None)
     moves = []
     if kind == "move":
@@ -81,23 +81,24 @@ def _publish_state(game: Game, kind: str, since_ply: int) -> None:
         tail = played_of(game).tail
         moves = [json.loads(move_json(r, show_message=shown)) for r in tail if r.ply > since_ply]
     state["server_time"] = timezone.now()
-    publish(channel=game_channel(game.pk), kind=kind, data={"moves": moves, "state": state})
+    events = [(game_channel(game.pk), kind, {"moves": moves, "state": state})]
     if game.spectator_delay and game.status == Game.Status.IN_PROGRESS and kind != "request":
-        _publish_delayed(game, kind, since_ply)
+        events += _delayed_events(game, kind, since_ply)
+    return events
 
 
-def _publish_delayed(game: Game, kind: str, since_ply: int) -> None:
+def _delayed_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, dict]]:
     """What the spectators of a game with a spectator delay see: the moves that are now
     ``spectator_delay`` plies old, with the state as of them."""
     shown = max(0, game.ply - game.spectator_delay)
     before = max(0, since_ply - game.spectator_delay)
     if kind == "move" and shown == before:
-        return  # nothing new is old enough yet
+        return []  # nothing new is old enough yet
     state, moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=shown)
     # The moves just old enough are the last of those shown (plies before+1 .. shown).
     moves = json.loads(moves_json)[before:shown] if kind == "move" else []
     state["server_time"] = timezone.now()
-    publish(channel=delayed_channel(game.pk), kind=kind, data={"moves": moves, "state": state})
+    return [(delayed_channel(game.pk), kind, {"moves": moves, "state": state})]
 
 
 def _in_real_time(game: Game) -> bool:

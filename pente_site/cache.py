@@ -40,10 +40,33 @@ class RedisCache(DjangoRedisCache):
             script = self.__dict__["_incr_script"] = client.register_script(_INCR_WITH_EXPIRY)
         return int(script(keys=[key], args=[timeout], client=client))
 
+    def incr_many_with_expiry(self, counters: list[tuple[str, int]]) -> list[int]:
+        """``incr_with_expiry`` of several ``(key, timeout)`` counters in one round trip."""
+        keys = [self.make_and_validate_key(key) for key, _timeout in counters]
+        client = self._cache.get_client(keys[0], write=True)
+        script = self.__dict__.get("_incr_many_script")
+        if script is None:
+            script = self.__dict__["_incr_many_script"] = client.register_script(
+                _INCR_MANY_WITH_EXPIRY
+            )
+        args = [timeout for _key, timeout in counters]
+        return [int(n) for n in script(keys=keys, args=args, client=client)]
+
 
 #: INCR a counter and, when this made it, give it its expiry: one atomic round trip.
 _INCR_WITH_EXPIRY = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n
+"""
+
+#: The same for each of KEYS, with its own expiry in ARGV: one atomic round trip for them all.
+_INCR_MANY_WITH_EXPIRY = """
+local counts = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('EXPIRE', key, ARGV[i]) end
+  counts[i] = n
+end
+return counts
 """

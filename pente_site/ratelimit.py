@@ -59,21 +59,39 @@ def count_request(
 ) -> tuple[bool, int, int, float]:
     """Count one request of ``ident`` in ``scope``: (allowed, limit, remaining, seconds to the
     window's end). One atomic increment; the key expires with its window."""
-    limit, window = parse_rate(rate)
+    return count_requests([(scope, ident, rate)], now=now)[0]
+
+
+def count_requests(
+    limits: list[tuple[str, str, str]], *, now: float | None = None
+) -> list[tuple[bool, int, int, float]]:
+    """``count_request`` of several ``(scope, ident, rate)`` at once: one round trip to Redis
+    for all of them (each counter still incremented atomically)."""
     now = clock() if now is None else now
-    start = int(now // window) * window
-    key = f"{getattr(settings, 'RATELIMIT_KEY_PREFIX', 'rl')}:{scope}:{ident}:{start}"
-    used = _incr(key, timeout=window + 1)
-    return used <= limit, limit, max(0, limit - used), start + window - now
+    prefix = getattr(settings, "RATELIMIT_KEY_PREFIX", "rl")
+    windows = []
+    for scope, ident, rate in limits:
+        limit, window = parse_rate(rate)
+        start = int(now // window) * window
+        windows.append((f"{prefix}:{scope}:{ident}:{start}", window + 1, limit, start + window))
+    used = _incr_many([(key, timeout) for key, timeout, _l, _e in windows])
+    return [
+        (n <= limit, limit, max(0, limit - n), end - now)
+        for n, (_k, _t, limit, end) in zip(used, windows, strict=True)
+    ]
+
+
+def _incr_many(counters: list[tuple[str, int]]) -> list[int]:
+    """Atomic increments of ``(key, timeout)`` counters, each expiring ``timeout`` seconds
+    after its first: one Lua script on Redis (``pente_site.cache.RedisCache``) for all of
+    them; add then incr elsewhere (the in-process cache increments under its lock)."""
+    incr_many = getattr(cache, "incr_many_with_expiry", None)
+    if incr_many is not None:
+        return incr_many(counters)
+    return [_incr(key, timeout=timeout) for key, timeout in counters]
 
 
 def _incr(key: str, *, timeout: int) -> int:
-    """One atomic increment of ``key``, which expires ``timeout`` seconds after its first: one
-    Lua script on Redis (``pente_site.cache.RedisCache``); add then incr elsewhere (the
-    in-process cache increments under its lock)."""
-    incr_with_expiry = getattr(cache, "incr_with_expiry", None)
-    if incr_with_expiry is not None:
-        return incr_with_expiry(key, timeout)
     cache.add(key, 0, timeout=timeout)
     try:
         return cache.incr(key)
@@ -94,13 +112,21 @@ class CountedThrottle(BaseThrottle):
         """Whom to count (None: this request is not counted)."""
         raise NotImplementedError
 
-    def allow_request(self, request, view) -> bool:
+    def limit_for(self, request, view) -> tuple[str, str, str] | None:
+        """``(scope, ident, rate)`` of this request, or None: not counted."""
         scope = self.scope_for(request, view)
         rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope) if scope else None
         ident = self.ident_for(request, view) if rate else None
-        if ident is None:
+        return None if ident is None else (scope, ident, rate)
+
+    def allow_request(self, request, view) -> bool:
+        counted = _counted_together(request, view).get(type(self), False)
+        if counted is False:  # a throttle the view does not list: counted on its own
+            mine = self.limit_for(request, view)
+            counted = None if mine is None else count_requests([mine])[0]
+        if counted is None:
             return True
-        allowed, limit, remaining, reset = count_request(scope=scope, ident=ident, rate=rate)
+        allowed, limit, remaining, reset = counted
         self._wait = reset
         _note_limit(request, limit=limit, remaining=remaining, reset=reset)
         return allowed
@@ -109,6 +135,27 @@ class CountedThrottle(BaseThrottle):
         """Whole seconds to the window's end (at least 1: ``Retry-After`` is an integer)."""
         left = getattr(self, "_wait", None)
         return None if left is None else max(1, math.ceil(left))
+
+
+def _counted_together(request, view) -> dict[type, tuple[bool, int, int, float] | None]:
+    """Every counted limit of the view's throttles for this request, counted at its first
+    throttle in one round trip (DRF then asks each throttle in turn), by throttle class (None:
+    that throttle does not count this request)."""
+    http_request = getattr(request, "_request", request)
+    done = getattr(http_request, "_ratelimit_counts", None)
+    if done is not None:
+        return done
+    get_throttles = getattr(view, "get_throttles", None)
+    throttles = [
+        t for t in (get_throttles() if get_throttles else []) if isinstance(t, CountedThrottle)
+    ]
+    limits = {type(t): t.limit_for(request, view) for t in throttles}
+    wanted = [(kind, limit) for kind, limit in limits.items() if limit is not None]
+    results = count_requests([limit for _kind, limit in wanted]) if wanted else []
+    done = dict.fromkeys(limits)
+    done.update((kind, result) for (kind, _l), result in zip(wanted, results, strict=True))
+    http_request._ratelimit_counts = done
+    return done
 
 
 def _note_limit(request, *, limit: int, remaining: int, reset: float) -> None:

@@ -25,7 +25,7 @@ from games.bots.serializers import AnalysisSerializer, HintSerializer
 from games.models import Analysis, User
 from games.play.serializers import ErrorSerializer
 from pente_site.lists import KnownQueryParameters
-from pente_site.ratelimit import CountedThrottle, count_request
+from pente_site.ratelimit import CountedThrottle
 
 
 class BotOut(serializers.Serializer):
@@ -64,19 +64,11 @@ class HintThrottle(CountedThrottle):
 
     scope = "hints"
 
-    def allow_request(self, request, view) -> bool:
+    def limit_for(self, request, view) -> tuple[str, str, str] | None:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
-            return True  # refused by the permission anyway
-        allowed, limit, remaining, reset = count_request(
-            scope=self.scope, ident=f"user:{user.pk}", rate=settings.HINT_RATE
-        )
-        self._wait = reset
-        http_request = getattr(request, "_request", request)
-        noted = getattr(http_request, "ratelimit", None)
-        if noted is None or remaining < noted["remaining"]:
-            http_request.ratelimit = {"limit": limit, "remaining": remaining, "reset": reset}
-        return allowed
+            return None  # refused by the permission anyway
+        return (self.scope, f"user:{user.pk}", settings.HINT_RATE)
 
 
 def _analysis_response(request, job: Analysis, *, code: int) -> Response:

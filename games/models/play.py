@@ -3,9 +3,12 @@ them from the moves through ``games.engine``."""
 
 from __future__ import annotations
 
-from django.db import models
+from collections.abc import Sequence
+
+from django.db import connection, models, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Upper
+from django.utils import timezone
 
 from games.engine import Termination
 from games.models.accounts import User
@@ -133,9 +136,9 @@ class Game(models.Model):
     # the game is created, read by the computers' ratings and sweeper without a join.
     against_computer = models.BooleanField(default=False)
     headers = models.JSONField(default=dict, blank=True)
-    status = models.CharField(
-        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
-    )
+    # Indexed by ``game_status_deadline`` (status first): a write of a game row, every move,
+    # updates each index of the table, so none is kept twice.
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     end_reason = models.CharField(max_length=10, choices=EndReason.choices, default="", blank=True)
     winner_seats = models.JSONField(default=list, blank=True)
     ply = models.PositiveIntegerField(default=0)
@@ -148,7 +151,7 @@ class Game(models.Model):
     category = models.CharField(max_length=8, choices=Category.choices, default=Category.UNTIMED)
     clocks_ms = models.JSONField(default=list, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline = models.DateTimeField(null=True, blank=True)  # see ``game_status_deadline``
     vacation_allowed = models.BooleanField(default=True)
     #: Plies hidden from spectators while the game is in progress (tournament games).
     spectator_delay = models.PositiveSmallIntegerField(default=0)
@@ -263,21 +266,106 @@ class Game(models.Model):
             (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
         )
 
+    def save_turn_if_current(self, moves: Sequence[Move]) -> bool:
+        """Write the changed columns (and ``updated_at``) and insert ``moves`` (this game's,
+        unsaved) together, provided the row still holds what this instance was read with in
+        ``CURRENT_COLUMNS`` (a compare-and-set: no lock is taken, and a row changed meanwhile
+        is left as it is). On PostgreSQL one statement (an UPDATE whose RETURNING feeds the
+        INSERT, in autocommit); elsewhere both in one transaction. True when written (the
+        saved values are then the new baseline), False when the row had changed."""
+        loaded = getattr(self, "_loaded", None)
+        if loaded is None or any(name not in loaded for name in CURRENT_COLUMNS):
+            return False
+        now = timezone.now()
+        self.updated_at = now
+        for move in moves:
+            move.game = self
+            if move.created_at is None:
+                move.created_at = now
+        changed = self.changed_fields()
+        fields = {f.attname: f for f in self._meta.concrete_fields}
+        qn = connection.ops.quote_name
+        sets = [f"{qn(fields[a].column)} = %s" for a in changed]
+        params: list[object] = [
+            fields[a].get_db_prep_save(getattr(self, a), connection) for a in changed
+        ]
+        where = [f"{qn(self._meta.pk.column)} = %s"]
+        params.append(self.pk)
+        for name in CURRENT_COLUMNS:
+            value = loaded[name]
+            if value is None:
+                where.append(f"{qn(fields[name].column)} IS NULL")
+            else:
+                where.append(f"{qn(fields[name].column)} = %s")
+                params.append(fields[name].get_db_prep_value(value, connection, prepared=False))
+        update = (
+            f"UPDATE {qn(self._meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(where)}"
+        )
+        if connection.vendor == "postgresql":
+            written = _update_and_insert(update, params, moves)
+        else:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute(update, params)
+                    written = cursor.rowcount == 1
+                if written:
+                    Move.objects.bulk_create(moves)
+        if written:
+            self._loaded = _baseline(
+                (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
+            )
+        return written
+
     def keep_seats(self, seats: list[Seat]) -> None:
-        """Keep ``seats`` (this game's, in order) as if prefetched: ``seat_rows`` and
-        ``loaded_seats`` then read them without a query (as Django's prefetch leaves them)."""
-        rows = self.seat_rows.order_by("seat")
-        rows._result_cache = list(seats)
-        rows._prefetch_done = True
-        self._prefetched_objects_cache = {"seat_rows": rows}
+        """Keep ``seats`` (this game's, in order) read with the row: ``loaded_seats`` then
+        gives them without a query."""
+        self._kept_seats = list(seats)
 
     def loaded_seats(self) -> list[Seat] | None:
-        """The seats read together with this row (prefetched, or by ``lock_game``), or None."""
+        """The seats read together with this row (kept by ``keep_seats``, or prefetched as
+        ``seat_rows``), or None."""
+        kept = getattr(self, "_kept_seats", None)
+        if kept is not None:
+            return kept
         return getattr(self, "_prefetched_objects_cache", {}).get("seat_rows")
 
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.IN_PROGRESS
+
+
+#: What a turn written without a lock (``Game.save_turn_if_current``) must find unchanged. Every
+#: write of a game row sets ``updated_at`` (``save`` and the sweeper's bulk update) except the
+#: clock's correction of a guessed deadline, hence ``deadline``; ``ply`` and ``status`` are what
+#: a turn depends on most.
+CURRENT_COLUMNS = ("ply", "status", "updated_at", "deadline")
+
+#: The Move columns a turn inserts, in order (``_update_and_insert``).
+_MOVE_COLUMNS = ("ply", "seat", "kind", "point", "choice", "message", "created_at")
+
+
+def _update_and_insert(update: str, params: list[object], moves: Sequence[Move]) -> bool:
+    """PostgreSQL: ``update`` (which must leave the game row matched or not) and, only when it
+    matched, the INSERT of ``moves``, in one statement; True when the row matched."""
+    qn = connection.ops.quote_name
+    fields = {f.attname: f for f in Move._meta.concrete_fields}
+    columns = [fields[name] for name in _MOVE_COLUMNS]
+    # Every value cast to its column's type (text for strings: a cast to varchar(n) would cut a
+    # longer value instead of refusing it), so that the rows' UNION has the columns' types.
+    casts = ["text" if isinstance(f, models.CharField) else f.db_type(connection) for f in columns]
+    selects = []
+    for move in moves:
+        values = ", ".join(f"CAST(%s AS {cast})" for cast in casts)
+        selects.append(f"SELECT g.id, {values} FROM g")
+        params += [f.get_db_prep_save(getattr(move, f.attname), connection) for f in columns]
+    names = ", ".join(qn(c) for c in [fields["game_id"].column, *(f.column for f in columns)])
+    sql = (
+        f"WITH g AS ({update} RETURNING {qn(Game._meta.pk.column)} AS id) "
+        f"INSERT INTO {qn(Move._meta.db_table)} ({names}) {' UNION ALL '.join(selects)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount == len(moves)
 
 
 class Seat(models.Model):
@@ -327,7 +415,8 @@ class Move(models.Model):
         PASS = "pass"
         MARK = "mark"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # Indexed by ``unique_game_ply`` (game first), so without an index of its own.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.STONE)

@@ -10,6 +10,17 @@ long the game.
 409 ``stale_ply`` with the current game state in ``"game"`` (a repeat of the user's own last
 action returns the game unchanged).
 
+The common turn, a stone that neither ends the game nor runs out a clock, in an untimed or
+live game, first tries without the lock (``_unlocked_turn``): the cache keeps the game row,
+its seats and users beside the position (``positions.cached_game``), the engine and the clock
+act on them, and the write is a compare-and-set (``Game.save_turn_if_current``): the changed
+columns and the Move rows are written only if the row still holds the ply, status,
+``updated_at`` and deadline it was cached with, in one statement on PostgreSQL. Anything else
+(nothing cached, a stale ply, a refusal, the end of the game, a turn-based clock, a row that
+changed meanwhile) writes nothing that way and goes through ``_act``, which gives the answer:
+two requests racing on one ply cannot both write, the constraint and the compare-and-set
+both see to it.
+
 Refusals (``pente_site.errors``): 404 ``not_found``; 403 ``not_a_participant``; 409
 ``stale_ply``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
 had run out: the game was lost on time); 400 the engine's codes (``occupied``, ``off_board``,
@@ -39,9 +50,17 @@ from games.play.access import (
     require_in_progress,
     require_participant,
     seats_of,
+    user_seats,
 )
 from games.play.finish import finish_from_position, game_finish, loss_outcome
-from games.play.positions import MoveRow, move_rows, played_of, remember_played
+from games.play.positions import (
+    MoveRow,
+    Played,
+    cached_game,
+    move_rows,
+    played_of,
+    remember_played,
+)
 from games.play.selectors import game_state
 from games.play.signals import game_changed, turn_started
 from pente_site.errors import Conflict, Invalid
@@ -123,23 +142,10 @@ def _act(
             game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
             timed_out = True
         else:
-            for row in rows:
-                row.game = game
-                row.ply += game.ply
+            since_ply = _advance(game, rows)
             Move.objects.bulk_create(rows)
-            since_ply = game.ply
-            game.ply += len(rows)
-            game.undo_requested_by = None
             game.save_changed()
-            remember_played(game, played.extended(move_rows(rows, position.size), position))
-            game_changed.send(sender=Game, game=game, kind="move", since_ply=since_ply)
-            if position.outcome is not None:
-                finish_from_position(game=game, position=position, now=now)
-            else:
-                if game.deadline is not None:
-                    clock_services.timeout_schedule(game=game)
-                if position.to_move_seat is not None:
-                    turn_started.send(sender=Game, game=game, seat=position.to_move_seat)
+            _written(game, played, rows, position, since_ply=since_ply, now=now)
     if timed_out:
         _conflict_with_state(
             game,
@@ -147,6 +153,84 @@ def _act(
             "time_over",
             f"Seat {seat}'s time had run out: the game is lost on time.",
         )
+    return game
+
+
+def _advance(game: Game, rows: Sequence[Move]) -> int:
+    """Number ``rows`` (a turn's moves, ``ply`` counted from 1) after the game's moves and move
+    the game on (unsaved); returns the ply before them."""
+    since_ply = game.ply
+    for row in rows:
+        row.game = game
+        row.ply += since_ply
+    game.ply += len(rows)
+    game.undo_requested_by = None
+    return since_ply
+
+
+def _written(
+    game: Game,
+    played: Played,
+    rows: Sequence[Move],
+    position: engine.Position,
+    *,
+    since_ply: int,
+    now: datetime,
+) -> None:
+    """What follows a turn's write: the moves and position kept for the next request, the
+    event, then the end of the game or the next turn (its timeout, a computer's move)."""
+    remember_played(game, played.extended(move_rows(rows, position.size), position))
+    game_changed.send(sender=Game, game=game, kind="move", since_ply=since_ply)
+    if position.outcome is not None:
+        finish_from_position(game=game, position=position, now=now)
+    else:
+        if game.deadline is not None:
+            clock_services.timeout_schedule(game=game)
+        if position.to_move_seat is not None:
+            turn_started.send(sender=Game, game=game, seat=position.to_move_seat)
+
+
+def _unlocked_turn(
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    now: datetime,
+    apply: Callable[[engine.Position, int], list[Move]],
+) -> Game | None:
+    """The common turn without the row lock: from the cached row and position, written with a
+    compare-and-set (``Game.save_turn_if_current``: one statement on PostgreSQL, with the token's
+    two queries a move). None, having written nothing, whenever the turn is not a plain one:
+    nothing cached, another ply, not the user's turn, a refusal, the end of the game, a
+    turn-based clock (vacations and the players' calendars), a live clock run out, or a row
+    changed since it was cached; ``_act`` then plays it under the lock and gives the answer."""
+    cached = cached_game(game_id)
+    if cached is None:
+        return None
+    game, played = cached
+    if game.ply != ply or game.status != Game.Status.IN_PROGRESS or game.time_control == Kind.TURN:
+        return None
+    position = played.position
+    seat = position.to_move_seat
+    if seat is None or seat not in user_seats(seats_of(game), user):
+        return None
+    try:
+        rows = apply(position, seat)
+    except engine.IllegalMove:
+        return None
+    if position.outcome is not None:
+        return None
+    if game.time_control != Kind.NONE and not clock_services.clock_on_move(
+        game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
+    ):
+        return None
+    since_ply = _advance(game, rows)
+    if not game.save_turn_if_current(rows):
+        return None
+    # No statement runs in here: the block only gathers what follows the write (the events,
+    # a computer's move, the timeout) to send when it ends, the events in one round trip.
+    with transaction.atomic():
+        _written(game, played, rows, position, since_ply=since_ply, now=now)
     return game
 
 
@@ -206,6 +290,9 @@ def move_play(
             for i, r in enumerate(results, start=1)
         ]
 
+    played = _unlocked_turn(game_id=game_id, user=user, ply=ply, now=now, apply=apply)
+    if played is not None:
+        return played
     return _act(game_id=game_id, user=user, ply=ply, now=now, repeats=repeats, apply=apply)
 
 

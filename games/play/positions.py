@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import json
 import logging
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
+from django.db import DEFAULT_DB_ALIAS
 
 from games import engine
 from games.engine import point_names
 from games.engine.go import MARK, PASS
-from games.models import Game, Move
+from games.models import Game, Move, Seat, User
 
 log = logging.getLogger(__name__)
 
@@ -210,9 +212,73 @@ def _stamp(game: Game) -> tuple[Any, ...]:
     return (game.created_at, game.ply, game.updated_at)
 
 
+#: The Game columns a cached row holds, in the model's order, and a check of that list (an
+#: entry written by a release with other columns is not used).
+_GAME_FIELDS = tuple(f.attname for f in Game._meta.concrete_fields)
+_GAME_FIELDS_CHECK = zlib.crc32(",".join(_GAME_FIELDS).encode())
+
+
+def _in_model_order(model, names: set[str]) -> tuple[str, ...]:
+    """``names`` in the order of the model's columns (the order ``Model.from_db`` reads a
+    partial row in)."""
+    return tuple(f.attname for f in model._meta.concrete_fields if f.attname in names)
+
+
+#: The Seat and User columns a cached row holds (a user's other columns are read if needed).
+_SEAT_FIELDS = _in_model_order(Seat, {"id", "game_id", "seat", "user_id", "name"})
+_USER_FIELDS = _in_model_order(User, {"id", "username", "bot_level", "is_computer"})
+
+
+def _row_of(game: Game) -> tuple[Any, ...] | None:
+    """The game row, its seats and their users as this instance holds them, when it holds them
+    as the database does (read or just saved, seats and users loaded with it); else None."""
+    seats = game.loaded_seats()
+    if seats is None or getattr(game, "_loaded", None) is None or game.changed_fields():
+        return None
+    kept = []
+    for seat in seats:
+        if seat.user_id is not None and not Seat.user.is_cached(seat):
+            return None
+        user = seat.user if seat.user_id is not None else None
+        kept.append(
+            (
+                tuple(getattr(seat, f) for f in _SEAT_FIELDS),
+                None if user is None else tuple(getattr(user, f) for f in _USER_FIELDS),
+            )
+        )
+    values = tuple(getattr(game, name) for name in _GAME_FIELDS)
+    return (_GAME_FIELDS_CHECK, values, tuple(kept))
+
+
+def cached_game(game_id: int) -> tuple[Game, Played] | None:
+    """The game row with its seats and users, and its moves and position, as the cache last
+    kept them (one read, no query), or None. They may be out of date: only a write that checks
+    the row (``Game.save_turn_if_current``) may rely on them. The position is the caller's."""
+    try:
+        hit = cache.get(f"{CACHE_PREFIX}:{int(game_id)}")
+    except Exception:
+        log.warning("cannot read the cached position of game %s", game_id, exc_info=True)
+        return None
+    if hit is None or len(hit) < 3 or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
+        return None
+    stamp, played, (_check, values, seats) = hit
+    game = Game.from_db(DEFAULT_DB_ALIAS, _GAME_FIELDS, values)
+    if _stamp(game) != stamp:
+        return None
+    rows = []
+    for seat_values, user_values in seats:
+        seat = Seat.from_db(DEFAULT_DB_ALIAS, _SEAT_FIELDS, seat_values)
+        seat.game = game
+        if user_values is not None:
+            seat.user = User.from_db(DEFAULT_DB_ALIAS, _USER_FIELDS, user_values)
+        rows.append(seat)
+    game.keep_seats(rows)
+    return game, played
+
+
 def _cache_store(game: Game, played: Played) -> None:
     try:
-        cache.set(_cache_key(game), (_stamp(game), played), CACHE_SECONDS)
+        cache.set(_cache_key(game), (_stamp(game), played, _row_of(game)), CACHE_SECONDS)
     except Exception:  # a cache outage costs a replay, never a move
         log.warning("cannot cache the position of game %s", game.pk, exc_info=True)
 

@@ -134,6 +134,27 @@ def _state_and_moves(
     """The game state but its moves; the moves and position (``positions.played_of``: this
     instance's after a player's action, else the cache, else one SELECT and a replay; up to
     ``shown_ply`` only when given); whether ``viewer`` sees the messages."""
+    memo_key = (game.ply, game.updated_at, game.status)
+    if shown_ply is None and now is None:
+        memo = getattr(game, "_state_memo", None)
+        if memo is not None and memo[0] == memo_key:
+            # The same state again in this request (the event, then the answer): it depends on
+            # the viewer only through the messages shown.
+            _key, state, played = memo
+            show_messages = game.status != Game.Status.IN_PROGRESS or is_participant(game, viewer)
+            return dict(state), played, show_messages
+    state, played, show_messages = _build_state(
+        game=game, viewer=viewer, now=now, shown_ply=shown_ply
+    )
+    if shown_ply is None and now is None:
+        game._state_memo = (memo_key, state, played)
+        state = dict(state)
+    return state, played, show_messages
+
+
+def _build_state(
+    *, game: Game, viewer: User | None, now: datetime | None, shown_ply: int | None
+) -> tuple[dict[str, Any], Played, bool]:
     now = now or timezone.now()
     played = played_of(game) if shown_ply is None else played_upto(game, shown_ply)
     position = played.position

@@ -97,6 +97,30 @@ def test_a_move_publishes_the_new_moves_and_the_state_and_the_end_tells_the_play
     assert not Event.objects.filter(channel=f"user:{bot.pk}").exists()  # computers get none
 
 
+def test_the_events_of_a_move_go_out_in_one_call_built_after_the_write(monkeypatch):
+    """A move's state for the game's channel (built once the write is done) and the next
+    player's ``your_turn``: one call to the log, the state first."""
+    alice, bob = UserFactory(), UserFactory()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        game = make_game(players=[alice, bob])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        move_play(game_id=game.pk, user=bob, ply=1, points=["A1"])  # row and position cached
+    calls = []
+    log = backend()
+    real = log.append_many
+
+    def spy(events):
+        calls.append([(channel, kind) for channel, kind, _data in events])
+        return real(events)
+
+    monkeypatch.setattr(log, "append_many", spy)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        move_play(game_id=game.pk, user=alice, ply=2, points=["A3"])
+    assert calls == [[(f"game:{game.pk}", "move"), (f"user:{bob.pk}", "your_turn")]]
+    event = Event.objects.filter(channel=f"game:{game.pk}").last()
+    assert event.data["state"]["ply"] == 3 and [m["name"] for m in event.data["moves"]] == ["A3"]
+
+
 def test_challenges_reach_the_invitee_and_their_answers_the_creator():
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     with TestCase.captureOnCommitCallbacks(execute=True):

@@ -12,6 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
+from pente_site import ratelimit
 from pente_site.ratelimit import count_request
 
 pytestmark = pytest.mark.django_db
@@ -130,3 +131,24 @@ def test_parallel_requests_never_overshoot_a_limit(parallel):
     for t in threads:
         t.join()
     assert allowed.count(True) == 10 and len(allowed) == parallel
+
+
+def test_every_limit_a_request_meets_is_counted_in_one_round_trip(throttle_rates, monkeypatch):
+    """A move with a message meets three limits (moves per user, writes per address, messages
+    per user): one call counts them all, each in its own counter."""
+    throttle_rates(moves="100/min", writes_ip="100/min", messages="100/min")
+    calls: list[list[str]] = []
+    real = ratelimit._incr_many
+
+    def spy(counters):
+        calls.append([key.split(":")[1] for key, _timeout in counters])
+        return real(counters)
+
+    monkeypatch.setattr(ratelimit, "_incr_many", spy)
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    assert _move(client_for(bob), game, 1, "K9", message="hi").status_code == 200
+    assert len(calls) == 1 and sorted(calls[0]) == ["messages", "moves", "writes_ip"]
+    calls.clear()
+    assert _move(client_for(alice), game, 2, "L10").status_code == 200
+    assert len(calls) == 1 and sorted(calls[0]) == ["moves", "writes_ip"]

@@ -9,7 +9,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
-from games.models import Move
+from games.models import Game, Move
+from games.play.actions import move_play
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -67,3 +68,28 @@ def test_the_same_move_raced_by_one_user_is_recorded_once():
     codes = _race(game.pk, bob, 1, ["K5"] * THREADS)
     assert codes == [200] * THREADS
     assert Move.objects.filter(game=game).count() == 2
+
+
+def test_moves_racing_on_the_cached_row_are_written_once_by_the_compare_and_set(monkeypatch):
+    """Every thread reaches the unlocked write with the same cached row (they wait for each
+    other just before it): exactly one write matches the row, the others write nothing and are
+    answered by the locked path (409 stale_ply)."""
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    move_play(game_id=game.pk, user=bob, ply=1, points=["A1"])  # the row and position cached
+    gate = threading.Barrier(THREADS, timeout=30)
+    results: list[bool] = []
+    real = Game.save_turn_if_current
+
+    def gated(self, moves):
+        gate.wait()
+        written = real(self, moves)
+        results.append(written)
+        return written
+
+    monkeypatch.setattr(Game, "save_turn_if_current", gated)
+    points = [f"{'ABCDEFGHJ'[i]}5" for i in range(THREADS)]
+    codes = _race(game.pk, alice, 2, points)
+    assert sorted(codes) == [200] + [409] * (THREADS - 1), codes
+    assert sorted(results) == [False] * (THREADS - 1) + [True]
+    assert list(Move.objects.filter(game=game).values_list("ply", flat=True)) == [1, 2, 3]
