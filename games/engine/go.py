@@ -57,7 +57,7 @@ from enum import StrEnum
 from functools import cache
 
 from .errors import BadOptions, IllegalMove
-from .notation import COLUMNS, parse_point, point_name
+from .notation import COLUMNS, board_rows, parse_point, point_name
 from .openings import Takeback
 from .outcome import Outcome, Termination
 from .variants import GO_VARIANTS, Variant
@@ -486,11 +486,7 @@ class GoGame:
         return self._action(self._log[-1]) if self._log else None
 
     def rows(self) -> list[str]:
-        s = self._size
-        b = self._board
-        return [
-            "".join("." if v == 0 else str(v) for v in b[y * s : (y + 1) * s]) for y in range(s)
-        ]
+        return board_rows(self._board, self._size)
 
     def parse_point(self, point: int | str) -> int:
         """A point of this board from an int or a name (``IllegalMove`` if it is not one)."""

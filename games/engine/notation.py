@@ -91,3 +91,14 @@ def point_names(size: int = 19) -> tuple[str, ...]:
     """Every point's name by index (``point_names(19)[180] == "K10"``), for code that names
     many points at once."""
     return tuple(point_name(i, size) for i in range(size * size))
+
+
+#: A point's character in a board's rows: "." when empty, else its colour's digit.
+_CELLS = ".123456789"
+
+
+def board_rows(board, size: int) -> list[str]:
+    """The board as ``size`` strings, top row first as stored: "." for an empty point, the
+    colour's digit for a stone."""
+    text = "".join(map(_CELLS.__getitem__, board))
+    return [text[y * size : (y + 1) * size] for y in range(size)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .captures import capture_rays
-from .notation import COLUMNS
+from .notation import COLUMNS, board_rows
 from .openings import DECISIONS, Cycle, Step
 from .outcome import Outcome, Termination
 from .tables import Tables, tables
@@ -206,11 +206,7 @@ class GameState:
         return tuple(self._captures[1:])
 
     def rows(self) -> list[str]:
-        s = self._size
-        b = self._board
-        return [
-            "".join("." if v == 0 else str(v) for v in b[y * s : (y + 1) * s]) for y in range(s)
-        ]
+        return board_rows(self._board, self._size)
 
     # ------------------------------------------------------------------ whose turn
 

@@ -311,9 +311,7 @@ class Game(models.Model):
                 if written:
                     Move.objects.bulk_create(moves)
         if written:
-            self._loaded = _baseline(
-                (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
-            )
+            loaded.update(_baseline((name, getattr(self, name)) for name in changed))
         return written
 
     def keep_seats(self, seats: list[Seat]) -> None:
