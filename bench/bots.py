@@ -8,10 +8,13 @@ Plays N games of GAME (a name or slug: ``Pente``, ``keryo-pente``, ``Gomoku``, `
 alternated (A moves first in the odd games), the tournament rule on where the game has it (as in
 rated games). In the Pente family the games come in pairs: each pair starts from its own
 opening, two random turns near the stones after the centre stone, played once with each level
-moving first. Without that the higher levels, which make no deliberate mistakes, would play the
-same few games over and over and the 95% interval would not be one (it assumes games that do not
-depend on each other); ``--no-openings`` starts every game from the centre stone alone. Each
-move gets its level's think time (``games.bots.search.BUDGETS``) times ``--budget-scale``. Prints every result, A's score (a win 1, a draw 0.5) with a 95% interval
+moving first. Without that level 8, which makes no deliberate mistakes, and the levels whose
+mistakes are rare would play the same few games over and over and the 95% interval would not be
+one (it assumes games that do not depend on each other); ``--no-openings`` starts every game
+from the centre stone alone. Each level plays with its calibrated mistakes
+(``choose_move(..., mistakes=True)``, as a computer opponent) and its think time
+(``games.bots.search.BUDGETS``) times ``--budget-scale``. Prints every result, A's score (a
+win 1, a draw 0.5) with a 95% interval
 (Wilson), and the mean and worst think time of each level, beside the targets: A scores at least
 65% when A is the level above B, and every game when B is 0. Exit status 1 when the target is
 missed.
@@ -74,7 +77,8 @@ def play_game(
         elif level == 0:
             random_near(game, rng)
         else:
-            choice = choose_move(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
+            budget = BUDGETS[level] * scale
+            choice = choose_move(game, level=level, budget_s=budget, rng=rng, mistakes=True)
             if choice.decision is not None:
                 game.decide(choice.decision)
             else:

@@ -15,8 +15,8 @@ How a stone is chosen, in order:
    boat, several colours, Connect6: the first stone must leave a single point that stops every
    line) or when those fail;
 3. the book (``book.py``) for the first free stones, from level 3;
-4. deliberate mistakes at the lowest levels (``_Level.blunder``): a noisy pick among the top few
-   moves, so a level 1 or 2 sometimes misses the block of an open three (never a win or the
+4. the beginner's mistakes of levels 1 and 2 (``_Level.blunder``): a noisy one-ply pick among
+   the top few moves, so they sometimes miss the block of an open three (never a win or the
    block of a four);
 5. threat-space search: VCF, sequences of fours (and, when one more capture wins, of capture
    threats) that win whatever the defence, a defence being a stone on a winning point or any
@@ -39,9 +39,31 @@ How a stone is chosen, in order:
    its stone (``_guarded``): when the opponent has a VCF after it (or a VCT of one three), the
    next of the root's moves that leaves none is played instead (not in Connect6: a guard of
    the turn against the opponent's threat search made level 8 weaker there in the benchmark).
+7. the level's calibrated mistakes (``choose_move(..., mistakes=True)``, the computer opponent's
+   own games; analysis and hints leave them off): below level 8, before the search of a stone
+   the level rolls its chance of a mistake (``_Level.slip``); when it errs, the root is searched
+   with its window's floor ``_Level.slack`` below the best so far, so that every move within the
+   slack of the best gets its exact score (a plain principal variation search leaves the others
+   upper bounds, a lost move among them), and one of the ``_SLIP_CHOICES`` next best moves
+   within the slack, not a lost one, is played at random. A forced win found by the threat
+   search or by alpha-beta is never spoilt. From level 3 a mistake needs a search of two plies
+   (which scores an open three left unblocked at ``-_LOST_SOON``: the opponent's open four) and
+   a check, in a kept share of the time, that it leaves the opponent no VCF within the level's
+   VCF depth (not in Connect6, where the two-ply search already counts the threats two stones
+   cannot block); otherwise, or out of time, the best move is played.
 
-Levels differ in the share of the budget they use, alpha-beta depth and width, VCF and VCT depth
-and the mistakes (``_LEVELS``). Multi-player games (3 or more colours) get the tactics plus a
+The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
+the guard) and never errs on purpose. Each level below errs more often and further: the chance
+of a mistake per stone is 0.25 at level 7 and 0.12 more at each level down (0.97 at level 1), the
+slack 300 at level 7 and 120 more each level down (1,020 at level 1; an open three is worth about
+180); on top of that each level has less time, depth, width and VCF/VCT/Connect6 threat depth
+than the one above. So neighbouring levels differ by design and not by the time limit alone,
+which at levels 4 to 8 is reached before the depth cap: without the mistakes, level 8 scored
+about 50% against level 7 and levels 4 to 6 about 45-60% against the level below
+(``bench/bots.py``), against the target of 65%. Every level, erring or not, takes an immediate
+win and blocks an immediate win of the opponent; from level 3 it also blocks an open three and
+leaves no VCF it can see. A mistake is a move the search ranked among its next best, never a
+random stone. Multi-player games (3 or more colours) get the tactics plus a
 one-ply evaluation. Opening stones of the D and Swap2 protocols are placed to keep the position
 balanced; decisions (keep/swap, Swap2's choices) are judged by a short search of each choice
 with the same evaluation, placing two more stones being worth minus the imbalance left (the
@@ -76,6 +98,8 @@ _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
 _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the opponent's VCF
 _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
+_SLIP_SHARE = 0.15  # of the search's time, kept to check a mistake against the opponent's VCF
+_SLIP_CHOICES = 8  # the next best root moves a mistake is chosen among
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,18 +110,20 @@ class _Level:
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
     blunder: float  # chance of a noisy one-ply move instead of a search
+    slip: float = 0.0  # chance of a plausible mistake: another of the search's moves
+    slack: int = 0  # how much worse than the best (search score) a mistake may be
     six: int = 0  # Connect6: turns of ours the threat search looks ahead (0: none)
     guard: int = 0  # the opponent's VCF depth checked after our stone (0: none)
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 0.8),
-    2: _Level(2, 0.4, 8, 2, 0, 0.1, six=1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.04, six=2),
-    4: _Level(3, 0.7, 10, 6, 0, 0.0, six=2),
-    5: _Level(4, 0.8, 12, 8, 0, 0.0, six=2),
-    6: _Level(5, 0.85, 12, 10, 1, 0.0, six=3),
-    7: _Level(6, 0.9, 12, 12, 1, 0.0, six=4),
+    1: _Level(1, 0.3, 6, 0, 0, 0.8, 0.97, 1020),
+    2: _Level(2, 0.4, 8, 2, 0, 0.1, 0.85, 900, six=1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.0, 0.73, 780, six=2),
+    4: _Level(3, 0.7, 10, 6, 0, 0.0, 0.61, 660, six=2),
+    5: _Level(4, 0.8, 12, 8, 0, 0.0, 0.49, 540, six=2),
+    6: _Level(5, 0.85, 12, 10, 1, 0.0, 0.37, 420, six=3),
+    7: _Level(6, 0.9, 12, 12, 1, 0.0, 0.25, 300, six=4),
     8: _Level(8, 0.95, 14, 14, 3, 0.0, six=4, guard=10),
 }
 
@@ -118,9 +144,16 @@ class _Timeout(Exception):
 
 
 def choose_move(
-    game: Game, *, level: int, budget_s: float, rng: random.Random | None = None
+    game: Game,
+    *,
+    level: int,
+    budget_s: float,
+    rng: random.Random | None = None,
+    mistakes: bool = False,
 ) -> Choice:
-    """The bot's action for the side to move in ``game`` (not changed)."""
+    """The bot's action for the side to move in ``game`` (not changed). ``mistakes``: the
+    level's calibrated mistakes (``_Level.slip``), for a computer opponent's own games; off,
+    the level's search gives its best (analysis, hints)."""
     if game.outcome is not None:
         raise ValueError("The game is over")
     start = time.perf_counter()
@@ -132,11 +165,11 @@ def choose_move(
         return _decide(game, level, deadline)
     due = game.stones_this_turn()
     if due == 2:
-        return _two_stones(game, level, deadline, rng)
+        return _two_stones(game, level, deadline, rng, mistakes)
     book = _book(game, level, rng)
     if book is not None:
         return Choice((book,), None, 0, 0)
-    return _Bot(game.copy(), level, deadline, rng).choose()
+    return _Bot(game.copy(), level, deadline, rng, mistakes).choose()
 
 
 def _book(game: Game, level: int, rng: random.Random) -> int | None:
@@ -145,11 +178,13 @@ def _book(game: Game, level: int, rng: random.Random) -> int | None:
     return book_move(game, rng)
 
 
-def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> Choice:
+def _two_stones(
+    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool
+) -> Choice:
     """Connect6's turn: a line completed by both stones, else the first stone (blocking when
     the opponent threatens to complete a line with its two), then the second on that board."""
     g = game.copy()
-    bot = _Bot(g, level, deadline, rng)
+    bot = _Bot(g, level, deadline, rng, mistakes)
     c = g.to_move_colour
     legal = set(g.legal_points())
     win = bot.two_stone_win(c, legal)
@@ -165,7 +200,7 @@ def _two_stones(game: Game, level: int, deadline: float, rng: random.Random) -> 
     if g.outcome is not None:
         second = min(q for q in legal if q != first.points[0])
         return Choice((first.points[0], second), None, WIN, first.depth)
-    second = _Bot(g, level, deadline, rng).choose()
+    second = _Bot(g, level, deadline, rng, mistakes).choose()
     return Choice(first.points + second.points, None, second.score, second.depth)
 
 
@@ -217,7 +252,14 @@ def _in_protocol(game: Game) -> bool:
 
 
 class _Bot:
-    def __init__(self, game: Game, level: int, deadline: float, rng: random.Random) -> None:
+    def __init__(
+        self,
+        game: Game,
+        level: int,
+        deadline: float,
+        rng: random.Random,
+        mistakes: bool = False,
+    ) -> None:
         v = game.variant
         self.game = game
         self.level = level
@@ -237,6 +279,7 @@ class _Bot:
         )
         spec = _LEVELS[level]
         self.spec = spec
+        self.mistakes = mistakes
         self.depth, self.width = spec.depth, spec.width
         self.vcf_depth, self.vct_depth = spec.vcf, spec.vct
         self.nodes = 0
@@ -658,17 +701,20 @@ class _Bot:
 
     def _iterate(self, moves: list[int]) -> Choice:
         best_move, best_score, reached = moves[0], 0, 0
+        scores: dict[int, int] = {}
         root = list(moves[: max(self.width, 12)])
         guard = self.spec.guard and not self.connect6 and self.colours == 2
-        # a share of the time kept for the guard
-        saved = self._narrow(1 - _GUARD_SHARE) if guard else self.deadline
+        slack = self._slip_slack()
+        # a share of the time kept for the guard, or for the check of a mistake
+        keep = _GUARD_SHARE if guard else (_SLIP_SHARE if slack else 0.0)
+        saved = self._narrow(1 - keep) if keep else self.deadline
         for depth in range(1, self.depth + 1):
             try:
-                score, move, scores = self._root(root, depth)
+                score, move, found = self._root(root, depth, slack)
             except _Timeout:
                 self._resync()
                 break
-            best_move, best_score, reached = move, score, depth
+            best_move, best_score, reached, scores = move, score, depth, found
             root.sort(key=lambda p: -scores.get(p, -WIN - 2))
             if abs(score) >= WIN // 2:
                 break
@@ -677,7 +723,53 @@ class _Bot:
         self.deadline = saved
         if guard and abs(best_score) < WIN // 2:
             best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
+        elif slack and abs(best_score) < WIN // 2:
+            slip = self._slip(best_move, best_score, scores, slack, reached)
+            if slip is not None:
+                return Choice((slip,), None, scores[slip], reached)
         return Choice((best_move,), None, best_score, reached)
+
+    def _slip_slack(self) -> int:
+        """The slack of this stone's mistake (``_Level.slip``, ``_Level.slack``), 0 for none:
+        rolled before the search, which then scores exactly every root move within the slack
+        of the best (``_root``)."""
+        spec = self.spec
+        if not self.mistakes or not spec.slip or self.colours != 2:
+            return 0
+        if self.rng.random() >= spec.slip:
+            return 0
+        return spec.slack
+
+    def _slip(
+        self, best: int, best_score: int, scores: dict[int, int], slack: int, reached: int
+    ) -> int | None:
+        """A plausible mistake: one of the ``_SLIP_CHOICES`` next best root moves, at random,
+        whose score is within ``slack`` of the best and not a loss; from level 3 only after a
+        search of two plies (which sees an open three left unblocked: the opponent's open four
+        scores ``-_LOST_SOON``) and only a move after which the opponent has no VCF within the
+        level's VCF depth. None (play the best) when no move qualifies or the time runs out."""
+        careful = self.level >= 3
+        if careful and reached < 2:
+            return None
+        floor = max(best_score - slack, -WIN // 2)
+        near = sorted((p for p, v in scores.items() if p != best and v > floor), key=scores.get)
+        near = near[::-1][:_SLIP_CHOICES]
+        self.rng.shuffle(near)
+        if not careful or self.connect6 or not self.vcf_depth:
+            return near[0] if near else None
+        try:
+            for p in near:
+                if not self._play(p):
+                    continue
+                try:
+                    theirs = self._vcf(self.vcf_depth)
+                finally:
+                    self._pop()
+                if theirs is None:
+                    return p
+        except _Timeout:
+            self._resync()
+        return None
 
     def _guarded(self, ranked: list[int]) -> int:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF
@@ -699,7 +791,12 @@ class _Bot:
             self._resync()
         return ranked[0]
 
-    def _root(self, moves: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
+    def _root(
+        self, moves: list[int], depth: int, slack: int = 0
+    ) -> tuple[int, int, dict[int, int]]:
+        """The best score and move at ``depth``, and each move's score: exact for the best and,
+        with ``slack``, for every move within ``slack`` of it (their window's floor is the best
+        so far minus the slack); an upper bound for the others."""
         alpha, beta = -WIN - 1, WIN + 1
         best = (-WIN - 1, moves[0])
         c = self.game.to_move_colour
@@ -707,12 +804,13 @@ class _Bot:
         for i, p in enumerate(moves):
             if not self._play(p):
                 continue
+            floor = alpha - slack
             if i == 0 or depth == 1:
-                value = self._child(c, depth - 1, -beta, -alpha, 1, beta, alpha)
+                value = self._child(c, depth - 1, -beta, -floor, 1, beta, floor)
             else:
-                value = self._child(c, depth - 1, -alpha - 1, -alpha, 1, alpha + 1, alpha)
-                if value > alpha:
-                    value = self._child(c, depth - 1, -beta, -alpha, 1, beta, alpha)
+                value = self._child(c, depth - 1, -floor - 1, -floor, 1, floor + 1, floor)
+                if value > floor:
+                    value = self._child(c, depth - 1, -beta, -floor, 1, beta, floor)
             self._pop()
             scores[p] = value
             if value > best[0]:

@@ -8,7 +8,8 @@ capture counts close to the target; D and Swap2 games stop at their decisions an
 stones, Connect6 games also in the middle of a two-stone turn. Every setup the engine offers is
 covered: the tournament rule (Pente-like games, G-Pente's forbidden points), adjacent-only,
 3 to 6 seats and Partners (Pente, Keryo-Pente). The levels cycle 1..8 with a tiny think time,
-so that every level's code paths (mistakes, VCF, VCT, alpha-beta, the book) answer, timeouts
+with their mistakes in every other round of eight and without in the others, so that every
+level's code paths (mistakes, VCF, VCT, alpha-beta, the book) answer, timeouts
 included; think time itself is measured by ``bench/bots.py``, not here.
 """
 
@@ -93,9 +94,13 @@ def random_game(variant: str, rng: random.Random, **options: object) -> Game:
     return game
 
 
-def answer_is_legal(game: Game, level: int, budget_s: float, seed: int) -> Choice:
-    """Let the bot answer; the engine referees. Returns the choice."""
-    choice = choose_move(game, level=level, budget_s=budget_s, rng=random.Random(seed))
+def answer_is_legal(
+    game: Game, level: int, budget_s: float, seed: int, mistakes: bool = False
+) -> Choice:
+    """Let the bot answer (with the level's mistakes or without); the engine referees.
+    Returns the choice."""
+    rng = random.Random(seed)
+    choice = choose_move(game, level=level, budget_s=budget_s, rng=rng, mistakes=mistakes)
     g = game.copy()
     if game.pending_decision is not None:
         assert choice.points == () and choice.decision in game.decisions_available()
@@ -131,7 +136,7 @@ def _run(variant: str, start: int, count: int, budget_s: float, **fixed: object)
             continue
         level = 1 + i % 8
         try:
-            choice = answer_is_legal(game, level, budget_s, i)
+            choice = answer_is_legal(game, level, budget_s, i, mistakes=i // 8 % 2 == 0)
         except Exception as exc:  # name the position that failed
             raise AssertionError(
                 f"{variant} {options} position {i} level {level}: {exc!r}\n"

@@ -189,3 +189,130 @@ def test_the_guard_keeps_the_search_s_stone_when_it_leaves_no_vcf():
 
 def test_only_level_8_guards_its_stone():
     assert [k for k, spec in _LEVELS.items() if spec.guard] == [8]
+
+
+# ---------------------------------------------------------------------- the ladder's mistakes
+
+
+def test_each_level_below_8_errs_more_often_and_further_than_the_one_above():
+    slips = [_LEVELS[k].slip for k in range(1, 9)]
+    slacks = [_LEVELS[k].slack for k in range(1, 9)]
+    assert slips[-1] == 0 and slacks[-1] == 0  # level 8: the full search, never a mistake
+    assert all(a > b for a, b in zip(slips[:-1], slips[1:], strict=True)), slips
+    assert all(a > b for a, b in zip(slacks[:-1], slacks[1:], strict=True)), slacks
+    assert all(0 < s <= 1 for s in slips[:-1])
+
+
+def _slipping(monkeypatch, level: int) -> None:
+    """Level ``level`` errs at every stone it can (its slack unchanged)."""
+    from dataclasses import replace
+
+    from games.bots import search
+
+    monkeypatch.setitem(search._LEVELS, level, replace(search._LEVELS[level], slip=1.0))
+
+
+def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
+    deadline = time.perf_counter() + 30
+    off = _Bot(game.copy(), 3, deadline, random.Random(0))
+    assert all(off._slip_slack() == 0 for _ in range(200))  # analysis, hints: the best move
+    on = _Bot(game.copy(), 3, deadline, random.Random(0), mistakes=True)
+    rolled = [on._slip_slack() for _ in range(2000)]
+    assert set(rolled) == {0, _LEVELS[3].slack}
+    assert abs(sum(1 for r in rolled if r) / 2000 - _LEVELS[3].slip) < 0.04
+    top = _Bot(game.copy(), 8, deadline, random.Random(0), mistakes=True)
+    assert all(top._slip_slack() == 0 for _ in range(200))
+
+
+@pytest.mark.parametrize("seed", [1, 8, 16])
+def test_the_root_scores_every_move_within_the_slack_exactly(seed):
+    """A plain principal variation search leaves the other moves' scores upper bounds (one
+    losing move looked 1,400 below the best instead of a loss); with the slack, every move
+    within it of the best has its exact score, the one a search of that move alone gives."""
+    game = random_position("Pente", seed)
+    legal = set(game.legal_points())
+    c = game.to_move_colour
+
+    def bot() -> _Bot:
+        return _Bot(game.copy(), 5, time.perf_counter() + 60, random.Random(0))
+
+    b = bot()
+    moves = b._ordered([p for p in b.mirror.candidates() if p in legal], c)[:10]
+    best, _, scores = b._root(moves, 3, 300)
+    exact = {p: bot()._root([p], 3)[0] for p in moves}
+    near = [p for p in moves if scores[p] > best - 300]
+    assert len(near) >= 2
+    assert all(scores[p] == exact[p] for p in near), [(scores[p], exact[p]) for p in near]
+    assert all(exact[p] <= best - 300 for p in moves if p not in near)
+
+
+def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
+    a, b, c, d, e = (P(n) for n in ("K11", "L10", "J9", "M12", "H8"))
+    scores = {a: 100, b: 90, c: 60, d: 40, e: -WIN + 5}
+    seen = set()
+    for seed in range(60):
+        bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(seed), mistakes=True)
+        seen.add(bot._slip(a, 100, scores, 50, 2))
+    assert seen == {b, c}  # not the best, not 60 below it, never the loss
+    bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), mistakes=True)
+    assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7, 2) is None
+    # at most _SLIP_CHOICES candidates, the best of them
+    from games.bots.search import _SLIP_CHOICES
+
+    many = {
+        P(f"{col}{row}"): 100 - i
+        for i, (col, row) in enumerate((col, row) for col in "GHJK" for row in (5, 6, 7))
+    }
+    best = max(many, key=many.get)
+    picks = {
+        _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
+            best, 100, many, 1000, 2
+        )
+        for s in range(80)
+    }
+    ranked = sorted(many, key=many.get, reverse=True)
+    assert picks == set(ranked[1 : 1 + _SLIP_CHOICES])
+
+
+def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf_and_needs_two_plies():
+    # C17 leaves white its two fours at once on N10; N10 itself is the only safe stone
+    scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
+    for level, expected in ((3, P("N10")), (5, P("N10")), (7, P("N10"))):
+        bot = _Bot(_guard_position(), level, time.perf_counter() + 30, random.Random(0), True)
+        picks = set()
+        for _ in range(20):
+            picks.add(bot._slip(P("A1"), 0, scores, 100, 2))
+        assert picks == {expected}, level
+        assert bot._slip(P("A1"), 0, scores, 100, 1) is None  # one ply: no mistake
+    careless = _Bot(_guard_position(), 2, time.perf_counter() + 30, random.Random(0), True)
+    picks = {careless._slip(P("A1"), 0, scores, 100, 1) for _ in range(40)}
+    assert P("C17") in picks  # levels 1 and 2 may leave it
+
+
+@pytest.mark.parametrize("level", range(1, 8))
+def test_every_level_erring_at_every_stone_still_wins_at_once_and_blocks_a_four(monkeypatch, level):
+    _slipping(monkeypatch, level)
+    five = Game.from_position("Gomoku", stones={1: "K10 L10 M10 N10", 2: "K12 L12 M12 C3"})
+    four = Game.from_position("Gomoku", stones={1: "J10 K12 M13", 2: "K10 L10 M10 N10"}, to_move=1)
+    for seed in range(6):
+        rng = random.Random(seed)
+        won = choose_move(five, level=level, budget_s=0.1, rng=rng, mistakes=True)
+        assert won.points[0] in (P("J10"), P("O10"))
+        blocked = choose_move(four, level=level, budget_s=0.1, rng=rng, mistakes=True)
+        assert blocked.points == (P("O10"),)
+
+
+@pytest.mark.parametrize("level", range(3, 8))
+def test_from_level_3_erring_at_every_stone_still_blocks_an_open_three(monkeypatch, level):
+    _slipping(monkeypatch, level)
+    game = Game.from_position("Pente", stones={1: "K12 F4", 2: "K10 L10 M10"}, to_move=1)
+    blocks = {P(n) for n in ("H10", "J10", "N10", "O10")}
+    picks = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        picks.add(choose_move(game, level=level, budget_s=0.2, rng=rng, mistakes=True).points[0])
+    assert picks <= blocks
+    best = choose_move(game, level=level, budget_s=0.2, rng=random.Random(0)).points[0]
+    assert picks - {best}  # it did err: another block than the search's best
