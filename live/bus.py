@@ -82,7 +82,13 @@ def _reset(channel: str, reason: str) -> LiveEvent:
     return LiveEvent("", channel, "reset", {"reason": reason})
 
 
-def encode(data: dict[str, Any]) -> str:
+class Encoded(str):
+    """An event's data already written as JSON (``encode`` passes it as it is)."""
+
+
+def encode(data: dict[str, Any] | Encoded) -> str:
+    if isinstance(data, Encoded):
+        return data
     return json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":"))
 
 

@@ -35,15 +35,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
 from games.models import Challenge, Game, Seat, User
 from games.play.positions import move_json, played_of
-from games.play.selectors import game_state_and_moves_json, seats_with_users
+from games.play.selectors import (
+    game_state_and_moves_json,
+    game_state_head_and_moves_json,
+    seats_with_users,
+)
 from games.play.signals import game_changed, game_finished, game_started, turn_started
-from live.bus import publish, publish_built, publish_many
+from live.bus import Encoded, publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
 from live.selectors import tournament_room_name
@@ -71,17 +76,21 @@ def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> 
     publish_built(lambda: _state_events(game, kind, since_ply))
 
 
-def _state_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, dict]]:
-    state, _moves_json = game_state_and_moves_json(game=game, viewer=None, shown_ply=None)
+def _state_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, Any]]:
+    head, _moves_json = game_state_head_and_moves_json(game=game, viewer=None, shown_ply=None)
     moves = []
     if kind == "move":
         # A turn adds at most two moves (Connect6), all in the kept tail: no need to read back
         # the whole game's moves. Messages as the spectators' state shows them.
         shown = game.status != Game.Status.IN_PROGRESS
         tail = played_of(game).tail
-        moves = [json.loads(move_json(r, show_message=shown)) for r in tail if r.ply > since_ply]
-    state["server_time"] = timezone.now()
-    events = [(game_channel(game.pk), kind, {"moves": moves, "state": state})]
+        moves = [move_json(r, show_message=shown) for r in tail if r.ply > since_ply]
+    # The state as the API writes it (the answer to the move shares it), and the server's time.
+    server_time = json.dumps(timezone.now(), cls=DjangoJSONEncoder)
+    data = Encoded(
+        f'{{"moves":[{",".join(moves)}],"state":{head.decode()},"server_time":{server_time}}}}}'
+    )
+    events = [(game_channel(game.pk), kind, data)]
     if game.spectator_delay and game.status == Game.Status.IN_PROGRESS and kind != "request":
         events += _delayed_events(game, kind, since_ply)
     return events

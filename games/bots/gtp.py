@@ -265,7 +265,9 @@ class GtpEngine:
             return self._go_genmove(colour)
         if game.outcome is not None:
             raise GtpError("game over")
-        choice = choose_move(game, level=self.level, budget_s=self.budget_s, rng=self.rng)
+        choice = choose_move(
+            game, level=self.level, budget_s=self.budget_s, rng=self.rng, mistakes=True
+        )
         if choice.decision is not None:
             game.decide(choice.decision)
             return choice.decision

@@ -90,7 +90,10 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
                 move_play(**act, points=[PASS if go.point is None else go.point])
         else:
             budget = bot_budget(game=game, seat=seat, level=bot.bot_level)
-            choice = choose_move(position, level=bot.bot_level, budget_s=budget, rng=rng)
+            # The level's own play, its calibrated mistakes included (as the benchmark plays it)
+            choice = choose_move(
+                position, level=bot.bot_level, budget_s=budget, rng=rng, mistakes=True
+            )
             if choice.decision is not None:
                 game_decide(**act, choice=choice.decision)
             else:

@@ -145,7 +145,7 @@ def move_rows(moves: Sequence[Move], size: int) -> list[MoveRow]:
 
 def move_json(row: MoveRow, *, show_message: bool) -> str:
     """One move as the game state's JSON writes it (compact, as the API's renderer)."""
-    text = json.dumps(
+    return api_json(
         {
             "ply": row.ply,
             "seat": row.seat,
@@ -156,8 +156,24 @@ def move_json(row: MoveRow, *, show_message: bool) -> str:
             "message": row.message if show_message else None,
             "message_visible": show_message,
             "created_at": row.created_at,
-        },
+        }
+    )
+
+
+def _api_json_default(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return iso_time(value)
+    raise TypeError(f"{type(value).__name__} is not written in a game state")
+
+
+def api_json(data: Any) -> str:
+    """``data`` (plain values and times) written as the API's renderer writes it: compact,
+    unescaped Unicode but for U+2028 and U+2029, times in ISO 8601 with ``Z``."""
+    text = json.dumps(
+        data,
+        default=_api_json_default,
         ensure_ascii=False,
+        allow_nan=False,
         separators=(",", ":"),
     )
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")

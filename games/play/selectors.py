@@ -14,6 +14,7 @@ from games.models import Game, GameSet, Seat, User
 from games.play.positions import (
     GO_DECISIONS,
     Played,
+    api_json,
     cancel_forbidden_reason,
     played_of,
     played_upto,
@@ -116,6 +117,27 @@ def game_state_and_moves_json(
         game=game, viewer=viewer, now=now, shown_ply=shown_ply
     )
     return state, played.moves_json(show_messages=show_messages)
+
+
+def game_state_head_and_moves_json(
+    *, game: Game, viewer: User | None, shown_ply: int | None | bool = False
+) -> tuple[bytes, str]:
+    """``game_state_and_moves_json`` with the state already written as the API writes it (JSON,
+    without its closing brace, so that ``"moves"`` or more can follow). The state as it stands
+    is written once per request: the game's event and the answer share it."""
+    if shown_ply is False:
+        shown_ply = spectator_ply(game, viewer)
+    state, played, show_messages = _state_and_moves(
+        game=game, viewer=viewer, now=None, shown_ply=shown_ply
+    )
+    moves = played.moves_json(show_messages=show_messages)
+    if shown_ply is not None:
+        return api_json(state).encode()[:-1], moves
+    kept = getattr(game, "_state_head", None)
+    key = game._state_memo[0]
+    if kept is None or kept[0] != key:
+        kept = game._state_head = (key, api_json(state).encode()[:-1])
+    return kept[1], moves
 
 
 def spectator_ply(game: Game, viewer: User | None) -> int | None:

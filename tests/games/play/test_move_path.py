@@ -18,7 +18,7 @@ from games.engine import Game as EngineGame
 from games.engine import point_name
 from games.factories import ApiTokenFactory, UserFactory, make_game
 from games.models import Game
-from games.play import positions
+from games.play import positions, selectors
 from games.play.actions import move_play
 from games.play.create import set_create
 
@@ -264,3 +264,20 @@ def test_an_engine_position_pickles_small_and_plays_on_identically():
     h.pop()
     g.pop()
     assert h.board == g.board
+
+
+def test_the_state_is_written_as_the_renderer_writes_it():
+    """The answer and the game's event share one writing of the state (``api_json``): the same
+    bytes as the API's renderer, times, Unicode and the line separators included."""
+    players = [UserFactory(), UserFactory()]
+    game = make_game(
+        players=players,
+        time_control=TimeControl.live(initial_minutes=5, increment_seconds=2),
+    )
+    Game.objects.filter(pk=game.pk).update(headers={"Event": "Été \u2028 \u2029 ☺", "Round": "1"})
+    move_play(game_id=game.pk, user=players[1], ply=1, points=[0])
+    row = Game.objects.get(pk=game.pk)
+    state, _moves = selectors.game_state_and_moves_json(game=row, viewer=players[0])
+    head, _moves = selectors.game_state_head_and_moves_json(game=row, viewer=players[0])
+    assert head + b"}" == JSONRenderer().render(state)
+    assert b"\\u2028" in head and "Été".encode() in head
