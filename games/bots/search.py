@@ -44,8 +44,11 @@ How a stone is chosen, in order:
    the level rolls its chance of a mistake (``_Level.slip``); when it errs, the root is searched
    with its window's floor ``_Level.slack`` below the best so far, so that every move within the
    slack of the best gets its exact score (a plain principal variation search leaves the others
-   upper bounds, a lost move among them), and one of the ``_SLIP_CHOICES`` next best moves
-   within the slack, not a lost one, is played at random. A forced win found by the threat
+   upper bounds, a lost move among them). Of the ``_SLIP_CHOICES`` next best moves within the
+   slack, not a lost one, the level plays the one whose cost (its score below the best) is
+   nearest a share of the slack drawn at random: a mistake costs about half the slack on
+   average, also in quiet positions where many moves are about as good as the best and a pick
+   by rank would cost next to nothing (Connect6 above all). A forced win found by the threat
    search or by alpha-beta is never spoilt. From level 3 a mistake needs a search of two plies
    (which scores an open three left unblocked at ``-_LOST_SOON``: the opponent's open four) and
    a check, in a kept share of the time, that it leaves the opponent no VCF within the level's
@@ -54,9 +57,11 @@ How a stone is chosen, in order:
 
 The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
 the guard) and never errs on purpose. Each level below errs more often and further: the chance
-of a mistake per stone is 0.25 at level 7 and 0.12 more at each level down (0.97 at level 1), the
-slack 300 at level 7 and 120 more each level down (1,020 at level 1; an open three is worth about
-180); on top of that each level has less time, depth, width and VCF/VCT/Connect6 threat depth
+of a mistake per stone is 0.4 at level 7 and 0.1 more at each level down (every stone it can at
+level 1), the slack 300 at level 7 and 100 more each level down (900 at level 1; an open three is
+worth about 180 in the five-in-a-row games); so the expected cost per stone, about the chance
+times half the slack, grows from 60 at level 7 to 100, 150, 210, 280, 360 and 450 at level 1.
+On top of that each level has less time, depth, width and VCF/VCT/Connect6 threat depth
 than the one above. So neighbouring levels differ by design and not by the time limit alone,
 which at levels 4 to 8 is reached before the depth cap: without the mistakes, level 8 scored
 about 50% against level 7 and levels 4 to 6 about 45-60% against the level below
@@ -117,13 +122,13 @@ class _Level:
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 0.8, 0.97, 1020),
-    2: _Level(2, 0.4, 8, 2, 0, 0.1, 0.85, 900, six=1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.0, 0.73, 780, six=2),
-    4: _Level(3, 0.7, 10, 6, 0, 0.0, 0.61, 660, six=2),
-    5: _Level(4, 0.8, 12, 8, 0, 0.0, 0.49, 540, six=2),
-    6: _Level(5, 0.85, 12, 10, 1, 0.0, 0.37, 420, six=3),
-    7: _Level(6, 0.9, 12, 12, 1, 0.0, 0.25, 300, six=4),
+    1: _Level(1, 0.3, 6, 0, 0, 0.8, 1.0, 900),
+    2: _Level(2, 0.4, 8, 2, 0, 0.1, 0.9, 800, six=1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.0, 0.8, 700, six=2),
+    4: _Level(3, 0.7, 10, 6, 0, 0.0, 0.7, 600, six=2),
+    5: _Level(4, 0.8, 12, 8, 0, 0.0, 0.6, 500, six=2),
+    6: _Level(5, 0.85, 12, 10, 1, 0.0, 0.5, 400, six=3),
+    7: _Level(6, 0.9, 12, 12, 1, 0.0, 0.4, 300, six=4),
     8: _Level(8, 0.95, 14, 14, 3, 0.0, six=4, guard=10),
 }
 
@@ -743,8 +748,9 @@ class _Bot:
     def _slip(
         self, best: int, best_score: int, scores: dict[int, int], slack: int, reached: int
     ) -> int | None:
-        """A plausible mistake: one of the ``_SLIP_CHOICES`` next best root moves, at random,
-        whose score is within ``slack`` of the best and not a loss; from level 3 only after a
+        """A plausible mistake: of the ``_SLIP_CHOICES`` next best root moves whose score is
+        within ``slack`` of the best and not a loss, the one whose cost (its score below the
+        best) is nearest a share of the slack drawn at random; from level 3 only after a
         search of two plies (which sees an open three left unblocked: the opponent's open four
         scores ``-_LOST_SOON``) and only a move after which the opponent has no VCF within the
         level's VCF depth. None (play the best) when no move qualifies or the time runs out."""
@@ -754,7 +760,11 @@ class _Bot:
         floor = max(best_score - slack, -WIN // 2)
         near = sorted((p for p, v in scores.items() if p != best and v > floor), key=scores.get)
         near = near[::-1][:_SLIP_CHOICES]
-        self.rng.shuffle(near)
+        # the mistake's cost: a share of the slack drawn at random, whatever the number of
+        # moves about as good as the best (many in quiet positions, where a pick by rank
+        # would cost next to nothing)
+        cost = self.rng.uniform(0, slack)
+        near.sort(key=lambda p: abs(best_score - scores[p] - cost))
         if not careful or self.connect6 or not self.vcf_depth:
             return near[0] if near else None
         try:

@@ -258,22 +258,37 @@ def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
     assert seen == {b, c}  # not the best, not 60 below it, never the loss
     bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), mistakes=True)
     assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7, 2) is None
-    # at most _SLIP_CHOICES candidates, the best of them
+
+
+def _picks(scores: dict[int, int], slack: int, seeds: int = 300) -> list[int]:
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
+    best = max(scores, key=scores.get)
+    return [
+        _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
+            best, scores[best], scores, slack, 2
+        )
+        for s in range(seeds)
+    ]
+
+
+_TWELVE = [P(f"{col}{row}") for col in "GHJK" for row in (5, 6, 7)]
+
+
+def test_a_mistake_costs_a_random_share_of_the_slack_among_the_next_best_moves():
     from games.bots.search import _SLIP_CHOICES
 
-    many = {
-        P(f"{col}{row}"): 100 - i
-        for i, (col, row) in enumerate((col, row) for col in "GHJK" for row in (5, 6, 7))
-    }
-    best = max(many, key=many.get)
-    picks = {
-        _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
-            best, 100, many, 1000, 2
-        )
-        for s in range(80)
-    }
-    ranked = sorted(many, key=many.get, reverse=True)
-    assert picks == set(ranked[1 : 1 + _SLIP_CHOICES])
+    # costs 50, 100, .. 550 below the best: within a slack of 420, the eight next best
+    spread = {p: -50 * i for i, p in enumerate(_TWELVE)}
+    picks = _picks(spread, 420)
+    assert set(picks) == set(_TWELVE[1 : 1 + _SLIP_CHOICES])
+    mean = sum(-spread[p] for p in picks) / len(picks)
+    assert 180 < mean < 250  # about half the slack (the draw is uniform on 0..420)
+    # quiet: the eleven others about as good as the best (1 to 11 below it): a pick by rank
+    # would cost next to nothing; the mistake is nearly always the costliest of the eight
+    flat = {p: -i for i, p in enumerate(_TWELVE)}
+    picks = _picks(flat, 400, 100)
+    assert set(picks) <= set(_TWELVE[1 : 1 + _SLIP_CHOICES])
+    assert picks.count(_TWELVE[_SLIP_CHOICES]) >= 90
 
 
 def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf_and_needs_two_plies():
