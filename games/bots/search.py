@@ -52,8 +52,8 @@ How a stone is chosen, in order:
    search or by alpha-beta is never spoilt. From level 3 a mistake needs a search of two plies
    (which scores an open three left unblocked at ``-_LOST_SOON``: the opponent's open four) and
    a check, in a kept share of the time, that it leaves the opponent no VCF within the level's
-   VCF depth (not in Connect6, where the two-ply search already counts the threats two stones
-   cannot block); otherwise, or out of time, the best move is played.
+   VCF depth (in Connect6, after the second stone of a turn, no turn that leaves more threats
+   than two stones can block); otherwise, or out of time, the best move is played.
 
 The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
 the guard) and never errs on purpose. Each level below errs more often and further: the chance
@@ -752,8 +752,9 @@ class _Bot:
         within ``slack`` of the best and not a loss, the one whose cost (its score below the
         best) is nearest a share of the slack drawn at random; from level 3 only after a
         search of two plies (which sees an open three left unblocked: the opponent's open four
-        scores ``-_LOST_SOON``) and only a move after which the opponent has no VCF within the
-        level's VCF depth. None (play the best) when no move qualifies or the time runs out."""
+        scores ``-_LOST_SOON``) and only a move after which the opponent has no forced win the
+        level sees (``_they_win``). None (play the best) when no move qualifies or the time
+        runs out."""
         careful = self.level >= 3
         if careful and reached < 2:
             return None
@@ -765,21 +766,33 @@ class _Bot:
         # would cost next to nothing)
         cost = self.rng.uniform(0, slack)
         near.sort(key=lambda p: abs(best_score - scores[p] - cost))
-        if not careful or self.connect6 or not self.vcf_depth:
+        if not careful or not (self.connect6 or self.vcf_depth):
             return near[0] if near else None
+        c = self.game.to_move_colour
         try:
             for p in near:
                 if not self._play(p):
                     continue
                 try:
-                    theirs = self._vcf(self.vcf_depth)
+                    lost = self._they_win(c)
                 finally:
                     self._pop()
-                if theirs is None:
+                if not lost:
                     return p
         except _Timeout:
             self._resync()
         return None
+
+    def _they_win(self, c: int) -> bool:
+        """After colour ``c``'s stone (played): whether the opponent has a forced win ``c``'s
+        level sees, a VCF within its VCF depth, or in Connect6, once ``c``'s turn is over, a
+        turn that leaves more threats than two stones can block (``_six_threats`` one turn
+        deep; after the first stone of the turn, the second still follows: False)."""
+        if self.connect6:
+            if self.game.to_move_colour == c:
+                return False
+            return self._six_threats(1) is not None
+        return self._vcf(self.vcf_depth) is not None
 
     def _guarded(self, ranked: list[int]) -> int:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF

@@ -157,3 +157,37 @@ def test_the_connect6_depth_grows_with_the_level():
     depths = [_LEVELS[k].six for k in range(1, 9)]
     assert depths[0] == 0 and depths[-1] == 4
     assert depths == sorted(depths)
+
+
+def _mid_turn_against_two_threes() -> Game:
+    # white's open three on row 14 and its three on row 10 closed by J10: after black's turn,
+    # white makes more threats than two stones can block unless black's second stone closes
+    # row 10 for good (N10, O10 or P10)
+    game = _position("J10 C3 C16 R3", "K10 L10 M10 K14 L14 M14")
+    game.play(P("A1"))  # black's first stone of the turn, far away
+    return game
+
+
+def test_from_level_3_a_mistake_in_connect6_leaves_the_opponent_no_winning_turn():
+    game = _mid_turn_against_two_threes()
+    best, safe, losing = P("N10"), P("O10"), P("C10")
+    scores = {best: 0, safe: -10, losing: -60}  # the draw (up to 100) is nearer 60 mostly
+    for level in (3, 5, 7):
+        bot = _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(0), True)
+        assert bot._they_win(1) is False  # (no stone played: black still has one to place)
+        picks = {bot._slip(best, 0, scores, 100, 2) for _ in range(20)}
+        assert picks == {safe}, level
+    careless = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), True)
+    assert losing in {careless._slip(best, 0, scores, 100, 2) for _ in range(40)}
+
+
+def test_the_check_of_a_connect6_mistake_waits_for_the_end_of_the_turn():
+    game = _mid_turn_against_two_threes()
+    bot = _Bot(game.copy(), 5, time.perf_counter() + 30, random.Random(0), True)
+    assert bot._play(P("C10")) and bot._they_win(1) is True
+    bot._pop()
+    assert bot._play(P("O10")) and bot._they_win(1) is False
+    bot._pop()
+    start = _position("J10 C3 C16 R3", "K10 L10 M10 K14 L14 M14")  # the turn's first stone
+    first = _Bot(start.copy(), 5, time.perf_counter() + 30, random.Random(0), True)
+    assert first._play(P("C10")) and first._they_win(1) is False
