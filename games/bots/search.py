@@ -15,9 +15,9 @@ How a stone is chosen, in order:
    boat, several colours, Connect6: the first stone must leave a single point that stops every
    line) or when those fail;
 3. the book (``book.py``) for the first free stones, from level 3;
-4. the beginner's mistakes of levels 1 and 2 (``_Level.blunder``): a noisy one-ply pick among
-   the top few moves, so they sometimes miss the block of an open three (never a win or the
-   block of a four);
+4. without the calibrated mistakes (7. below), levels 1 and 2 keep their beginner's mistakes
+   (``_Level.blunder``): a noisy one-ply pick among the top few moves, so they sometimes miss
+   the block of an open three (never a win or the block of a four);
 5. threat-space search: VCF, sequences of fours (and, when one more capture wins, of capture
    threats) that win whatever the defence, a defence being a stone on a winning point or any
    capture of the defender's (Boat: any stone near the others, one that will capture across
@@ -49,11 +49,13 @@ How a stone is chosen, in order:
    nearest a share of the slack drawn at random: a mistake costs about half the slack on
    average, also in quiet positions where many moves are about as good as the best and a pick
    by rank would cost next to nothing (Connect6 above all). A forced win found by the threat
-   search or by alpha-beta is never spoilt. From level 3 a mistake needs a search of two plies
-   (which scores an open three left unblocked at ``-_LOST_SOON``: the opponent's open four) and
-   a check, in a kept share of the time, that it leaves the opponent no VCF within the level's
-   VCF depth (in Connect6, after the second stone of a turn, no turn that leaves more threats
-   than two stones can block); otherwise, or out of time, the best move is played.
+   search or by alpha-beta is never spoilt. From level 3 a mistake needs a check, in a kept
+   share of the time, that it leaves the opponent no VCF within the level's VCF depth (an open
+   three left unblocked is one: the opponent's open four; a search of two plies also scores it
+   at ``-_LOST_SOON``), in Connect6, after the second stone of a turn, no turn that leaves more
+   threats than two stones can block; otherwise, or out of time, the best move is played. With
+   the calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err
+   through these, without the check.
 
 The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
 the guard) and never errs on purpose. Each level below errs more often and further: the chance
@@ -114,22 +116,22 @@ class _Level:
     width: int  # moves searched per node
     vcf: int  # VCF depth (our fours)
     vct: int  # VCT depth (our threes and fours), 0: none
-    blunder: float  # chance of a noisy one-ply move instead of a search
     slip: float = 0.0  # chance of a plausible mistake: another of the search's moves
     slack: int = 0  # how much worse than the best (search score) a mistake may be
     six: int = 0  # Connect6: turns of ours the threat search looks ahead (0: none)
     guard: int = 0  # the opponent's VCF depth checked after our stone (0: none)
+    blunder: float = 0.0  # without the calibrated mistakes: chance of a noisy one-ply move
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 0.8, 1.0, 900),
-    2: _Level(2, 0.4, 8, 2, 0, 0.1, 0.9, 800, six=1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.0, 0.8, 700, six=2),
-    4: _Level(3, 0.7, 10, 6, 0, 0.0, 0.7, 600, six=2),
-    5: _Level(4, 0.8, 12, 8, 0, 0.0, 0.6, 500, six=2),
-    6: _Level(5, 0.85, 12, 10, 1, 0.0, 0.5, 400, six=3),
-    7: _Level(6, 0.9, 12, 12, 1, 0.0, 0.4, 300, six=4),
-    8: _Level(8, 0.95, 14, 14, 3, 0.0, six=4, guard=10),
+    1: _Level(1, 0.3, 6, 0, 0, 1.0, 900, blunder=0.8),
+    2: _Level(2, 0.4, 8, 2, 0, 0.9, 800, six=1, blunder=0.1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.8, 700, six=2),
+    4: _Level(3, 0.7, 10, 6, 0, 0.7, 600, six=2),
+    5: _Level(4, 0.8, 12, 8, 0, 0.6, 500, six=2),
+    6: _Level(5, 0.85, 12, 10, 1, 0.5, 400, six=3),
+    7: _Level(6, 0.9, 12, 12, 1, 0.4, 300, six=4),
+    8: _Level(8, 0.95, 14, 14, 3, six=4, guard=10),
 }
 
 
@@ -541,8 +543,8 @@ class _Bot:
             return Choice((moves[0],), None, 0, 1)
         if self.colours > 2:
             return self._one_ply(moves, c)
-        # 3. deliberate mistakes at the lowest levels
-        if self.spec.blunder and self.rng.random() < self.spec.blunder:
+        # 3. without the calibrated mistakes, the beginner's mistakes of levels 1 and 2
+        if self.spec.blunder and not self.mistakes and self.rng.random() < self.spec.blunder:
             return self._noisy(moves, c)
         # 4. threat-space search: fours (VCF), then threes and fours (VCT)
         if not self.connect6 and not threats:
@@ -729,7 +731,7 @@ class _Bot:
         if guard and abs(best_score) < WIN // 2:
             best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
         elif slack and abs(best_score) < WIN // 2:
-            slip = self._slip(best_move, best_score, scores, slack, reached)
+            slip = self._slip(best_move, best_score, scores, slack)
             if slip is not None:
                 return Choice((slip,), None, scores[slip], reached)
         return Choice((best_move,), None, best_score, reached)
@@ -745,19 +747,14 @@ class _Bot:
             return 0
         return spec.slack
 
-    def _slip(
-        self, best: int, best_score: int, scores: dict[int, int], slack: int, reached: int
-    ) -> int | None:
+    def _slip(self, best: int, best_score: int, scores: dict[int, int], slack: int) -> int | None:
         """A plausible mistake: of the ``_SLIP_CHOICES`` next best root moves whose score is
         within ``slack`` of the best and not a loss, the one whose cost (its score below the
-        best) is nearest a share of the slack drawn at random; from level 3 only after a
-        search of two plies (which sees an open three left unblocked: the opponent's open four
-        scores ``-_LOST_SOON``) and only a move after which the opponent has no forced win the
-        level sees (``_they_win``). None (play the best) when no move qualifies or the time
+        best) is nearest a share of the slack drawn at random; from level 3 only a move after
+        which the opponent has no forced win the level sees (``_they_win``: an open three left
+        unblocked is a VCF). None (play the best) when no move qualifies or the time
         runs out."""
         careful = self.level >= 3
-        if careful and reached < 2:
-            return None
         floor = max(best_score - slack, -WIN // 2)
         near = sorted((p for p, v in scores.items() if p != best and v > floor), key=scores.get)
         near = near[::-1][:_SLIP_CHOICES]

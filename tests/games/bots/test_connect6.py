@@ -175,10 +175,10 @@ def test_from_level_3_a_mistake_in_connect6_leaves_the_opponent_no_winning_turn(
     for level in (3, 5, 7):
         bot = _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(0), True)
         assert bot._they_win(1) is False  # (no stone played: black still has one to place)
-        picks = {bot._slip(best, 0, scores, 100, 2) for _ in range(20)}
+        picks = {bot._slip(best, 0, scores, 100) for _ in range(20)}
         assert picks == {safe}, level
     careless = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), True)
-    assert losing in {careless._slip(best, 0, scores, 100, 2) for _ in range(40)}
+    assert losing in {careless._slip(best, 0, scores, 100) for _ in range(40)}
 
 
 def test_the_check_of_a_connect6_mistake_waits_for_the_end_of_the_turn():

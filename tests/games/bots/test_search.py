@@ -254,10 +254,10 @@ def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
     seen = set()
     for seed in range(60):
         bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(seed), mistakes=True)
-        seen.add(bot._slip(a, 100, scores, 50, 2))
+        seen.add(bot._slip(a, 100, scores, 50))
     assert seen == {b, c}  # not the best, not 60 below it, never the loss
     bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), mistakes=True)
-    assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7, 2) is None
+    assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7) is None
 
 
 def _picks(scores: dict[int, int], slack: int, seeds: int = 300) -> list[int]:
@@ -265,7 +265,7 @@ def _picks(scores: dict[int, int], slack: int, seeds: int = 300) -> list[int]:
     best = max(scores, key=scores.get)
     return [
         _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
-            best, scores[best], scores, slack, 2
+            best, scores[best], scores, slack
         )
         for s in range(seeds)
     ]
@@ -291,18 +291,17 @@ def test_a_mistake_costs_a_random_share_of_the_slack_among_the_next_best_moves()
     assert picks.count(_TWELVE[_SLIP_CHOICES]) >= 90
 
 
-def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf_and_needs_two_plies():
+def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf():
     # C17 leaves white its two fours at once on N10; N10 itself is the only safe stone
     scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
     for level, expected in ((3, P("N10")), (5, P("N10")), (7, P("N10"))):
         bot = _Bot(_guard_position(), level, time.perf_counter() + 30, random.Random(0), True)
         picks = set()
         for _ in range(20):
-            picks.add(bot._slip(P("A1"), 0, scores, 100, 2))
+            picks.add(bot._slip(P("A1"), 0, scores, 100))
         assert picks == {expected}, level
-        assert bot._slip(P("A1"), 0, scores, 100, 1) is None  # one ply: no mistake
     careless = _Bot(_guard_position(), 2, time.perf_counter() + 30, random.Random(0), True)
-    picks = {careless._slip(P("A1"), 0, scores, 100, 1) for _ in range(40)}
+    picks = {careless._slip(P("A1"), 0, scores, 100) for _ in range(40)}
     assert P("C17") in picks  # levels 1 and 2 may leave it
 
 
@@ -331,3 +330,22 @@ def test_from_level_3_erring_at_every_stone_still_blocks_an_open_three(monkeypat
     assert picks <= blocks
     best = choose_move(game, level=level, budget_s=0.2, rng=random.Random(0)).points[0]
     assert picks - {best}  # it did err: another block than the search's best
+
+
+def test_levels_1_and_2_make_beginner_s_mistakes_only_without_the_calibrated_ones(monkeypatch):
+    calls = []
+    real = _Bot._noisy
+
+    def noisy(self, moves, c):
+        calls.append(self.level)
+        return real(self, moves, c)
+
+    monkeypatch.setattr(_Bot, "_noisy", noisy)
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    for mistakes in (True, False):
+        calls.clear()
+        for seed in range(100):
+            rng = random.Random(seed)
+            choose_move(game, level=1 + seed % 2, budget_s=0.01, rng=rng, mistakes=mistakes)
+        assert bool(calls) is not mistakes
+    assert set(calls) == {1, 2}
