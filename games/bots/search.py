@@ -48,7 +48,10 @@ How a stone is chosen, in order:
    slack, not a lost one, the level plays the one whose cost (its score below the best) is
    nearest a share of the slack drawn at random: a mistake costs about half the slack on
    average, also in quiet positions where many moves are about as good as the best and a pick
-   by rank would cost next to nothing (Connect6 above all). A forced win found by the threat
+   by rank would cost next to nothing (Connect6 above all). The first iteration of the search,
+   one evaluation per move, is always finished, also at the shortest think times, so that every
+   level has scores to err among (without it the levels short of time, which finished none,
+   played the move ordering's first stone and never erred). A forced win found by the threat
    search or by alpha-beta is never spoilt. From level 3 a mistake needs a check, in a kept
    share of the time, that it leaves the opponent no VCF within the level's VCF depth (an open
    three left unblocked is one: the opponent's open four; a search of two plies also scores it
@@ -82,6 +85,7 @@ time is checked at every node; ``_MARGIN_S`` is kept back for the answer's own o
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -716,11 +720,16 @@ class _Bot:
         keep = _GUARD_SHARE if guard else (_SLIP_SHARE if slack else 0.0)
         saved = self._narrow(1 - keep) if keep else self.deadline
         for depth in range(1, self.depth + 1):
+            keep = self.deadline
+            if depth == 1:  # an evaluation per move: always finished, so that even a level
+                self.deadline = math.inf  # short of time has the scores it errs among
             try:
                 score, move, found = self._root(root, depth, slack)
             except _Timeout:
                 self._resync()
                 break
+            finally:
+                self.deadline = keep
             best_move, best_score, reached, scores = move, score, depth, found
             root.sort(key=lambda p: -scores.get(p, -WIN - 2))
             if abs(score) >= WIN // 2:

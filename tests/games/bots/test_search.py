@@ -349,3 +349,11 @@ def test_levels_1_and_2_make_beginner_s_mistakes_only_without_the_calibrated_one
             choose_move(game, level=1 + seed % 2, budget_s=0.01, rng=rng, mistakes=mistakes)
         assert bool(calls) is not mistakes
     assert set(calls) == {1, 2}
+
+
+def test_the_first_iteration_is_finished_even_out_of_time_so_every_level_can_err():
+    game = random_position("Gomoku", 11)
+    assert game.plies > 8 and game.outcome is None
+    for level in (1, 2, 5):
+        choice = choose_move(game, level=level, budget_s=1e-6, rng=random.Random(0))
+        assert choice.depth >= 1
