@@ -56,7 +56,9 @@ How a stone is chosen, in order:
    share of the time, that it leaves the opponent no VCF within the level's VCF depth (an open
    three left unblocked is one: the opponent's open four; a search of two plies also scores it
    at ``-_LOST_SOON``), in Connect6, after the second stone of a turn, no turn that leaves more
-   threats than two stones can block; otherwise, or out of time, the best move is played. With
+   threats than two stones can block; otherwise, or out of time (the check gets at least
+   ``_SLIP_CHECK_S``, so that a level short of time does not err less than the one above), the
+   best move is played. With
    the calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err
    through these, without the check.
 
@@ -111,6 +113,7 @@ _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
 _SLIP_SHARE = 0.15  # of the search's time, kept to check a mistake against the opponent's VCF
 _SLIP_CHOICES = 8  # the next best root moves a mistake is chosen among
+_SLIP_CHECK_S = 0.01  # the least time the check of a mistake gets (levels 3-7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -775,6 +778,9 @@ class _Bot:
         if not careful or not (self.connect6 or self.vcf_depth):
             return near[0] if near else None
         c = self.game.to_move_colour
+        # at least _SLIP_CHECK_S for the check: without it a level short of time erred less
+        # than the level above, whose check finished more often
+        self.deadline = max(self.deadline, time.perf_counter() + _SLIP_CHECK_S)
         try:
             for p in near:
                 if not self._play(p):

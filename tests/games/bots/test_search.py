@@ -357,3 +357,9 @@ def test_the_first_iteration_is_finished_even_out_of_time_so_every_level_can_err
     for level in (1, 2, 5):
         choice = choose_move(game, level=level, budget_s=1e-6, rng=random.Random(0))
         assert choice.depth >= 1
+
+
+def test_the_check_of_a_mistake_gets_its_least_time_even_when_the_search_had_none_left():
+    scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
+    late = _Bot(_guard_position(), 5, time.perf_counter() - 1, random.Random(0), True)
+    assert late._slip(P("A1"), 0, scores, 100) == P("N10")
