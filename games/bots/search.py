@@ -65,9 +65,11 @@ How a stone is chosen, in order:
 The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
 the guard) and never errs on purpose. Each level below errs more often and further: the chance
 of a mistake per stone is 0.4 at level 7 and 0.1 more at each level down (every stone it can at
-level 1), the slack 300 at level 7 and 100 more each level down (900 at level 1; an open three is
-worth about 180 in the five-in-a-row games); so the expected cost per stone, about the chance
-times half the slack, grows from 60 at level 7 to 100, 150, 210, 280, 360 and 450 at level 1.
+level 1), the slack 300, 400, 500, 700, 1,000, 1,400 and 2,000 from level 7 down (an open three
+is worth about 180 in the five-in-a-row games), so that the expected cost per stone, about the
+chance times half the slack, grows by a factor of about 1.6 a level: 60 at level 7, then 100,
+150, 245, 400, 630 and 1,000 at level 1 (with a step of 100 in the slack below level 5, level 4
+scored only 60% against level 3).
 On top of that each level has less time, depth, width and VCF/VCT/Connect6 threat depth
 than the one above. So neighbouring levels differ by design and not by the time limit alone,
 which at levels 4 to 8 is reached before the depth cap: without the mistakes, level 8 scored
@@ -131,10 +133,10 @@ class _Level:
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 1.0, 900, blunder=0.8),
-    2: _Level(2, 0.4, 8, 2, 0, 0.9, 800, six=1, blunder=0.1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.8, 700, six=2),
-    4: _Level(3, 0.7, 10, 6, 0, 0.7, 600, six=2),
+    1: _Level(1, 0.3, 6, 0, 0, 1.0, 2000, blunder=0.8),
+    2: _Level(2, 0.4, 8, 2, 0, 0.9, 1400, six=1, blunder=0.1),
+    3: _Level(2, 0.6, 8, 3, 0, 0.8, 1000, six=2),
+    4: _Level(3, 0.7, 10, 6, 0, 0.7, 700, six=2),
     5: _Level(4, 0.8, 12, 8, 0, 0.6, 500, six=2),
     6: _Level(5, 0.85, 12, 10, 1, 0.5, 400, six=3),
     7: _Level(6, 0.9, 12, 12, 1, 0.4, 300, six=4),
