@@ -788,19 +788,7 @@ class _Bot:
         # at least _SLIP_CHECK_S for the check: without it a level short of time erred less
         # than the level above, whose check finished more often
         self.deadline = max(self.deadline, time.perf_counter() + _SLIP_CHECK_S)
-        try:
-            for p in near:
-                if not self._play(p):
-                    continue
-                try:
-                    lost = self._they_win(c)
-                finally:
-                    self._pop()
-                if not lost:
-                    return p
-        except _Timeout:
-            self._resync()
-        return None
+        return self._first_safe(near, lambda: self._they_win(c))
 
     def _they_win(self, c: int) -> bool:
         """After colour ``c``'s stone (played): whether the opponent has a forced win ``c``'s
@@ -817,21 +805,32 @@ class _Bot:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF
         within the level's guard depth, nor a VCT of one three; the first one when every move
         leaves one or the time runs out."""
+
+        def theirs() -> bool:
+            found = self._vcf(self.spec.guard)
+            if found is None and self.vct_depth:
+                found = self._vct(1)
+            return found is not None
+
+        safe = self._first_safe(ranked[:_GUARD_TRIES], theirs)
+        return ranked[0] if safe is None else safe
+
+    def _first_safe(self, candidates: list[int], lost) -> int | None:
+        """The first of ``candidates`` after which ``lost()`` (asked with the stone played) is
+        False; None when every one is lost or the time runs out."""
         try:
-            for p in ranked[:_GUARD_TRIES]:
+            for p in candidates:
                 if not self._play(p):
                     continue
                 try:
-                    theirs = self._vcf(self.spec.guard)
-                    if theirs is None and self.vct_depth:
-                        theirs = self._vct(1)
+                    bad = lost()
                 finally:
                     self._pop()
-                if theirs is None:
+                if not bad:
                     return p
         except _Timeout:
             self._resync()
-        return ranked[0]
+        return None
 
     def _root(
         self, moves: list[int], depth: int, slack: int = 0
