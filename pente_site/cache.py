@@ -33,15 +33,11 @@ class RedisCache(DjangoRedisCache):
     def incr_with_expiry(self, key: str, timeout: int) -> int:
         """Add one to the counter ``key`` (created at 1, expiring after ``timeout`` seconds) in
         one round trip; returns the new count."""
-        key = self.make_and_validate_key(key)
-        client = self._cache.get_client(key, write=True)
-        script = self.__dict__.get("_incr_script")
-        if script is None:
-            script = self.__dict__["_incr_script"] = client.register_script(_INCR_WITH_EXPIRY)
-        return int(script(keys=[key], args=[timeout], client=client))
+        return self.incr_many_with_expiry([(key, timeout)])[0]
 
     def incr_many_with_expiry(self, counters: list[tuple[str, int]]) -> list[int]:
-        """``incr_with_expiry`` of several ``(key, timeout)`` counters in one round trip."""
+        """Add one to each ``(key, timeout)`` counter (created at 1, expiring after its
+        ``timeout`` seconds) in one round trip; returns the new counts."""
         keys = [self.make_and_validate_key(key) for key, _timeout in counters]
         client = self._cache.get_client(keys[0], write=True)
         script = self.__dict__.get("_incr_many_script")
@@ -53,14 +49,8 @@ class RedisCache(DjangoRedisCache):
         return [int(n) for n in script(keys=keys, args=args, client=client)]
 
 
-#: INCR a counter and, when this made it, give it its expiry: one atomic round trip.
-_INCR_WITH_EXPIRY = """
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n
-"""
-
-#: The same for each of KEYS, with its own expiry in ARGV: one atomic round trip for them all.
+#: INCR each of KEYS and, when this made it, give it its expiry (ARGV, one each): one atomic
+#: round trip for them all.
 _INCR_MANY_WITH_EXPIRY = """
 local counts = {}
 for i, key in ipairs(KEYS) do
