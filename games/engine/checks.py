@@ -61,7 +61,10 @@ class Checks(GameState):
                     "In G-Pente player 1's second stone may not be on K6, K7, K13, K14, F10, "
                     f"G10, N10 or O10; {point_name(p, self._size)} is one of them",
                 )
-        if self._adjacent and self._plies > 0:
+        # Adjacent-only binds every stone but the first, and but player 1's second stone under
+        # the tournament rule: no point 3 or more from the centre touches a stone when player 2
+        # has answered next to the centre, so that stone is bound by the distance alone.
+        if self._adjacent and self._plies > 0 and self._plies != self._tr_ply:
             for q in self._t.neighbours[p]:
                 if b[q] or q == extra_neighbour:
                     break

@@ -37,7 +37,9 @@ Rule decisions taken here where the rule book (RULES.md) is silent
   (when on) binds the third stone, i.e. seat 3.
 - **Adjacent-only**: every stone but the very first of the game must touch (8 neighbours) a stone
   on the board at the time it is placed; for a Connect6 turn, the second stone may touch the
-  first.
+  first. The one exception is player 1's second stone under the tournament rule, bound by its
+  distance from the centre alone: after an answer of player 2 next to the centre no point 3 or
+  more from the centre touches a stone, and the game could not go on.
 - **Poof capture win:** after each move, first the mover and then the opponent are checked: a
   side wins by captures when it has reached the target and has strictly more captured stones
   than the other side.

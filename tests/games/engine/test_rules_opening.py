@@ -198,3 +198,17 @@ def test_adjacent_only_connect6_second_stone_may_touch_the_first():
         g.play_turn(["J10", "A1"])
     assert exc.value.code == "adjacent_only"
     assert g.plies == 3
+
+
+def test_adjacent_only_leaves_the_tournament_rule_stone_bound_by_its_distance_alone():
+    # Player 2 answers next to the centre: no point 3 or more from the centre touches a stone.
+    g = Game("Pente", tournament_rule=True, adjacent_only=True)
+    g.play("K9")
+    assert g.legal_points()
+    g.play("A1")  # far from every stone, and 3 or more from the centre
+    refused(g, "T19", "adjacent_only")  # the stones after it touch one again
+
+
+def test_adjacent_only_still_binds_player_2s_first_stone_under_the_tournament_rule():
+    g = Game("Pente", tournament_rule=True, adjacent_only=True)
+    refused(g, "A1", "adjacent_only")
