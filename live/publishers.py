@@ -23,7 +23,8 @@ Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challen
 take), ``challenge_updated`` (someone joined it) and ``challenge_gone`` (taken, cancelled,
 expired), ``game_started`` and ``game_ended`` of the games played in real time (not turn-based,
 not imported). A tournament's room ``tournament-<id>`` gets ``match_started`` (a round paired,
-a bracket match ready, a bye), ``match_finished`` and ``tournament_finished``. The rooms' chat
+a bracket match ready, a bye), ``match_finished``, ``tournament_finished`` and
+``tournament_cancelled`` (its players hear that one on their user channels too). The rooms' chat
 and presence (``chat``, ``chat_removed``, ``enter``, ``leave``) are ``live.services``'.
 
 User channels also get ``tournament_match`` (your match of a round just paired, with its games)
@@ -60,6 +61,7 @@ from tournaments.signals import (
     match_created,
     match_decided,
     pairing_blocked,
+    tournament_cancelled,
     tournament_finished,
 )
 
@@ -239,6 +241,17 @@ def on_tournament_finished(sender, tournament: Tournament, **kwargs) -> None:
     )
 
 
+def on_tournament_cancelled(sender, tournament: Tournament, **kwargs) -> None:
+    """The tournament's room and its players hear that it is off."""
+    data = {"tournament": tournament.pk, "name": tournament.name, "status": tournament.status}
+    players = tournament.entries.filter(user__bot_level__isnull=True).values_list(
+        "user_id", flat=True
+    )
+    events = [(room_channel(tournament_room_name(tournament.pk)), "tournament_cancelled", data)]
+    events += [(user_channel(user_id), "tournament_cancelled", data) for user_id in players]
+    publish_many(events)
+
+
 def on_pairing_blocked(sender, tournament: Tournament, **kwargs) -> None:
     """A round waits for the organiser: the tournament's room and the organiser hear it."""
     data = {"tournament": tournament.pk, "name": tournament.name, **pairing_decision(tournament)}
@@ -275,5 +288,6 @@ def connect() -> None:
     match_created.connect(on_match_created, dispatch_uid="live.match_created")
     match_decided.connect(on_match_decided, dispatch_uid="live.match_decided")
     tournament_finished.connect(on_tournament_finished, dispatch_uid="live.tournament_finished")
+    tournament_cancelled.connect(on_tournament_cancelled, dispatch_uid="live.tournament_cancelled")
     pairing_blocked.connect(on_pairing_blocked, dispatch_uid="live.pairing_blocked")
     ratings_changed.connect(on_ratings_changed, dispatch_uid="live.ratings_changed")

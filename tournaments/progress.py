@@ -144,7 +144,8 @@ def match_set_finished(*, game_set_id: int, now: datetime | None = None) -> int 
             winner = game_set.winner_id
             result = Match.Result.PLAYER1 if winner == match.player1_id else Match.Result.PLAYER2
         if result == Match.Result.DRAW and t.is_elimination:
-            _new_set(t, match, index=ms.index + 1, now=now)
+            if t.status == Tournament.Status.RUNNING:  # a cancelled one starts no more games
+                _new_set(t, match, index=ms.index + 1, now=now)
             return t.pk
         decide_match(match, result, now, forfeit=forfeit)
         return t.pk

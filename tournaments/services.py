@@ -14,7 +14,7 @@ finishes). A periodic sweeper repeats all of this as a backstop. Every step is i
 
 Refusals are domain errors (``pente_site.errors``): 404 ``not_found``; 403 ``not_organiser``, ``not_eligible``;
 409 ``registration_closed``, ``already_joined``, ``not_joined``, ``tournament_full``,
-``already_started``, ``tournament_over``; 400 ``bad_options``, ``bad_time_control``.
+``already_started``, ``tournament_over``, ``too_few_players``; 400 ``bad_options``, ``bad_time_control``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from tournaments.progress import (
     tournament_advance,
     unplayed_round_create,
 )
+from tournaments.signals import tournament_cancelled
 
 log = logging.getLogger(__name__)
 
@@ -410,6 +411,25 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: datetime | None 
     return entry
 
 
+def tournament_cancel(*, tournament_id: int, user: User, now: datetime | None = None) -> Tournament:
+    """The organiser's (or staff's) cancellation, before the start or while it runs: no round is
+    paired after it and it has no winner. Games in progress are not touched: they are played to
+    their end as the games they are (a rated one counts for the ratings) and their matches get
+    their results; what was played stays readable. 409 ``tournament_over`` once it is over."""
+    now = _now(now)
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        _check_organiser(t, user, "Only the organiser can cancel it.")
+        if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise Conflict("tournament_over", "The tournament is over.")
+        t.status = Tournament.Status.CANCELLED
+        t.finished_at = now
+        t.pairing_decision_round, t.pairing_problem = None, ""  # no round waits any more
+        t.save(update_fields=["status", "finished_at", "pairing_decision_round", "pairing_problem"])
+        tournament_cancelled.send(sender=Tournament, tournament=t)
+    return t
+
+
 def _forfeit_games_of(t: Tournament, user: User, now: datetime) -> None:
     set_ids = MatchSet.objects.filter(
         match__tournament=t, match__status=Match.Status.IN_PROGRESS
@@ -442,8 +462,10 @@ def tournament_start(
         if user is not None:
             _check_organiser(t, user, "Only the organiser can start it.")
         if t.status != Tournament.Status.REGISTRATION:
-            if user is not None:
+            if user is not None and t.status == Tournament.Status.RUNNING:
                 raise Conflict("already_started", "The tournament has started.")
+            if user is not None:
+                raise Conflict("tournament_over", "The tournament is over.")
             return t
         if user is None and now < t.start_at:
             return t
@@ -530,7 +552,8 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     stale: Sequence[int] = list(
         MatchSet.objects.filter(
             match__status=Match.Status.IN_PROGRESS,
-            match__tournament__status=Tournament.Status.RUNNING,
+            # a cancelled tournament's games in progress are played out and recorded too
+            match__tournament__status__in=(Tournament.Status.RUNNING, Tournament.Status.CANCELLED),
         )
         .exclude(game_set__status=GameSet.Status.IN_PROGRESS)
         .values_list("game_set_id", flat=True)

@@ -14,6 +14,9 @@ match_decided = Signal()
 #: Sent with ``tournament=`` when a tournament is over (standings and winner saved).
 tournament_finished = Signal()
 
+#: Sent with ``tournament=`` when its organiser cancels it (``tournament_cancel``).
+tournament_cancelled = Signal()
+
 #: Sent with ``tournament=`` (its ``pairing_decision_round`` set) when a Swiss round cannot be
 #: paired without relaxing the colour criteria and waits for the organiser's choice.
 pairing_blocked = Signal()

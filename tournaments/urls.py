@@ -43,6 +43,11 @@ urlpatterns = [
         name="tournament-start",
     ),
     re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/cancel/?$",
+        views.TournamentCancelView.as_view(),
+        name="tournament-cancel",
+    ),
+    re_path(
         r"^tournaments/(?P<pk>[0-9]+)/rounds/?$",
         views.TournamentRoundsView.as_view(),
         name="tournament-rounds",

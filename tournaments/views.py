@@ -101,6 +101,21 @@ class TournamentStartView(APIView):
         return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
 
 
+class TournamentCancelView(APIView):
+    """Cancel (organiser or staff), before the start or while it runs: no more rounds, no
+    winner; games in progress are played to their end. 409 ``tournament_over`` once over."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        services.tournament_cancel(tournament_id=pk, user=request.user)
+        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+
+
 class TournamentPairingDecisionView(APIView):
     """The organiser's choice for a Swiss round that no pairing makes without relaxing the
     colour criteria (the tournament's ``pairing_decision``): 409 ``no_pairing_decision`` when

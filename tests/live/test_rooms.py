@@ -22,6 +22,7 @@ from pente_site.ratelimit import parse_rate
 from ratings.services import rating_apply_set
 from tests.ratings.factories import RatingFactory, finished_set_row
 from tests.tournaments.support import make_tournament
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -350,6 +351,19 @@ def test_a_paired_round_reaches_the_tournaments_room_and_each_players_stream(com
     player = started[0]["match"]["player1"]["id"]
     mine = events(f"user:{player}", "tournament_match")
     assert len(mine) == 1 and mine[0]["match"]["sets"][0]["games"]
+
+
+def test_a_cancelled_tournament_tells_its_room_and_each_player(commits):
+    t = make_tournament(players=3, start=False, name="Winter Open")
+    with commits():
+        tournaments.tournament_cancel(tournament_id=t.pk, user=t.organiser)
+    told = events(f"room:tournament-{t.pk}", "tournament_cancelled")
+    assert [(e["tournament"], e["name"], e["status"]) for e in told] == [
+        (t.pk, "Winter Open", "cancelled")
+    ]
+    for entry in t.entries.all():
+        assert len(events(f"user:{entry.user_id}", "tournament_cancelled")) == 1
+    assert events(f"user:{t.organiser_id}", "tournament_cancelled") == []  # not a player
 
 
 def test_a_rated_set_tells_both_players_their_new_ratings(commits):

@@ -8,8 +8,10 @@ import pytest
 from django.utils import timezone
 
 from games.factories import UserFactory
-from tests.tournaments.support import client_for, make_tournament, play_all
+from games.models import Game
+from tests.tournaments.support import client_for, finish_match_games, make_tournament, play_all
 from tournaments import services
+from tournaments.models import Match, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +79,56 @@ def test_starting_with_too_few_players_is_a_409_and_the_tournament_stays_open():
     response = client_for(organiser).post(f"/api/tournaments/{tid}/start/")
     assert response.status_code == 409 and response.data["code"] == "too_few_players"
     assert client_for().get(f"/api/tournaments/{tid}/").data["status"] == "registration"
+
+
+def test_the_organiser_cancels_before_the_start_and_nobody_can_join_or_start_it_then():
+    t = make_tournament(players=2, start=False)
+    organiser = client_for(t.organiser)
+    response = organiser.post(f"/api/tournaments/{t.pk}/cancel/")
+    assert response.status_code == 200, response.data
+    assert response.data["status"] == "cancelled" and response.data["finished_at"]
+    joined = client_for(UserFactory()).post(f"/api/tournaments/{t.pk}/join/")
+    assert joined.status_code == 409 and joined.data["code"] == "registration_closed"
+    started = organiser.post(f"/api/tournaments/{t.pk}/start/")
+    assert started.status_code == 409 and started.data["code"] == "tournament_over"
+    services.sweep(now=t.start_at + timedelta(minutes=1))  # its start time passes: nothing
+    assert client_for().get(f"/api/tournaments/{t.pk}/").data["status"] == "cancelled"
+
+
+def test_only_the_organiser_or_staff_cancels_and_only_once():
+    t = make_tournament(players=2, start=False)
+    stranger = client_for(UserFactory()).post(f"/api/tournaments/{t.pk}/cancel/")
+    assert stranger.status_code == 403 and stranger.data["code"] == "not_organiser"
+    staff = client_for(UserFactory(is_staff=True)).post(f"/api/tournaments/{t.pk}/cancel/")
+    assert staff.status_code == 200
+    again = client_for(t.organiser).post(f"/api/tournaments/{t.pk}/cancel/")
+    assert again.status_code == 409 and again.data["code"] == "tournament_over"
+
+
+def test_a_cancelled_running_tournament_pairs_no_more_rounds_and_its_games_are_played_out():
+    t = make_tournament(players=4, rounds=3)
+    assert client_for(t.organiser).post(f"/api/tournaments/{t.pk}/cancel/").status_code == 200
+    games = Game.objects.filter(game_set__tournament_match_set__match__tournament=t)
+    assert games.count() == 2 and all(g.status == "in_progress" for g in games)
+    for match in Match.objects.filter(tournament=t):
+        finish_match_games(match, "player1")
+    services.sweep()
+    t.refresh_from_db()
+    assert (t.status, t.winner_id, t.current_round) == ("cancelled", None, 1)
+    assert Round.objects.filter(tournament=t).count() == 1
+    assert set(Match.objects.filter(tournament=t).values_list("result", flat=True)) == {"player1"}
+
+
+def test_a_drawn_knockout_match_of_a_cancelled_tournament_gets_no_new_set():
+    t = make_tournament(players=2, format="single_elimination")
+    match = Match.objects.get(tournament=t)
+    services.tournament_cancel(tournament_id=t.pk, user=t.organiser)
+    finish_match_games(match, "draw")
+    services.sweep()
+    assert match.match_sets.count() == 1
+    assert not Game.objects.filter(
+        game_set__tournament_match_set__match=match, status="in_progress"
+    ).exists()
 
 
 def test_the_list_filters_by_format():

@@ -74,4 +74,13 @@ def test_joining_starting_and_the_bracket_of_an_elimination_tournament(new_page,
     for name in names:
         expect(bracket).to_contain_text(name)
     shot(boss, "tournament")
+
+    # Cancelling asks first: dismissed, nothing happens; accepted, the tournament is off.
+    cancel = boss.locator(f'[data-api="tournaments/{tid}/cancel"]')
+    boss.once("dialog", lambda dialog: dialog.dismiss())
+    cancel.click()
+    expect(boss.locator("#tournament-facts")).to_have_attribute("data-status", "running")
+    boss.once("dialog", lambda dialog: dialog.accept())
+    cancel.click()
+    expect(boss.locator("#tournament-facts")).to_have_attribute("data-status", "cancelled")
     assert errors == []

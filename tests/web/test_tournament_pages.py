@@ -186,6 +186,17 @@ def test_the_organiser_sees_a_start_button(client):
     assert f'data-api="tournaments/{t.pk}/start"' in _page(client, t)
 
 
+def test_the_organiser_sees_a_cancel_button_that_asks_first_until_the_tournament_is_over(client):
+    t = make_tournament(players=2)
+    client.force_login(t.organiser)
+    html = _page(client, t)
+    button = re.search(rf'<button id="cancel"[^>]*data-api="tournaments/{t.pk}/cancel"[^>]*>', html)
+    assert button and "data-confirm=" in button.group(0)
+    services.tournament_cancel(tournament_id=t.pk, user=t.organiser)
+    html = _page(client, t)
+    assert "/cancel" not in html and 'data-status="cancelled"' in html
+
+
 def test_a_stranger_sees_no_buttons(client):
     t = make_tournament(players=2, start=False)
     assert "data-api=" not in _page(client, t)

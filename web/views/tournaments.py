@@ -323,6 +323,8 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_withdraw": joined
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "can_start": is_organiser and t.status == Tournament.Status.REGISTRATION,
+        "can_cancel": is_organiser
+        and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "final": t.status == Tournament.Status.FINISHED,
     }
     return render(request, "web/tournament.html", context)

@@ -123,6 +123,7 @@ document.addEventListener("click", async (event) => {
   const button = event.target.closest("[data-api]");
   if (!button) return;
   event.preventDefault();
+  if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
   button.disabled = true;
   const result = await api(button.dataset.api, { method: button.dataset.method || "POST", body: {} });
   button.disabled = false;
