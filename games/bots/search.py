@@ -119,7 +119,6 @@ _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the oppon
 _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
 _SLIP_SHARE = 0.15  # of the search's time, kept to check a mistake against the opponent's VCF
-_SLIP_CHOICES = 8  # the next best root moves a mistake is chosen among
 _SLIP_CHECK_S = 0.01  # the least time the check of a mistake gets (levels 3-7)
 
 
@@ -134,17 +133,19 @@ class _Level:
     slack: int = 0  # how much worse than the best (search score) a mistake may be
     six: int = 0  # Connect6: turns of ours the threat search looks ahead (0: none)
     guard: int = 0  # the opponent's VCF depth checked after our stone (0: none)
+    check: int = 0  # the opponent's VCF depth a mistake is checked against (0: no check)
+    pool: int = 8  # the next best root moves a mistake is chosen among
     blunder: float = 0.0  # without the calibrated mistakes: chance of a noisy one-ply move
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 1.0, 2000, blunder=0.8),
-    2: _Level(2, 0.4, 8, 2, 0, 0.9, 1400, six=1, blunder=0.1),
-    3: _Level(2, 0.6, 8, 3, 0, 0.8, 1000, six=2),
-    4: _Level(3, 0.7, 10, 6, 0, 0.7, 700, six=2),
-    5: _Level(4, 0.8, 12, 8, 0, 0.6, 500, six=2),
-    6: _Level(5, 0.85, 12, 10, 1, 0.5, 400, six=3),
-    7: _Level(6, 0.9, 12, 12, 1, 0.4, 300, six=4),
+    1: _Level(1, 0.3, 6, 0, 0, 1.0, 4500, blunder=0.8, pool=20),
+    2: _Level(2, 0.4, 8, 2, 0, 0.95, 3400, six=1, blunder=0.1, pool=16),
+    3: _Level(2, 0.6, 8, 3, 0, 0.9, 2400, six=2, check=1, pool=14),
+    4: _Level(3, 0.7, 10, 6, 0, 0.8, 1500, six=2, check=2, pool=12),
+    5: _Level(4, 0.8, 12, 8, 1, 0.7, 850, six=2, check=4, pool=10),
+    6: _Level(5, 0.85, 12, 10, 2, 0.55, 500, six=3, check=8),
+    7: _Level(6, 0.9, 12, 12, 2, 0.4, 300, six=4, check=12),
     8: _Level(8, 0.95, 14, 14, 3, six=4, guard=10),
 }
 
@@ -723,9 +724,10 @@ class _Bot:
     def _iterate(self, moves: list[int]) -> Choice:
         best_move, best_score, reached = moves[0], 0, 0
         scores: dict[int, int] = {}
-        root = list(moves[: max(self.width, 12)])
         guard = self.spec.guard and not self.connect6 and self.colours == 2
         slack = self._slip_slack()
+        # an erring stone's root holds the level's pool of next best moves
+        root = list(moves[: max(self.width, 12, self.spec.pool + 1 if slack else 0)])
         # a share of the time kept for the guard, or for the check of a mistake
         keep = _GUARD_SHARE if guard else (_SLIP_SHARE if slack else 0.0)
         saved = self._narrow(1 - keep) if keep else self.deadline
@@ -767,22 +769,22 @@ class _Bot:
         return spec.slack
 
     def _slip(self, best: int, best_score: int, scores: dict[int, int], slack: int) -> int | None:
-        """A plausible mistake: of the ``_SLIP_CHOICES`` next best root moves whose score is
+        """A plausible mistake: of the ``_Level.pool`` next best root moves whose score is
         within ``slack`` of the best and not a loss, the one whose cost (its score below the
         best) is nearest a share of the slack drawn at random; from level 3 only a move after
         which the opponent has no forced win the level sees (``_they_win``: an open three left
         unblocked is a VCF). None (play the best) when no move qualifies or the time
         runs out."""
-        careful = self.level >= 3
+        careful = self.spec.check > 0
         floor = max(best_score - slack, -WIN // 2)
         near = sorted((p for p, v in scores.items() if p != best and v > floor), key=scores.get)
-        near = near[::-1][:_SLIP_CHOICES]
+        near = near[::-1][: self.spec.pool]
         # the mistake's cost: a share of the slack drawn at random, whatever the number of
         # moves about as good as the best (many in quiet positions, where a pick by rank
         # would cost next to nothing)
         cost = self.rng.uniform(0, slack)
         near.sort(key=lambda p: abs(best_score - scores[p] - cost))
-        if not careful or not (self.connect6 or self.vcf_depth):
+        if not careful:
             return near[0] if near else None
         c = self.game.to_move_colour
         # at least _SLIP_CHECK_S for the check: without it a level short of time erred less
@@ -799,7 +801,7 @@ class _Bot:
             if self.game.to_move_colour == c:
                 return False
             return self._six_threats(1) is not None
-        return self._vcf(self.vcf_depth) is not None
+        return self._vcf(self.spec.check) is not None
 
     def _guarded(self, ranked: list[int]) -> int:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF

@@ -260,11 +260,11 @@ def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
     assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7) is None
 
 
-def _picks(scores: dict[int, int], slack: int, seeds: int = 300) -> list[int]:
+def _picks(scores: dict[int, int], slack: int, seeds: int = 300, level: int = 2) -> list[int]:
     game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
     best = max(scores, key=scores.get)
     return [
-        _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
+        _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
             best, scores[best], scores, slack
         )
         for s in range(seeds)
@@ -275,20 +275,26 @@ _TWELVE = [P(f"{col}{row}") for col in "GHJK" for row in (5, 6, 7)]
 
 
 def test_a_mistake_costs_a_random_share_of_the_slack_among_the_next_best_moves():
-    from games.bots.search import _SLIP_CHOICES
-
     # costs 50, 100, .. 550 below the best: within a slack of 420, the eight next best
     spread = {p: -50 * i for i, p in enumerate(_TWELVE)}
     picks = _picks(spread, 420)
-    assert set(picks) == set(_TWELVE[1 : 1 + _SLIP_CHOICES])
+    assert set(picks) == set(_TWELVE[1:9])
     mean = sum(-spread[p] for p in picks) / len(picks)
     assert 180 < mean < 250  # about half the slack (the draw is uniform on 0..420)
     # quiet: the eleven others about as good as the best (1 to 11 below it): a pick by rank
-    # would cost next to nothing; the mistake is nearly always the costliest of the eight
+    # would cost next to nothing; the mistake is nearly always the costliest of the pool
     flat = {p: -i for i, p in enumerate(_TWELVE)}
-    picks = _picks(flat, 400, 100)
-    assert set(picks) <= set(_TWELVE[1 : 1 + _SLIP_CHOICES])
-    assert picks.count(_TWELVE[_SLIP_CHOICES]) >= 90
+    for level in (2, 7):
+        pool = min(_LEVELS[level].pool, len(_TWELVE) - 1)
+        picks = _picks(flat, 400, 100, level)
+        assert set(picks) <= set(_TWELVE[1 : 1 + pool])
+        assert picks.count(_TWELVE[pool]) >= 90
+
+
+def test_the_lower_levels_err_among_more_of_the_next_best_moves():
+    pools = [_LEVELS[k].pool for k in range(1, 8)]
+    assert all(a >= b for a, b in zip(pools[:-1], pools[1:], strict=True)), pools
+    assert pools[0] > pools[-1]
 
 
 def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf():
