@@ -73,14 +73,21 @@ def _tokens(text: str, what: str) -> list[str]:
     return tokens
 
 
+def move_names(moves: str) -> list[str]:
+    """The moves of a ``moves`` text, one name or word each (400 ``too_many_moves``)."""
+    return _tokens(moves, "moves")
+
+
 def _colours(seats: int, partners: bool) -> int:
     return 2 if partners or seats == 2 else seats
 
 
-def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool = False) -> Probe:
-    """The position after ``moves`` (see the module doc); 400 ``illegal_move`` naming the move
-    the engine refused (counted as given), and why."""
-    given = _tokens(moves, "moves")
+def position_after(
+    *, variant: Variant, moves: str, seats: int = 2, partners: bool = False
+) -> Game | GoGame:
+    """The engine's position after ``moves`` (see the module doc); 400 ``illegal_move`` naming
+    the move the engine refused (counted as given), and why."""
+    given = move_names(moves)
     options: dict[str, object] = {}
     if variant.family != "go":
         options = {"seats": seats, "partners": partners, "tournament_rule": False}
@@ -103,8 +110,21 @@ def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool =
     except EngineError as exc:
         detail = getattr(exc, "detail", None) or str(exc)
         raise Invalid("illegal_move", f"Move {number} ({given[number - 1]}): {detail}") from None
+    return position
+
+
+def probe_of(
+    position: Game | GoGame, *, variant: Variant, seats: int = 2, partners: bool = False
+) -> Probe:
+    """The ``Probe`` of an engine position (``position_after``)."""
     key, symmetry = key_of(position)
     return Probe(variant, signed64(key), symmetry, seats, _colours(seats, partners))
+
+
+def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool = False) -> Probe:
+    """The ``Probe`` of the position after ``moves`` (``position_after``)."""
+    position = position_after(variant=variant, moves=moves, seats=seats, partners=partners)
+    return probe_of(position, variant=variant, seats=seats, partners=partners)
 
 
 def from_stones(

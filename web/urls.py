@@ -1,6 +1,15 @@
 from django.urls import path
 
-from web.views import account, database, home, leaderboards, play, players, tournaments
+from web.views import (
+    account,
+    database,
+    explorer,
+    home,
+    leaderboards,
+    play,
+    players,
+    tournaments,
+)
 
 app_name = "web"
 
@@ -18,4 +27,5 @@ urlpatterns = [
     path("tournaments/new/", tournaments.tournament_new_page, name="tournament-new"),
     path("tournaments/<int:pk>/", tournaments.tournament_page, name="tournament"),
     path("database/", database.database_page, name="database"),
+    path("database/explorer/", explorer.explorer_page, name="explorer"),
 ]

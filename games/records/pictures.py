@@ -113,6 +113,31 @@ def _count_marks(count: GoCount, size: int) -> list[str]:
     return out
 
 
+def _link_marks(links: Mapping[int, tuple[str, str]], size: int) -> list[str]:
+    out = ['<g class="links">']
+    half = CELL / 2
+    for point, (href, label) in sorted(links.items()):
+        y, x = divmod(point, size)
+        cx, cy = MARGIN + x * CELL, MARGIN + y * CELL
+        name = _name(x, y, size)
+        mark = ""
+        if label:
+            mark = (
+                f'<circle class="seen" cx="{cx}" cy="{cy}" r="{_fmt(CELL * 0.42)}" '
+                f'fill="#1f5fd6" fill-opacity="0.8"/>'
+                f'<text x="{cx}" y="{cy + 4}" fill="#ffffff" text-anchor="middle" '
+                f'font-size="10">{escape(label)}</text>'
+            )
+        out.append(
+            f'<a class="point" href="{escape(href, {chr(34): "&quot;"})}" data-point="{name}">'
+            f"<title>{name}</title>{mark}"
+            f'<rect x="{_fmt(cx - half)}" y="{_fmt(cy - half)}" width="{CELL}" height="{CELL}" '
+            f'fill="#ffffff" fill-opacity="0"/></a>'
+        )
+    out.append("</g>")
+    return out
+
+
 def board_svg(
     rows: Sequence[str],
     *,
@@ -121,9 +146,12 @@ def board_svg(
     title: str = "",
     go: bool = False,
     count: GoCount | None = None,
+    links: Mapping[int, tuple[str, str]] | None = None,
 ) -> str:
     """An SVG document of the position: grid, star points, coordinates, stones, last move
-    marked, captures; for Go (``go``) its colours and, with ``count``, the count."""
+    marked, captures; for Go (``go``) its colours and, with ``count``, the count. ``links``:
+    point -> (address, label): the point is a link there, its label (if any) written on it
+    (the explorer's page: the next moves seen, with their games, and every other legal point)."""
     size = len(rows)
     if size == 0 or any(len(r) != size for r in rows):
         raise ValueError("rows must be a non-empty square grid")
@@ -188,6 +216,8 @@ def board_svg(
             f'<circle class="last-move" cx="{MARGIN + x * CELL}" cy="{MARGIN + y * CELL}" '
             f'r="{_fmt(CELL * 0.16)}" fill="{mark}"/>'
         )
+    if links:
+        out.extend(_link_marks(links, size))
     if captures:
         parts = [f"{names.get(i, f'colour {i}')}: {n}" for i, n in enumerate(captures, start=1)]
         y = height - 10 - (20 if count is not None else 0)

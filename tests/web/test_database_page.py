@@ -123,9 +123,3 @@ def test_an_unknown_game_is_refused_with_the_reason(client):
 def test_a_searched_name_with_html_is_escaped(client):
     html = client.get("/database/", {"player": '"><script>alert(1)</script>'}).content.decode()
     assert "<script>alert(1)</script>" not in html
-
-
-def test_the_database_says_position_search_is_still_to_come(client):
-    assert "Search by position: coming with the game database explorer" in (
-        client.get("/database/").content.decode()
-    )

@@ -58,6 +58,36 @@ def _result_text(*, game: Game, summary: dict[str, Any]) -> str:
     return f"{' & '.join(names)} won"
 
 
+def game_rows(games: list[Game]) -> list[dict[str, Any]]:
+    """The games as the pages' game tables show them (``web/_game_table.html``)."""
+    games_at, players_at = route_prefix("web:game"), route_prefix("web:player")
+    rows = []
+    for game in games:
+        summary = play_selectors.game_summary(game)
+        players = [
+            {
+                "name": p["user"]["username"] if p["user"] else p["name"],
+                "url": f"{players_at}{quote(p['user']['username'], safe=URL_SAFE)}/"
+                if p["user"]
+                else None,
+            }
+            for p in summary["players"]
+        ]
+        rows.append(
+            {
+                "id": game.pk,
+                "url": f"{games_at}{game.pk}/",
+                "variant": game.variant,
+                "rated": game.rated,
+                "players": players,
+                "result": _result_text(game=game, summary=summary),
+                "moves": game.ply,
+                "date": game.started_at or game.created_at,
+            }
+        )
+    return rows
+
+
 def database_page(request: HttpRequest) -> HttpResponse:
     search = {name: request.GET.get(name, "").strip() for name in SEARCH_FIELDS}
     asked = {name: value for name, value in search.items() if value}
@@ -76,30 +106,7 @@ def database_page(request: HttpRequest) -> HttpResponse:
             problems.append(err.detail)
             page = None
             games = []
-        games_at, players_at = route_prefix("web:game"), route_prefix("web:player")
-        for game in games:
-            summary = play_selectors.game_summary(game)
-            players = [
-                {
-                    "name": p["user"]["username"] if p["user"] else p["name"],
-                    "url": f"{players_at}{quote(p['user']['username'], safe=URL_SAFE)}/"
-                    if p["user"]
-                    else None,
-                }
-                for p in summary["players"]
-            ]
-            rows.append(
-                {
-                    "id": game.pk,
-                    "url": f"{games_at}{game.pk}/",
-                    "variant": game.variant,
-                    "rated": game.rated,
-                    "players": players,
-                    "result": _result_text(game=game, summary=summary),
-                    "moves": game.ply,
-                    "date": game.started_at or game.created_at,
-                }
-            )
+        rows = game_rows(games)
     context = {
         "search": search,
         "variants": list(GAMES),

@@ -1,0 +1,37 @@
+"""The explorer's page in a real browser: clicking the board's points walks through a game.
+
+Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import watch_errors
+
+pytestmark = pytest.mark.usefixtures("browser")
+
+
+def expect(target):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+def test_clicking_points_of_the_board_plays_them_and_back_takes_one_away(new_page, site, shot):
+    page = new_page()
+    errors = watch_errors(page)
+    page.goto(f"{site}/database/")
+    page.get_by_role("link", name="explore by position").click()
+    board = page.locator("#explorer-board")
+    expect(board.locator("circle.stone")).to_have_count(1)  # the centre stone
+    board.locator('a.point[data-point="L11"]').click()
+    expect(page).to_have_url(f"{site}/database/explorer/?game=Pente&moves=L11")
+    expect(board.locator('circle.stone[data-point="L11"]')).to_have_count(1)
+    board.locator('a.point[data-point="N13"]').click()
+    expect(board.locator("circle.stone")).to_have_count(3)
+    expect(page.locator("#explorer-path")).to_contain_text("L11 · N13")
+    shot(page, "explorer")
+    page.locator("#explorer-back").click()
+    expect(board.locator("circle.stone")).to_have_count(2)
+    assert errors == []
