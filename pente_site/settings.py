@@ -286,6 +286,9 @@ IMPORT_STALE_AFTER = timedelta(seconds=_env_int("IMPORT_STALE_SECONDS", 120))
 IMPORT_MAX_ATTEMPTS = _env_int("IMPORT_MAX_ATTEMPTS", 3)
 #: How often beat looks for import jobs that no worker moves on.
 IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
+# --- Tournaments -------------------------------------------------------------------------------
+#: Byes one player may ask for ahead of time in a Swiss (``POST tournaments/{id}/byes``).
+TOURNAMENT_MAX_REQUESTED_BYES = _env_int("TOURNAMENT_MAX_REQUESTED_BYES", 2)
 # --- Computer opponents (games.bots) -----------------------------------------------------------
 #: A game waiting on a computer this long (a lost task) gets its move sent again by the sweeper.
 BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)

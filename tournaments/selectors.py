@@ -68,6 +68,16 @@ def entries(t: Tournament) -> list[dict[str, Any]]:
     ]
 
 
+def planned_byes(t: Tournament) -> list[dict[str, Any]]:
+    """The byes decided before their rounds are paired (asked for by the players, or an
+    imported report's), by round then player."""
+    names = _names(t)
+    return [
+        {"user": _user(b.user_id, names), "round": b.round_number, "result": b.result}
+        for b in PlannedBye.objects.filter(tournament=t).order_by("round_number", "user_id")
+    ]
+
+
 def match_data(m: Match, names: dict[int, str]) -> dict[str, Any]:
     return {
         "id": m.pk,

@@ -295,3 +295,15 @@ class PairingDecisionIn(serializers.Serializer):
         help_text="true: pair the waiting round with the colour criteria relaxed; false: pair "
         "it again from the entries as they are now (after a withdrawal, say)."
     )
+
+
+class PlannedByeSerializer(serializers.Serializer):
+    user = UserBriefSerializer()
+    round = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=["full_point_bye", "half_point_bye", "zero_point_bye"])
+
+
+class ByeRequestIn(serializers.Serializer):
+    round = serializers.IntegerField(
+        min_value=1, help_text="The round to sit out: one not paired yet (after current_round)."
+    )

@@ -24,7 +24,8 @@ import random
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -36,7 +37,7 @@ from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
 from ratings.elo import ESTABLISHED_RESULTS
 from ratings.selectors import rating_or_start
-from tournaments.models import Entry, Match, MatchSet, Round, Tournament
+from tournaments.models import Entry, Match, MatchSet, PlannedBye, Round, Tournament
 from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import default_rounds, max_rounds
 from tournaments.progress import (
@@ -406,6 +407,10 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: datetime | None 
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = now
         entry.save(update_fields=["status", "withdrawn_at"])
+        # the byes they asked for in rounds to come go with them
+        PlannedBye.objects.filter(
+            tournament=t, user=user, round_number__gt=t.current_round
+        ).delete()
         if t.status == Tournament.Status.RUNNING:
             _forfeit_games_of(t, user, now)
     return entry
@@ -428,6 +433,67 @@ def tournament_cancel(*, tournament_id: int, user: User, now: datetime | None = 
         t.save(update_fields=["status", "finished_at", "pairing_decision_round", "pairing_problem"])
         tournament_cancelled.send(sender=Tournament, tournament=t)
     return t
+
+
+#: What a bye asked for ahead of time scores (``bye_request``).
+REQUESTED_BYE = "half_point_bye"
+
+
+def _bye_round_open(t: Tournament, round_number: int) -> None:
+    """Refuse a bye for a round that is paired (or a tournament where none can be asked)."""
+    if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict("tournament_over", "The tournament is over.")
+    if t.format != Tournament.Format.SWISS or t.imported:
+        raise Conflict(
+            "byes_not_taken",
+            "Byes are asked for ahead of time in a Swiss played here; in other formats every "
+            "round's pairing is fixed by the bracket or the table.",
+        )
+    if round_number <= t.current_round:
+        raise Conflict(
+            "round_paired",
+            f"Round {round_number} is paired already; ask for a bye in a round to come "
+            f"(after round {t.current_round}).",
+        )
+
+
+def bye_request(*, tournament_id: int, user: User, round_number: int) -> PlannedBye:
+    """A player's bye in a round of a Swiss not paired yet: they are left out of its pairing
+    and score half a point (``REQUESTED_BYE``), at most ``TOURNAMENT_MAX_REQUESTED_BYES``
+    each. Taken back with ``bye_cancel`` until the round is paired."""
+    with transaction.atomic():
+        t = _lock(tournament_id)  # the pairing of a round locks it too: no race with it
+        _bye_round_open(t, round_number)
+        if t.rounds and round_number > t.rounds:
+            raise Invalid("bad_round", f"The tournament has {t.rounds} rounds.")
+        if not Entry.objects.filter(tournament=t, user=user, status=Entry.Status.ACTIVE).exists():
+            raise Conflict("not_joined", "You are not registered.")
+        mine = PlannedBye.objects.filter(tournament=t, user=user)
+        if mine.filter(round_number=round_number).exists():
+            raise Conflict("bye_requested", f"You have a bye in round {round_number} already.")
+        limit = settings.TOURNAMENT_MAX_REQUESTED_BYES
+        if mine.count() >= limit:
+            raise Conflict(
+                "too_many_byes", f"A player may ask for {limit} byes at most in a tournament."
+            )
+        try:
+            with transaction.atomic():
+                return PlannedBye.objects.create(
+                    tournament=t, user=user, round_number=round_number, result=REQUESTED_BYE
+                )
+        except IntegrityError:  # pragma: no cover - the row lock makes this unreachable
+            raise Conflict("bye_requested", "You have a bye in that round already.") from None
+
+
+def bye_cancel(*, tournament_id: int, user: User, round_number: int) -> None:
+    """Take back a bye asked for a round that is not paired yet."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        bye = PlannedBye.objects.filter(tournament=t, user=user, round_number=round_number)
+        if not bye.exists():
+            raise NotFound("not_found", f"You have no bye in round {round_number}.")
+        _bye_round_open(t, round_number)
+        bye.delete()
 
 
 def _forfeit_games_of(t: Tournament, user: User, now: datetime) -> None:

@@ -48,6 +48,16 @@ urlpatterns = [
         name="tournament-cancel",
     ),
     re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/byes/?$",
+        views.TournamentByesView.as_view(),
+        name="tournament-byes",
+    ),
+    re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/byes/(?P<round_number>[0-9]+)/?$",
+        views.TournamentByeView.as_view(),
+        name="tournament-bye",
+    ),
+    re_path(
         r"^tournaments/(?P<pk>[0-9]+)/rounds/?$",
         views.TournamentRoundsView.as_view(),
         name="tournament-rounds",

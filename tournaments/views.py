@@ -17,9 +17,11 @@ from tournaments import selectors, services, trf_import
 from tournaments.models import Tournament
 from tournaments.serializers import (
     BracketSerializer,
+    ByeRequestIn,
     MatchResultIn,
     MatchSerializer,
     PairingDecisionIn,
+    PlannedByeSerializer,
     RoundSerializer,
     StandingSerializer,
     StandingsPageSerializer,
@@ -268,6 +270,54 @@ class TournamentPlayerMatchesView(_PaginatedListView):
     def get(self, request, pk: int, user_id: int):
         t = selectors.tournament_get(tournament_id=pk)
         return self.paginated(selectors.player_matches(t, user_id=user_id))
+
+
+class TournamentByesView(_PaginatedListView):
+    """Byes decided before their rounds are paired: ``GET`` lists them (by round); ``POST``
+    (``{"round": N}``, an entrant of a Swiss) asks for one: left out of round N's pairing, half
+    a point. 409 ``round_paired``, ``not_joined``, ``bye_requested``, ``too_many_byes``
+    (``TOURNAMENT_MAX_REQUESTED_BYES``), ``byes_not_taken`` (not a Swiss played here),
+    ``tournament_over``."""
+
+    serializer_class = PlannedByeSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: PlannedByeSerializer(many=True)})
+    def get(self, request, pk: int):
+        return self.paginated(selectors.planned_byes(selectors.tournament_get(tournament_id=pk)))
+
+    @extend_schema(
+        request=ByeRequestIn,
+        responses={
+            201: PlannedByeSerializer,
+            400: ErrorSerializer,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
+    def post(self, request, pk: int):
+        data = ByeRequestIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        bye = services.bye_request(
+            tournament_id=pk, user=request.user, round_number=data.validated_data["round"]
+        )
+        body = {
+            "user": {"id": request.user.pk, "username": request.user.username},
+            "round": bye.round_number,
+            "result": bye.result,
+        }
+        return Response(PlannedByeSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentByeView(APIView):
+    """Take back a bye asked for a round not paired yet (204; 404 when there is none)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, 404: ErrorSerializer, 409: ErrorSerializer})
+    def delete(self, request, pk: int, round_number: str):
+        services.bye_cancel(tournament_id=pk, user=request.user, round_number=int(round_number))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TournamentBracketView(APIView):

@@ -58,6 +58,14 @@ def finish_match_games(match: Match, outcome: str) -> None:
         game_finish(game=game, outcome=Outcome(Termination.RESIGN, (seats[winner],)))
 
 
+def play_round(t: Tournament) -> None:
+    """Finish the current round's games with white winning; the sweeper pairs the next."""
+    for m in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(m, "player1")
+    services.sweep()
+    t.refresh_from_db()
+
+
 def play_all(
     t: Tournament, *, rng: random.Random | None = None, draws: bool = True, pick=None
 ) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from games.factories import UserFactory
 from pente_site.errors import Conflict, Invalid
-from tests.tournaments.support import client_for, finish_match_games, make_tournament
+from tests.tournaments.support import client_for, make_tournament, play_round
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye
 from tournaments.pairing import trf
@@ -16,14 +16,6 @@ from tournaments.progress import swiss_history
 from tournaments.trf_import import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
-
-
-def play_round(t) -> None:
-    """Finish the current round's games with white winning; the sweeper pairs the next."""
-    for m in Match.objects.filter(tournament=t, status="in_progress"):
-        finish_match_games(m, "player1")
-    services.sweep()
-    t.refresh_from_db()
 
 
 @pytest.mark.parametrize(
