@@ -84,3 +84,34 @@ def test_joining_starting_and_the_bracket_of_an_elimination_tournament(new_page,
     cancel.click()
     expect(boss.locator("#tournament-facts")).to_have_attribute("data-status", "cancelled")
     assert errors == []
+
+
+def test_a_swiss_player_asks_for_a_bye_from_the_page_and_takes_it_back(new_page, site):
+    _, organiser = api_player(site)
+    start_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    created = organiser.post(
+        "tournaments/",
+        json={
+            "name": "Winter Swiss",
+            "format": "swiss",
+            "rounds": 3,
+            "variant": "Pente",
+            "rated": False,
+            "time_control": "turn",
+            "days_per_move": 3,
+            "start_at": start_at,
+        },
+    )
+    assert created.status_code == 201, created.text
+    tid = created.json()["id"]
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("s"), PASSWORD)
+    page.goto(f"{site}/tournaments/{tid}/")
+    page.locator(f'[data-api="tournaments/{tid}/join"]').click()
+    page.get_by_role("button", name="Sit out round 2 (half a point)").click()
+    expect(page.locator("#byes-planned")).to_contain_text("round 2")
+    page.get_by_role("button", name="Play round 2 after all").click()
+    expect(page.get_by_role("button", name="Sit out round 2 (half a point)")).to_be_visible()
+    expect(page.locator("#byes-planned")).to_have_count(0)
+    assert errors == []

@@ -197,6 +197,18 @@ def test_the_organiser_sees_a_cancel_button_that_asks_first_until_the_tournament
     assert "/cancel" not in html and 'data-status="cancelled"' in html
 
 
+def test_a_swiss_entrant_sees_the_byes_of_rounds_to_come_and_may_ask_or_take_one_back(client):
+    t = make_tournament(players=3, start=False, rounds=3)
+    me = t.entries.first().user
+    services.bye_request(tournament_id=t.pk, user=me, round_number=2)
+    client.force_login(me)
+    html = _page(client, t)
+    assert re.search(r'id="byes-planned">round 2: ' + re.escape(me.username), html)
+    asks = re.findall(r"data-api=\"tournaments/\d+/byes\" data-body='\{\"round\": (\d)\}'", html)
+    assert asks == ["1", "3"]
+    assert f'data-api="tournaments/{t.pk}/byes/2" data-method="DELETE"' in html
+
+
 def test_a_stranger_sees_no_buttons(client):
     t = make_tournament(players=2, start=False)
     assert "data-api=" not in _page(client, t)

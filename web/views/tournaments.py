@@ -286,6 +286,23 @@ class _NoLinks(_Links):
         return None
 
 
+def _byes(t: Tournament, *, viewer, joined: bool) -> dict[str, Any] | None:
+    """A Swiss's byes asked for ahead of time: the list, and for an entrant the rounds to come
+    they may sit out or take back (None outside a Swiss played here)."""
+    if t.format != Tournament.Format.SWISS or t.imported:
+        return None
+    planned = selectors.planned_byes(t)
+    mine = {b["round"] for b in planned if viewer.is_authenticated and b["user"]["id"] == viewer.pk}
+    open_now = joined and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING)
+    to_come = range(t.current_round + 1, (t.rounds or 0) + 1) if open_now else range(0)
+    shown = {
+        "planned": [b for b in planned if b["round"] > t.current_round],
+        "ask": [n for n in to_come if n not in mine],
+        "mine": sorted(n for n in mine if n > t.current_round) if open_now else [],
+    }
+    return shown if any(shown.values()) else None
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         t = selectors.tournament_get(tournament_id=pk)
@@ -322,6 +339,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_join": signed_in and open_now and not joined,
         "can_withdraw": joined
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+        "byes": _byes(t, viewer=viewer, joined=joined),
         "can_start": is_organiser and t.status == Tournament.Status.REGISTRATION,
         "can_cancel": is_organiser
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),

@@ -125,7 +125,9 @@ document.addEventListener("click", async (event) => {
   event.preventDefault();
   if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
   button.disabled = true;
-  const result = await api(button.dataset.api, { method: button.dataset.method || "POST", body: {} });
+  const body = button.dataset.body ? JSON.parse(button.dataset.body) : {};
+  const method = button.dataset.method || "POST";
+  const result = await api(button.dataset.api, { method, body: method === "DELETE" ? undefined : body });
   button.disabled = false;
   if (!result.ok) {
     alert(problem(result));
