@@ -28,23 +28,25 @@ def api_player(site: str) -> tuple[str, httpx.Client]:
     return name, httpx.Client(base_url=f"{site}/api/", headers={"Authorization": f"Token {key}"})
 
 
+def create_tournament(organiser: httpx.Client, **fields) -> int:
+    """A tournament created through the API, starting tomorrow; returns its id."""
+    start_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    body = {
+        "variant": "Pente",
+        "rated": False,
+        "time_control": "turn",
+        "days_per_move": 3,
+        "start_at": start_at,
+        **fields,
+    }
+    created = organiser.post("tournaments/", json=body)
+    assert created.status_code == 201, created.text
+    return created.json()["id"]
+
+
 def test_joining_starting_and_the_bracket_of_an_elimination_tournament(new_page, site, shot):
     organiser_name, organiser = api_player(site)
-    start_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
-    created = organiser.post(
-        "tournaments/",
-        json={
-            "name": "Autumn <Knockout>",
-            "format": "single_elimination",
-            "variant": "Pente",
-            "rated": False,
-            "time_control": "turn",
-            "days_per_move": 3,
-            "start_at": start_at,
-        },
-    )
-    assert created.status_code == 201, created.text
-    tid = created.json()["id"]
+    tid = create_tournament(organiser, name="Autumn <Knockout>", format="single_elimination")
     names = []
     for _ in range(3):
         name, client = api_player(site)
@@ -88,22 +90,7 @@ def test_joining_starting_and_the_bracket_of_an_elimination_tournament(new_page,
 
 def test_a_swiss_player_asks_for_a_bye_from_the_page_and_takes_it_back(new_page, site):
     _, organiser = api_player(site)
-    start_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
-    created = organiser.post(
-        "tournaments/",
-        json={
-            "name": "Winter Swiss",
-            "format": "swiss",
-            "rounds": 3,
-            "variant": "Pente",
-            "rated": False,
-            "time_control": "turn",
-            "days_per_move": 3,
-            "start_at": start_at,
-        },
-    )
-    assert created.status_code == 201, created.text
-    tid = created.json()["id"]
+    tid = create_tournament(organiser, name="Winter Swiss", format="swiss", rounds=3)
     page = new_page()
     errors = watch_errors(page)
     signup(page, site, unique_name("s"), PASSWORD)
