@@ -44,23 +44,23 @@ How a stone is chosen, in order:
    the level rolls its chance of a mistake (``_Level.slip``); when it errs, the root is searched
    with its window's floor ``_Level.slack`` below the best so far, so that every move within the
    slack of the best gets its exact score (a plain principal variation search leaves the others
-   upper bounds, a lost move among them). Of the ``_SLIP_CHOICES`` next best moves within the
-   slack, not a lost one, the level plays the one whose cost (its score below the best) is
-   nearest a share of the slack drawn at random: a mistake costs about half the slack on
-   average, also in quiet positions where many moves are about as good as the best and a pick
-   by rank would cost next to nothing (Connect6 above all). The first iteration of the search,
-   one evaluation per move, is always finished, also at the shortest think times, so that every
-   level has scores to err among (without it the levels short of time, which finished none,
-   played the move ordering's first stone and never erred). A forced win found by the threat
-   search or by alpha-beta is never spoilt. From level 3 a mistake needs a check, in a kept
-   share of the time, that it leaves the opponent no VCF within the level's VCF depth (an open
-   three left unblocked is one: the opponent's open four; a search of two plies also scores it
-   at ``-_LOST_SOON``), in Connect6, after the second stone of a turn, no turn that leaves more
-   threats than two stones can block; otherwise, or out of time (the check gets at least
-   ``_SLIP_CHECK_S``, so that a level short of time does not err less than the one above), the
-   best move is played. With
-   the calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err
-   through these, without the check.
+   upper bounds, a lost move among them), and holds at least the level's pool (``_Level.pool``)
+   of next best moves. Of those within the slack, not a lost one, the level plays the one whose
+   cost (its score below the best) is nearest a share of the slack drawn at random: a mistake
+   costs about half the slack on average, also in quiet positions where many moves are about as
+   good as the best and a pick by rank would cost next to nothing (Connect6 above all). The
+   first iteration of the search, one evaluation per move, is always finished, also at the
+   shortest think times, so that every level has scores to err among (without it the levels
+   short of time, which finished none, played the move ordering's first stone and never erred).
+   A forced win found by the threat search or by alpha-beta is never spoilt. From level 3 a
+   mistake needs a check, in a kept share of the time, that it leaves the opponent no VCF within
+   the level's check depth (``_Level.check``; an open three left unblocked is one of depth 1,
+   the opponent's open four; a search of two plies also scores it at ``-_LOST_SOON``), in
+   Connect6, after the second stone of a turn, no turn that leaves more threats than two stones
+   can block; otherwise, or out of time (the check gets at least ``_SLIP_CHECK_S``, so that a
+   level short of time does not err less than the one above), the best move is played. With the
+   calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err through
+   these, without the check.
 
 The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
 the guard) and never errs on purpose. Each level below errs more often and further: the chance
@@ -139,13 +139,13 @@ class _Level:
 
 
 _LEVELS = {
-    1: _Level(1, 0.3, 6, 0, 0, 1.0, 4500, blunder=0.8, pool=20),
-    2: _Level(2, 0.4, 8, 2, 0, 0.95, 3400, six=1, blunder=0.1, pool=16),
-    3: _Level(2, 0.6, 8, 3, 0, 0.9, 2400, six=2, check=1, pool=14),
-    4: _Level(3, 0.7, 10, 6, 0, 0.8, 1500, six=2, check=2, pool=12),
-    5: _Level(4, 0.8, 12, 8, 1, 0.7, 850, six=2, check=4, pool=10),
+    1: _Level(1, 0.3, 6, 0, 0, 1.0, 4500, blunder=0.8, pool=24),
+    2: _Level(2, 0.4, 8, 2, 0, 0.95, 3400, six=1, blunder=0.1, pool=20),
+    3: _Level(2, 0.45, 8, 3, 0, 0.9, 2400, six=2, check=2, pool=18),
+    4: _Level(3, 0.7, 10, 6, 0, 0.8, 1500, six=2, check=3, pool=16),
+    5: _Level(4, 0.9, 12, 8, 1, 0.7, 850, six=2, check=6, pool=14),
     6: _Level(5, 0.85, 12, 10, 2, 0.55, 500, six=3, check=8),
-    7: _Level(6, 0.9, 12, 12, 2, 0.4, 300, six=4, check=12),
+    7: _Level(6, 0.9, 12, 12, 2, 0.4, 300, six=4, check=10),
     8: _Level(8, 0.95, 14, 14, 3, six=4, guard=10),
 }
 
