@@ -245,6 +245,8 @@ else:
     for _sub in ("out", "processed", "control"):
         (_broker / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, with messages written whole (``pente_site.broker_fs``)
+    CELERY_BROKER_TRANSPORT = "pente_site.broker_fs:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker / "out"),
         "data_folder_out": str(_broker / "out"),
