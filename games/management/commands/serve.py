@@ -1,7 +1,8 @@
 """``python manage.py serve``: the embedded default, ready to play.
 
-Applies migrations, then runs a Celery worker with beat embedded (``-B``) as a child process and
-the web server (uvicorn, with ``pente_site.asgi``: the API and the event streams) in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
+Applies migrations, then runs a Celery worker with beat embedded (``-B``) as a child process
+(started again within seconds if it stops while the server runs: the computers' moves, the
+timeouts and the pairings depend on it) and the web server (uvicorn, with ``pente_site.asgi``: the API and the event streams) in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
 nothing else needs to be running; with ``REDIS_URL`` set the same command uses Redis (production
 deployments run ``celery -A pente_site worker`` and ``celery -A pente_site beat`` separately).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 
 import uvicorn
 from django.conf import settings
@@ -30,6 +32,47 @@ def celery_worker_argv(*options: str) -> list[str]:
     ]
 
 
+#: Seconds between a worker's unexpected exit and its restart.
+RESTART_DELAY_S = 1.0
+
+
+class _Worker:
+    """The Celery worker of ``serve``: started, watched, started again whenever it fails
+    before ``stop()`` (a crash, a kill; not when it was asked to stop: SIGTERM or Ctrl+C, as
+    when the whole process group is stopped), and stopped with the server."""
+
+    def __init__(self, argv: list[str], *, say) -> None:
+        self.argv, self.say = argv, say
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.proc = subprocess.Popen(argv)
+        threading.Thread(target=self._watch, name="worker-watch", daemon=True).start()
+
+    def _watch(self) -> None:
+        while True:
+            code = self.proc.wait()
+            if code in (0, -signal.SIGTERM, -signal.SIGINT) or self.stopping.wait(RESTART_DELAY_S):
+                return
+            with self.lock:
+                if self.stopping.is_set():
+                    return
+                self.proc = subprocess.Popen(self.argv)
+            self.say(
+                f"The Celery worker stopped (exit code {code}); started again (pid {self.proc.pid})."
+            )
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopping.set()
+            proc = self.proc
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 class Command(BaseCommand):
     help = "Migrate, start a Celery worker with beat, and serve the API (embedded default)."
 
@@ -43,12 +86,13 @@ class Command(BaseCommand):
         worker = None
         if not no_worker:
             schedule = settings.VAR_DIR / "celerybeat-schedule"
-            worker = subprocess.Popen(
+            worker = _Worker(
                 celery_worker_argv(
                     "-B", "--schedule", str(schedule), "--concurrency", "4", "-Q", "celery,bots"
-                )
+                ),
+                say=lambda line: self.stderr.write(line),
             )
-            self.stdout.write(f"Celery worker and beat started (pid {worker.pid}).")
+            self.stdout.write(f"Celery worker and beat started (pid {worker.proc.pid}).")
         self.stdout.write(f"API on http://{addrport}/api/  (docs: http://{addrport}/api/docs/)")
         # A SIGTERM (kill, a process manager) must stop the worker too, as Ctrl+C does.
         signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
@@ -63,9 +107,5 @@ class Command(BaseCommand):
                 timeout_graceful_shutdown=3,  # open streams end with the server
             )
         finally:
-            if worker is not None and worker.poll() is None:
-                worker.send_signal(signal.SIGTERM)
-                try:
-                    worker.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    worker.kill()
+            if worker is not None:
+                worker.stop()

@@ -1,0 +1,78 @@
+"""``manage.py serve`` (the README's first command) keeps its Celery worker running: a worker
+that stops while the server runs is started again within seconds, and the computers go on
+answering."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+import urllib.request
+
+from tests.servers import start_embedded, stop_server
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(entry))
+    return out
+
+
+def _post(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    request = urllib.request.Request(
+        f"{base}/api/{path}", data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def _get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(f"{base}/api/{path}", timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_a_killed_worker_is_started_again_and_the_computer_still_answers(tmp_path):
+    proc, base = start_embedded(tmp_path)
+    try:
+        deadline = time.monotonic() + 30
+        while not (first := _children(proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(first) == 1, "serve runs one Celery worker"
+        os.kill(first[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        again: list[int] = []
+        while time.monotonic() < deadline:
+            again = [pid for pid in _children(proc.pid) if pid != first[0]]
+            if again:
+                break
+            time.sleep(0.2)
+        assert again, "the worker was not started again"
+        account = {"username": "ann", "password": "correct-horse-battery-1"}
+        _post(base, "auth/register", account)
+        token = _post(base, "auth/token", account)["key"]
+        game = _post(
+            base,
+            "challenges/",
+            {"variant": "Pente", "invitee": "computer1", "seat_wanted": 1},
+            token,
+        )["game"]
+        deadline = time.monotonic() + 60
+        while _get(base, f"games/{game}/")["ply"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert _get(base, f"games/{game}/")["ply"] >= 2, "the computer did not answer"
+    finally:
+        stop_server(proc)
+    assert "The Celery worker stopped" in (tmp_path / "serve.log").read_text()
