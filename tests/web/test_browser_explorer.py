@@ -5,9 +5,13 @@ Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.web.conftest import watch_errors
+from tests.web.conftest import signup, unique_name, watch_errors
+
+PASSWORD = "correct-horse-battery-1"
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -34,4 +38,23 @@ def test_clicking_points_of_the_board_plays_them_and_back_takes_one_away(new_pag
     shot(page, "explorer")
     page.locator("#explorer-back").click()
     expect(board.locator("circle.stone")).to_have_count(2)
+    assert errors == []
+
+
+def test_a_games_page_opens_the_explorer_at_the_position_it_shows(new_page, site):
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("x"), PASSWORD)
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", "computer")
+    page.select_option("select[name=level]", index=0)
+    page.select_option("select[name=variant]", "Pente")
+    page.click("#challenge-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/\d+/$"))
+    # the centre stone, then the computer's answer: the page shows ply 2
+    expect(page.locator("#ply-label")).to_have_text("2 / 2", timeout=90_000)
+    href = page.locator("#explore").get_attribute("href")
+    assert re.fullmatch(r"/database/explorer/\?game=Pente&moves=K10%2C[A-T]\d+", href), href
+    page.locator("#explore").click()
+    expect(page.locator("#explorer-board circle.stone")).to_have_count(2)
     assert errors == []

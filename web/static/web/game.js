@@ -280,6 +280,15 @@ function drawMoves() {
   if (last && viewPly === null) last.scrollIntoView({ block: "nearest" });
   document.getElementById("ply-label").textContent = `${current} / ${moves.length}`;
   document.getElementById("picture").href = `/api/games/${page.id}/board.svg?ply=${current}`;
+  // The explorer knows two-player tables: the position shown, in its moves' words.
+  const explore = document.getElementById("explore");
+  explore.hidden = S.players.length !== 2;
+  const words = [];
+  for (const m of moves.slice(0, current)) {
+    if (m.kind === "mark") break; // Go's marking of dead stones: no longer a position to explore
+    words.push(m.kind === "decision" ? m.choice : m.kind === "pass" ? "pass" : m.name);
+  }
+  explore.href = `/database/explorer/?game=${encodeURIComponent(S.variant)}&moves=${encodeURIComponent(words.join(","))}`;
 }
 
 function redraw() {
