@@ -210,3 +210,15 @@ def signin(page, base: str, username: str, password: str) -> None:
     with page.expect_navigation():
         page.click("#login-form button[type=submit]")
     _expect_home(page, base, f"signing in as {username}")
+
+
+def challenge(page, site: str, *, variant: str, opponent: str = "computer", invitee: str = ""):
+    """Challenge from the play page: the first computer level, or ``invitee``."""
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", opponent)
+    if opponent == "computer":
+        page.select_option("select[name=level]", index=0)
+    else:
+        page.fill("input[name=invitee]", invitee)
+    page.select_option("select[name=variant]", variant)
+    page.click("#challenge-form button[type=submit]")

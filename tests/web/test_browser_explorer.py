@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import signup, unique_name, watch_errors
+from tests.web.conftest import challenge, signup, unique_name, watch_errors
 
 PASSWORD = "correct-horse-battery-1"
 
@@ -45,11 +45,7 @@ def test_a_games_page_opens_the_explorer_at_the_position_it_shows(new_page, site
     page = new_page()
     errors = watch_errors(page)
     signup(page, site, unique_name("x"), PASSWORD)
-    page.goto(f"{site}/play/")
-    page.select_option("select[name=opponent]", "computer")
-    page.select_option("select[name=level]", index=0)
-    page.select_option("select[name=variant]", "Pente")
-    page.click("#challenge-form button[type=submit]")
+    challenge(page, site, variant="Pente")
     page.wait_for_url(re.compile(r".*/games/\d+/$"))
     # the centre stone, then the computer's answer: the page shows ply 2
     expect(page.locator("#ply-label")).to_have_text("2 / 2", timeout=90_000)

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import signup, unique_name, watch_errors
+from tests.web.conftest import challenge, signup, unique_name, watch_errors
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -22,17 +22,6 @@ CORNERS = ("A1", "A3", "A5", "A7", "C1", "C3", "T19", "T17", "R19", "R17")
 
 def stone(page, point: str):
     return page.locator(f'#board circle.stone[data-point="{point}"]')
-
-
-def challenge(page, site: str, *, variant: str, opponent: str = "computer", invitee: str = ""):
-    page.goto(f"{site}/play/")
-    page.select_option("select[name=opponent]", opponent)
-    if opponent == "computer":
-        page.select_option("select[name=level]", index=0)
-    else:
-        page.fill("input[name=invitee]", invitee)
-    page.select_option("select[name=variant]", variant)
-    page.click("#challenge-form button[type=submit]")
 
 
 def test_a_connect6_turn_is_two_clicks_and_the_first_stone_waits(new_page, site):

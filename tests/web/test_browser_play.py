@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import signup, unique_name, watch_errors
+from tests.web.conftest import challenge, signup, unique_name, watch_errors
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -151,11 +151,7 @@ def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
     page = new_page()
     errors = watch_errors(page)
     signup(page, site, unique_name("solo"), PASSWORD)
-    page.goto(f"{site}/play/")
-    page.select_option("select[name=opponent]", "computer")
-    page.select_option("select[name=level]", index=0)
-    page.select_option("select[name=variant]", "Pente")
-    page.click("#challenge-form button[type=submit]")
+    challenge(page, site, variant="Pente")
     page.wait_for_url(GAME_URL)
     expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"))
     if "Your turn" not in page.locator("#status").inner_text():
