@@ -157,6 +157,12 @@ class Tournament(models.Model):
     def is_elimination(self) -> bool:
         return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
 
+    @property
+    def takes_requested_byes(self) -> bool:
+        """Players may ask for a bye ahead of time: a Swiss played here (elsewhere each round's
+        pairing is fixed by the bracket or the table, or entered from a report)."""
+        return self.format == self.Format.SWISS and not self.imported
+
 
 class Entry(models.Model):
     class Status(models.TextChoices):

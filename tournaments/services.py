@@ -327,6 +327,11 @@ def _check_organiser(t: Tournament, user: User, detail: str) -> None:
         raise Forbidden("not_organiser", detail)
 
 
+def _check_not_over(t: Tournament) -> None:
+    if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict("tournament_over", "The tournament is over.")
+
+
 def _check_imported(t: Tournament) -> None:
     if not t.imported:
         raise Conflict(
@@ -402,8 +407,7 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: datetime | None 
         entry = Entry.objects.filter(tournament=t, user=user, status=Entry.Status.ACTIVE).first()
         if entry is None:
             raise Conflict("not_joined", "You are not registered.")
-        if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Conflict("tournament_over", "The tournament is over.")
+        _check_not_over(t)
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = now
         entry.save(update_fields=["status", "withdrawn_at"])
@@ -425,8 +429,7 @@ def tournament_cancel(*, tournament_id: int, user: User, now: datetime | None = 
     with transaction.atomic():
         t = _lock(tournament_id)
         _check_organiser(t, user, "Only the organiser can cancel it.")
-        if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Conflict("tournament_over", "The tournament is over.")
+        _check_not_over(t)
         t.status = Tournament.Status.CANCELLED
         t.finished_at = now
         t.pairing_decision_round, t.pairing_problem = None, ""  # no round waits any more
@@ -441,9 +444,8 @@ REQUESTED_BYE = "half_point_bye"
 
 def _bye_round_open(t: Tournament, round_number: int) -> None:
     """Refuse a bye for a round that is paired (or a tournament where none can be asked)."""
-    if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-        raise Conflict("tournament_over", "The tournament is over.")
-    if t.format != Tournament.Format.SWISS or t.imported:
+    _check_not_over(t)
+    if not t.takes_requested_byes:
         raise Conflict(
             "byes_not_taken",
             "Byes are asked for ahead of time in a Swiss played here; in other formats every "
@@ -528,10 +530,9 @@ def tournament_start(
         if user is not None:
             _check_organiser(t, user, "Only the organiser can start it.")
         if t.status != Tournament.Status.REGISTRATION:
-            if user is not None and t.status == Tournament.Status.RUNNING:
-                raise Conflict("already_started", "The tournament has started.")
             if user is not None:
-                raise Conflict("tournament_over", "The tournament is over.")
+                _check_not_over(t)
+                raise Conflict("already_started", "The tournament has started.")
             return t
         if user is None and now < t.start_at:
             return t

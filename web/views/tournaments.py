@@ -289,7 +289,7 @@ class _NoLinks(_Links):
 def _byes(t: Tournament, *, viewer, joined: bool) -> dict[str, Any] | None:
     """A Swiss's byes asked for ahead of time: the list, and for an entrant the rounds to come
     they may sit out or take back (None outside a Swiss played here)."""
-    if t.format != Tournament.Format.SWISS or t.imported:
+    if not t.takes_requested_byes:
         return None
     planned = selectors.planned_byes(t)
     mine = {b["round"] for b in planned if viewer.is_authenticated and b["user"]["id"] == viewer.pk}
