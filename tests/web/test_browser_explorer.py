@@ -47,10 +47,18 @@ def test_a_games_page_opens_the_explorer_at_the_position_it_shows(new_page, site
     signup(page, site, unique_name("x"), PASSWORD)
     challenge(page, site, variant="Pente")
     page.wait_for_url(re.compile(r".*/games/\d+/$"))
-    # the centre stone, then the computer's answer: the page shows ply 2
-    expect(page.locator("#ply-label")).to_have_text("2 / 2", timeout=90_000)
-    href = page.locator("#explore").get_attribute("href")
-    assert re.fullmatch(r"/database/explorer/\?game=Pente&moves=K10%2C[A-T]\d+", href), href
-    page.locator("#explore").click()
+    # the seats are drawn: to move second, the player answers the centre stone themselves
+    status = page.locator("#status")
+    expect(status).to_have_text(re.compile("Your turn|to move"), timeout=30_000)
+    if status.text_content().startswith("Your turn"):
+        page.locator('#board rect.pt[data-point="A1"]').click()
+    expect(page.locator("#ply-label")).to_have_text(re.compile(r"^[2-9] / "), timeout=90_000)
+    page.locator('#moves li[data-ply="2"]').click()  # ply 2: the centre stone and the answer
+    expect(page.locator("#ply-label")).to_have_text(re.compile(r"^2 / "))
+    explore = page.locator("#explore")
+    expect(explore).to_have_attribute(
+        "href", re.compile(r"^/database/explorer/\?game=Pente&moves=K10%2C[A-T]\d+$")
+    )
+    explore.click()
     expect(page.locator("#explorer-board circle.stone")).to_have_count(2)
     assert errors == []
