@@ -19,8 +19,10 @@ win 1, a draw 0.5) with a 95% interval
 65% when A is the level above B, and every game when B is 0. Exit status 1 when the target is
 missed.
 
-Level 0 is a random player (Pente family): a random legal stone within 2 points of a stone on
-the board, a random decision; ``bots.py 8 0 Pente 10`` checks that level 8 wins every game.
+Level 0 is a random player: a random legal stone within 2 points of a stone on the board, a
+random decision (in Go: never in one of its own eyes, a pass when nothing else is left, no dead
+stones proposed, every marking accepted); ``bots.py 8 0 Pente 10`` checks that level 8 wins
+every game.
 
 Go is played by the Monte Carlo tree search of ``games.bots.go_search`` at each level and its
 think time, the marking of dead stones and the answer to it included.
@@ -39,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots.go_search import go_action  # noqa: E402
 from games.bots.search import BUDGETS, choose_move  # noqa: E402
-from games.engine import GoGame, get_variant, new_game  # noqa: E402
+from games.engine import GoGame, GoPhase, get_variant, new_game  # noqa: E402
 
 TARGET_SCORE = 0.65
 MAX_ACTIONS = 400  # a game that runs longer is a draw
@@ -62,7 +64,9 @@ def play_game(
         seat = game.to_move_seat
         level = levels[seat]
         t0 = time.perf_counter()
-        if isinstance(game, GoGame):
+        if level == 0:
+            random_near(game, rng)
+        elif isinstance(game, GoGame):
             act = go_action(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
             if act.kind == "mark":
                 game.mark_dead(sorted(act.dead))
@@ -74,8 +78,6 @@ def play_game(
                 game.pass_turn()
             else:
                 game.play(act.point)
-        elif level == 0:
-            random_near(game, rng)
         else:
             budget = BUDGETS[level] * scale
             choice = choose_move(game, level=level, budget_s=budget, rng=rng, mistakes=True)
@@ -110,7 +112,12 @@ def start(variant, opening: int):
 
 def random_near(game, rng) -> None:
     """Level 0, the random player: a decision at random, else a random legal stone within 2
-    points of a stone on the board (anywhere legal when there is none), a whole turn of them."""
+    points of a stone on the board (anywhere legal when there is none), a whole turn of them.
+    In Go it fills none of its own eyes (a point whose neighbours are all its stones) and passes
+    when no other stone is left; it proposes no dead stones and accepts any marking."""
+    if isinstance(game, GoGame):
+        _random_go(game, rng)
+        return
     if game.pending_decision is not None:
         game.decide(rng.choice(game.decisions_available()))
         return
@@ -121,6 +128,28 @@ def random_near(game, rng) -> None:
         game.play(rng.choice(near))
         if game.outcome is not None:
             return
+
+
+def _random_go(game, rng) -> None:
+    if game.phase == GoPhase.MARKING:
+        if game.proposed_dead is None:
+            game.mark_dead([])
+        else:
+            game.accept()
+        return
+    size, board, me = game.size, game.board, game.to_move_colour
+
+    def own_eye(p: int) -> bool:
+        x, y = p % size, p // size
+        around = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        return all(board[i + size * j] == me for i, j in around if 0 <= i < size and 0 <= j < size)
+
+    legal = [p for p in game.legal_points() if not own_eye(p)]
+    near = [p for p in legal if _near(board, p, size)] or legal
+    if near:
+        game.play(rng.choice(near))
+    else:
+        game.pass_turn()
 
 
 def _near(board, p: int, size: int = 19) -> bool:
