@@ -81,3 +81,32 @@ def test_the_games_of_a_pair_share_a_random_opening_and_pairs_differ(bench):
         assert boards[0] == boards[1] and len({boards[0], boards[2], boards[4]}) == 3
         assert all(sum(1 for c in board if c) == stones for board in boards)
     assert sum(1 for c in bench.start("Pente", 0).board if c) == 1  # --no-openings
+
+
+def test_the_random_player_plays_go_to_the_end_without_filling_its_own_eyes(bench):
+    import random
+
+    from games.engine import GoGame
+
+    rng = random.Random(5)
+    game = GoGame(size=9)
+    for _ in range(bench.MAX_ACTIONS):
+        if game.outcome is not None:
+            break
+        me, board = game.to_move_colour, game.board
+        bench.random_near(game, rng)  # the engine refuses an illegal stone, mark or answer
+        last = game.last_action
+        if isinstance(last, int) and game.plies and board[last] == 0:
+            x, y = last % 9, last // 9
+            around = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            assert any(board[i + 9 * j] != me for i, j in around if 0 <= i < 9 and 0 <= j < 9), (
+                f"{game.point_name(last)} filled an eye of its own"
+            )
+    assert game.outcome is not None  # both pass at last; the marking (none) is accepted
+
+
+def test_level_8_against_the_random_player_in_go(bench, capsys):
+    status = bench.main(["8", "0", "go-9", "1", "--budget-scale", "0.01"])
+    out = capsys.readouterr().out
+    assert "level 8 wins every game against the random player" in out
+    assert status == (0 if out.rstrip().endswith("OK") else 1)
