@@ -9,10 +9,10 @@ counters always say exactly which plies are analysed and a new run resumes after
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 
 from games.models.accounts import User
-from games.models.base import choice_check
+from games.models.base import job_checks
 from games.models.play import Game
 
 
@@ -64,27 +64,14 @@ class Analysis(models.Model):
         constraints = [
             # One analysis per game: asking again returns it instead of computing twice.
             models.UniqueConstraint(fields=["game"], name="analysis_one_per_game"),
-            choice_check(
-                "status", ("pending", "running", "done", "failed"), "analysis_status_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(plies_processed__lte=F("plies_total")),
-                name="analysis_processed_within_total",
+            *job_checks(
+                "analysis",
+                waiting=("pending", "running"),
+                processed="plies_processed",
+                total="plies_total",
             ),
             models.CheckConstraint(
                 condition=Q(level__gte=1, level__lte=8), name="analysis_level_range"
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=("pending", "running")) | Q(finished_at__isnull=False),
-                name="analysis_over_has_finished_at",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status="failed") | ~Q(error_code=""),
-                name="analysis_failed_has_error",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status="done") | Q(plies_processed=F("plies_total")),
-                name="analysis_done_processed_all",
             ),
         ]
 

@@ -1,9 +1,10 @@
-"""What the models of the games app share: choice CHECK constraints and time-control ranges."""
+"""What the models of the games app share: choice CHECK constraints, time-control ranges and the
+CHECKs of a background job's progress."""
 
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 MAX_SEATS = 6
 # The time-control ranges of ``games.clocks`` (kept literal here: migrations freeze them).
@@ -52,3 +53,31 @@ class Category(models.TextChoices):
     NORMAL = "normal"
     TURN = "turn"
     UNTIMED = "untimed"
+
+
+def job_checks(
+    prefix: str, *, waiting: tuple[str, str], processed: str, total: str
+) -> list[models.CheckConstraint]:
+    """The CHECKs of a background job's row (an analysis, an import): its status one of
+    ``waiting`` (queued or pending, then running), ``done`` or ``failed``; no more processed
+    than the total; a finished job has its ``finished_at``, a failed one its ``error_code``,
+    a done one processed everything."""
+    return [
+        choice_check("status", (*waiting, "done", "failed"), f"{prefix}_status_valid"),
+        models.CheckConstraint(
+            condition=Q(**{f"{processed}__lte": F(total)}),
+            name=f"{prefix}_processed_within_total",
+        ),
+        models.CheckConstraint(
+            condition=Q(status__in=waiting) | Q(finished_at__isnull=False),
+            name=f"{prefix}_over_has_finished_at",
+        ),
+        models.CheckConstraint(
+            condition=~Q(status="failed") | ~Q(error_code=""),
+            name=f"{prefix}_failed_has_error",
+        ),
+        models.CheckConstraint(
+            condition=~Q(status="done") | Q(**{processed: F(total)}),
+            name=f"{prefix}_done_processed_all",
+        ),
+    ]

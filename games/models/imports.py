@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from games.models.accounts import User
-from games.models.base import choice_check
+from games.models.base import job_checks
 
 
 class ImportJob(models.Model):
@@ -55,28 +55,15 @@ class ImportJob(models.Model):
             models.Index(fields=["status", "updated_at"], name="importjob_status_updated"),
         ]
         constraints = [
-            choice_check(
-                "status", ("queued", "running", "done", "failed"), "importjob_status_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(records_processed__lte=F("records_total")),
-                name="importjob_processed_within_total",
+            *job_checks(
+                "importjob",
+                waiting=("queued", "running"),
+                processed="records_processed",
+                total="records_total",
             ),
             models.CheckConstraint(
                 condition=Q(records_processed=F("imported_count") + F("refused_count")),
                 name="importjob_processed_imported_or_refused",
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=("queued", "running")) | Q(finished_at__isnull=False),
-                name="importjob_over_has_finished_at",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status="failed") | ~Q(error_code=""),
-                name="importjob_failed_has_error",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status="done") | Q(records_processed=F("records_total")),
-                name="importjob_done_processed_all",
             ),
         ]
 
