@@ -203,6 +203,21 @@ def test_each_level_below_8_errs_more_often_and_further_than_the_one_above():
     assert all(0 < s <= 1 for s in slips[:-1])
 
 
+def test_each_level_below_5_errs_among_more_moves_than_the_one_above():
+    # levels 5-7 draw their mistakes from few moves (8-10): level 5 with 14 erred nearly as
+    # much as level 4 and fell short of 65% against it in Connect6
+    pools = [_LEVELS[k].pool for k in range(1, 8)]
+    assert all(a > b for a, b in zip(pools[:4], pools[1:5], strict=True)), pools
+    assert pools[4] > pools[5] == pools[6], pools
+
+
+def test_connect6_threat_search_reads_no_shorter_at_a_higher_level_and_further_at_5_and_6():
+    six = [_LEVELS[k].six for k in range(1, 9)]
+    assert all(a <= b for a, b in zip(six[:-1], six[1:], strict=True)), six
+    # the same depth as the level below left level 5 at 50-62% against 4, and 6 at 60% against 5
+    assert six[3] < six[4] < six[5], six
+
+
 def _slipping(monkeypatch, level: int) -> None:
     """Level ``level`` errs at every stone it can (its slack unchanged)."""
     from dataclasses import replace
