@@ -155,8 +155,11 @@ def test_every_win_the_threat_search_claims_in_random_positions_is_forced(seed):
 
 def test_the_connect6_depth_grows_with_the_level():
     depths = [_LEVELS[k].six for k in range(1, 9)]
-    assert depths[0] == 0 and depths[-1] == 4
+    assert depths[0] == 0 and depths[-1] == 5
     assert depths == sorted(depths)
+    # reading no further than the level below left level 5 at 50-62% against 4, 6 at 60%
+    # against 5 and 7 at 62% against 6
+    assert depths[3] < depths[4] < depths[5] < depths[6], depths
 
 
 def _mid_turn_against_two_threes() -> Game:

@@ -211,13 +211,6 @@ def test_each_level_below_5_errs_among_more_moves_than_the_one_above():
     assert pools[4] > pools[5] == pools[6], pools
 
 
-def test_connect6_threat_search_reads_no_shorter_at_a_higher_level_and_further_at_5_and_6():
-    six = [_LEVELS[k].six for k in range(1, 9)]
-    assert all(a <= b for a, b in zip(six[:-1], six[1:], strict=True)), six
-    # the same depth as the level below left level 5 at 50-62% against 4, and 6 at 60% against 5
-    assert six[3] < six[4] < six[5], six
-
-
 def _slipping(monkeypatch, level: int) -> None:
     """Level ``level`` errs at every stone it can (its slack unchanged)."""
     from dataclasses import replace
