@@ -62,41 +62,43 @@ How a stone is chosen, in order:
    calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err through
    these, without the check.
 
-The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and VCT,
-the guard) and never errs on purpose. Each level below errs more often, among more moves and
-further: the chance of a mistake per stone is 0.35, 0.45, 0.6, 0.8, 0.9, 0.95 and 1 from level 7
-down, the slack 250, 400, 850, 1,500, 2,400, 3,400 and 4,500 (an open three is worth about 180 in
-the five-in-a-row games), the pool of next best moves 8 at levels 7 and 6, 10 at level 5, then
-16, 18, 20 and 24. The pool matters as much as the slack: the moves that do not lose lie within
-some 200 to 400 of the best, so that with a pool of 8 a mistake cost about 170 whatever the slack
-and levels 4 and 5 erred alike (5 scored 50-57% against 4 in Gomoku); with a pool of 14 and 7
-mistakes in ten, level 5 erred nearly as much as level 4 and scored 50-62% against it in
-Connect6 over seven variants tried, 60% and 68% in Pente. A mistake leaves the opponent no VCF
-within the VCF depth of the level below (``_Level.check``: 2, 3, 6, 8 and 10 from level 3 up):
-the level below cannot punish it, the level above, which reads further, can (checked only 2
-deep, level 4's mistakes were punished by level 3's VCF of 3). On top of that each level has
-less time, depth, width and VCF/VCT/Connect6 threat depth than the one above (VCT: 1 at level 5,
-2 at levels 6 and 7, 3 at level 8; the VCT of level 5 took its score against level 4 in Gomoku
-from 57% to 70% in one measurement; Connect6's threat search looks 1 turn ahead at level 2, 2 at
-levels 3 and 4, 3 at level 5, 4 at level 6 and 5 at levels 7 and 8: level 6 reading as far as
-level 5 scored 60% against it, level 7 as far as level 6 62%; level 3 thinks 0.45 of its budget,
-level 5 0.9). So neighbouring levels differ by design and not by the time limit alone, which at levels 4 to 8 is reached before the depth
-cap: without the mistakes, level 8 scored about 50% against level 7 and levels 4 to 6 about
-45-60% against the level below (``bench/bots.py``), against the target of 65%. Every level,
-erring or not, takes an immediate win and blocks an immediate win of the opponent; from level 3
-it also blocks an open three and leaves no VCF of the level below. A mistake is a move the
-search ranked among its next best, never a random stone. Measured at a tenth of the think times
-(``bench/bots.py A B GAME 40 --budget-scale 0.1``) with these levels, each level against the one
-below from 2 v 1 to 8 v 7, in percent (a/b: more than one run, with another seed or the same
-one again; the searches stop on the clock, so a run never repeats exactly, and over 40 games a
-score moves by about 7 points from run to run): Pente 85, 85, 80, 85/90, 82, 72, 85; Keryo-Pente
-80, 88, 78, 82, 72, 85, 80; Gomoku 84, 92, 65/79/74, 82, 72/68, 78, 68; Connect6 90, 68/82, 79,
-64/72/65/78, 70, 70, 88. Level 8 won 10 games of 10 against the random player in each game.
+The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and
+VCT, the guard) and never errs on purpose. Each level below errs more often, among more moves
+and further: the chance of a mistake per stone is 0.35, 0.45, 0.6, 0.8, 0.9, 0.95 and 1 from
+level 7 down, the slack 250, 400, 850, 1,500, 2,400, 3,400 and 4,500 (an open three is worth
+about 180 in the five-in-a-row games), the pool of next best moves 8 at levels 7 and 6, 10 at
+level 5, then 16, 18, 20 and 24. The pool matters as much as the slack: the moves that do not
+lose lie within some 200 to 400 of the best, so that with a pool of 8 a mistake cost about 170
+whatever the slack and levels 4 and 5 erred alike (5 scored 50-57% against 4 in Gomoku); with a
+pool of 14 and 7 mistakes in ten, level 5 erred nearly as much as level 4 and scored 50-62%
+against it in Connect6 over seven variants tried, 60% and 68% in Pente. A mistake leaves the
+opponent no VCF within the VCF depth of the level below (``_Level.check``: 2, 3, 6, 8 and 10
+from level 3 up): the level below cannot punish it, the level above, which reads further, can
+(checked only 2 deep, level 4's mistakes were punished by level 3's VCF of 3). On top of that
+each level has less time, depth, width and VCF/VCT/Connect6 threat depth than the one above
+(VCT: 1 at level 5, 2 at levels 6 and 7, 3 at level 8; the VCT of level 5 took its score against
+level 4 in Gomoku from 57% to 70% in one measurement; Connect6's threat search looks 1 turn
+ahead at level 2, 2 at levels 3 and 4, 3 at level 5, 4 at level 6 and 5 at levels 7 and 8: level
+6 reading as far as level 5 scored 60% against it, level 7 as far as level 6 62%; level 3 thinks
+0.45 of its budget, level 5 0.9). So neighbouring levels differ by design and not by the time
+limit alone, which at levels 4 to 8 is reached before the depth cap: without the mistakes, level
+8 scored about 50% against level 7 and levels 4 to 6 about 45-60% against the level below
+(``bench/bots.py``), against the target of 65%. Every level, erring or not, takes an immediate
+win and blocks an immediate win of the opponent; from level 3 it also blocks an open three and
+leaves no VCF of the level below. A mistake is a move the search ranked among its next best,
+never a random stone. Measured at a tenth of the think times (``bench/bots.py A B GAME 40
+--budget-scale 0.1``) with these levels, each level against the one below from 2 v 1 to 8 v 7,
+in percent (a/b: more than one run, with another seed or the same one again; the searches stop
+on the clock, so a run never repeats exactly, and over 40 games a score moves by about 7 points
+from run to run): Pente 85, 85, 80, 85/90, 82, 72, 85; Keryo-Pente 80, 88, 78, 82, 72, 85, 80;
+Gomoku 84, 92, 65/79/74, 82, 72/68, 78, 68; Connect6 90, 68/82, 79, 64/72/65/78, 70, 70, 88.
+Level 8 won 10 games of 10 against the random player in each game.
 
-Multi-player games (3 or more colours) get the tactics plus a one-ply evaluation. Opening stones of the D and Swap2 protocols are placed to keep the position
-balanced; decisions (keep/swap, Swap2's choices) are judged by a short search of each choice
-with the same evaluation, placing two more stones being worth minus the imbalance left (the
-opponent then takes the better colour).
+Multi-player games (3 or more colours) get the tactics plus a one-ply evaluation. Opening stones
+of the D and Swap2 protocols are placed to keep the position balanced; decisions (keep/swap,
+Swap2's choices) are judged by a short search of each choice with the same evaluation, placing
+two more stones being worth minus the imbalance left (the opponent then takes the better
+colour).
 
 The engine is the referee: every stone is tried on a copy of the game before it is chosen. The
 time is checked at every node; ``_MARGIN_S`` is kept back for the answer's own overhead.
