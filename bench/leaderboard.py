@@ -11,7 +11,7 @@ within 3x). Exit status 1 when a median is over the target. The cases run in int
 rounds, so that the load of a shared machine falls on all of them alike.
 
 The leaderboard and rank reads prepare their statements on the server by themselves
-(``ratings.selectors._hot_cursor``; ``RATINGS_PREPARED_STATEMENTS = False`` turns that off).
+(``pente_site.db.prepared_cursor``; ``PREPARED_STATEMENTS = False`` turns that off).
 Other Django database OPTIONS go in the URL's query string, e.g. prepared statements for every
 query: ``DATABASE_URL='postgres://postgres@127.0.0.1:5432/x?server_side_binding=true&prepare_threshold=2'``.
 ``--keep`` then ``--reuse`` skip the fill on later runs.

@@ -131,9 +131,10 @@ else:
         }
     }
 USING_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
-# The leaderboard and rank queries run as server-side prepared statements on PostgreSQL; turn
-# this off behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode).
-RATINGS_PREPARED_STATEMENTS = os.environ.get("RATINGS_PREPARED_STATEMENTS", "1") == "1"
+# The hottest statements (leaderboard and rank reads, the write of a turn) run as server-side
+# prepared statements on PostgreSQL (``pente_site.db``); turn this off behind a connection pooler
+# that cannot keep them (PgBouncer < 1.21 in transaction mode).
+PREPARED_STATEMENTS = os.environ.get("PREPARED_STATEMENTS", "1") == "1"
 
 AUTH_USER_MODEL = "games.User"
 AUTH_PASSWORD_VALIDATORS = [

@@ -7,14 +7,13 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from django.conf import settings
 from django.db import connection
-from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import User
+from pente_site.db import prepared_cursor
 from ratings.elo import (
     CATEGORY_OF_SET,
     ESTABLISHED_RESULTS,
@@ -130,49 +129,9 @@ class RankedRow(NamedTuple):
 # so is a page's LIMIT (with ``LIMIT $n`` the generic plan looks dearer than a custom one, so
 # PostgreSQL would go on planning the statement at every execution).
 #
-# On PostgreSQL these statements are prepared on the server (``_hot_cursor``): parsing and
-# planning them was most of the database's share of a request (the rest is an index-only scan
-# of ~51 entries). Set ``RATINGS_PREPARED_STATEMENTS = False`` in the settings when the
-# database is reached through a pooler that cannot keep prepared statements (PgBouncer in
-# transaction mode before 1.21).
-
-# A prepare threshold no statement reaches by itself: the hot reads ask for preparation
-# explicitly; any other statement stays unprepared, as Django's default (None) has it.
-_PREPARE_ONLY_WHEN_ASKED = 2**62
-
-
-@lru_cache(maxsize=1)
-def _prepared_cursor_class() -> type:
-    class PreparedCursor(ServerBindingCursor):
-        """A server-side binding cursor whose statements are prepared on their first run."""
-
-        def execute(self, query, params=None, *, prepare=None, binary=None):
-            return super().execute(query, params, prepare=True, binary=binary)
-
-    return PreparedCursor
-
-
-def _hot_cursor():
-    """A cursor for the leaderboard and rank reads: on PostgreSQL with psycopg 3, Django's
-    cursor wrapper around a cursor whose statements are prepared once per connection, then
-    only bound and executed. The usual cursor elsewhere, when the settings turn preparation
-    off, and while queries are logged (DEBUG, tests counting queries), so that the log shows
-    each statement with its values."""
-    if (
-        connection.vendor != "postgresql"
-        or not getattr(settings, "RATINGS_PREPARED_STATEMENTS", True)
-        or connection.queries_logged
-    ):
-        return connection.cursor()
-    connection.ensure_connection()
-    raw = connection.connection
-    if not hasattr(raw, "prepare_threshold"):  # psycopg2: no prepared statements
-        return connection.cursor()
-    if raw.prepare_threshold is None:
-        raw.prepare_threshold = _PREPARE_ONLY_WHEN_ASKED
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        return connection.make_cursor(_prepared_cursor_class()(raw))
+# On PostgreSQL these statements are prepared on the server (``pente_site.db.prepared_cursor``):
+# parsing and planning them was most of the database's share of a request (the rest is an
+# index-only scan of ~51 entries).
 
 
 def _board_conditions(board: BoardFilter, alias: str) -> str:
@@ -228,7 +187,7 @@ def leaderboard_page(
 ) -> list[BoardRow]:
     """Up to ``limit`` rows of the board, best first (rating desc, id), starting after
     ``(rating, id)`` when given: keyset pagination on the (variant, category, -rating, id)
-    index. One prepared query (``_hot_cursor``); on the default board an index-only scan (the
+    index. One prepared query (``prepared_cursor``); on the default board an index-only scan (the
     index covers the line).
 
     Rows are plain tuples of ``BOARD_COLUMNS`` (cheapest to make and unpack, 51 of them per
@@ -238,7 +197,7 @@ def leaderboard_page(
         rating, row_id = after
         params += [rating, rating, rating, row_id]
     vendor = connection.vendor
-    with _hot_cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_page_sql(_shape(board), after is not None, vendor, limit), params)
         rows = cursor.fetchall()
     if vendor == "postgresql":
@@ -339,7 +298,7 @@ def board_rank(
     if len(given) != 1:
         raise TypeError("board_rank needs exactly one of username, user_id and row_id")
     ((lookup, value),) = given
-    with _hot_cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_rank_sql(_shape(board), lookup), _rank_params(board, value))
         row = cursor.fetchone()
     if row is None:

@@ -21,6 +21,7 @@ from games.models.base import (
     choice_check,
     time_control_checks,
 )
+from pente_site.db import prepared_cursor
 
 
 class GameSet(models.Model):
@@ -361,7 +362,10 @@ def _update_and_insert(update: str, params: list[object], moves: Sequence[Move])
         f"WITH g AS ({update} RETURNING {qn(Game._meta.pk.column)} AS id) "
         f"INSERT INTO {qn(Move._meta.db_table)} ({names}) {' UNION ALL '.join(selects)}"
     )
-    with connection.cursor() as cursor:
+    # Prepared on the server (``pente_site.db``): there are a few shapes of this statement (the
+    # changed columns, a deadline or none, one or two moves), each parsed and planned once per
+    # connection instead of at every turn.
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount == len(moves)
 

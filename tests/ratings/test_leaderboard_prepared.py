@@ -49,12 +49,12 @@ def board():
 
 def test_pages_and_ranks_are_prepared_and_answer_as_unprepared_ones(board, settings):
     client = APIClient()
-    settings.RATINGS_PREPARED_STATEMENTS = False
+    settings.PREPARED_STATEMENTS = False
     _reset_prepared_statements()
     unprepared = _answers(client)
     assert not [s for s in _prepared_statements() if RATINGS_TABLE in s]
 
-    settings.RATINGS_PREPARED_STATEMENTS = True
+    settings.PREPARED_STATEMENTS = True
     prepared = _answers(client)
     statements = [s for s in _prepared_statements() if RATINGS_TABLE in s]
     assert any("ORDER BY r.rating DESC, r.id LIMIT 3" in s for s in statements)  # pages
