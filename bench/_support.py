@@ -167,3 +167,37 @@ def raise_open_files_limit() -> int:
         except (ValueError, OSError):  # e.g. above the kernel's nr_open
             pass
     return soft
+
+
+def cpu_seconds(procs: list) -> dict[str, float] | None:
+    """CPU seconds (user + system) used so far, by part of the stack started by ``start_stack``:
+    ``web`` (gunicorn's processes), ``worker`` (the Celery worker's), ``postgres`` and ``redis``
+    (every process of those servers on this machine), ``client`` (this process). None where
+    ``/proc`` cannot be read (not Linux). Differences between two calls say where the time of
+    a run went."""
+    if not Path("/proc/self/stat").exists():
+        return None
+    sessions = {proc.pid: name for proc, name in zip(procs, ("web", "worker"), strict=False)}
+    tick = os.sysconf("SC_CLK_TCK")
+    used = dict.fromkeys(("web", "worker", "postgres", "redis", "client"), 0.0)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        command = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text[text.rindex(")") + 2 :].split()
+        # fields[3] is the session (each started process leads its own); 11 and 12 user and
+        # system time in ticks.
+        if int(stat.parent.name) == os.getpid():
+            part = "client"
+        elif int(fields[3]) in sessions:
+            part = sessions[int(fields[3])]
+        elif command == "postgres" or command.startswith("postgres:"):
+            part = "postgres"
+        elif command.startswith("redis-server"):
+            part = "redis"
+        else:
+            continue
+        used[part] += (int(fields[11]) + int(fields[12])) / tick
+    return used

@@ -19,11 +19,13 @@ The games are Pente with a 60-minute clock; their moves were checked with the en
 run so that none ends the game. Each game is read once before the run, as a client reads a game
 before it moves: its position is then in the cache, as it is for any game being played (the
 games are written straight to the database, and the one replay of a game whose cache entry is
-missing, once per game, is not the cost of a move). Prints requests/s, p50 and p99 of each phase, the queries one
-move costs at ply 10 and at ply 200 (counted in this process through Django's test client on the
-same database), and the targets: moves at least 0.6x the throughput of ``GET me``; at most 5
-queries a move; the cost of a move flat from ply 10 to ply 200 (throughput at ply 200 at least
-0.85x that at ply 10, and the same number of queries). Exit status 1 when a target is missed.
+missing, once per game, is not the cost of a move). Prints requests/s, p50 and p99 of each
+phase, the queries one move costs at ply 10 and at ply 200 (counted in this process through
+Django's test client on the same database), the CPU time a request costs each part of the stack
+(web, worker, PostgreSQL, Redis, this client; on Linux), and the targets: moves at least 0.6x
+the throughput of ``GET me``; at most 5 queries a move; the cost of a move flat from ply 10 to
+ply 200 (throughput at ply 200 at least 0.85x that at ply 10, and the same number of queries).
+Exit status 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -39,7 +41,15 @@ import threading
 import time
 import zlib
 
-from _support import ROOT, bench_url, recreate_database, setup_django, start_stack, stop_stack
+from _support import (
+    ROOT,
+    bench_url,
+    cpu_seconds,
+    recreate_database,
+    setup_django,
+    start_stack,
+    stop_stack,
+)
 
 DB_NAME = "pente_bench_api"
 EXTRA_MOVES = 120  # moves each game has ready beyond its start
@@ -196,6 +206,20 @@ def run_phase(port: int, jobs: list, seconds: float) -> dict:
     }
 
 
+def measured_phase(port: int, jobs: list, seconds: float, procs: list) -> dict:
+    """``run_phase`` with the CPU time each part of the stack spent on it (``cpu``: ms a
+    request, by part; None off Linux)."""
+    before = cpu_seconds(procs)
+    result = run_phase(port, jobs, seconds)
+    after = cpu_seconds(procs)
+    result["cpu"] = (
+        None
+        if before is None or after is None
+        else {part: 1000 * (after[part] - before[part]) / result["n"] for part in after}
+    )
+    return result
+
+
 def _request(conn, method: str, path: str, *, key: str, body: dict | None = None) -> dict:
     headers = {"Authorization": f"Token {key}", "Content-Type": "application/json"}
     conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
@@ -270,18 +294,20 @@ def main() -> int:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             _request(conn, "GET", "/api/me", key=key)
             conn.close()
-        me1 = run_phase(port, [me_job(k) for k in me_keys], args.seconds)
-        moves10 = run_phase(
+        me1 = measured_phase(port, [me_job(k) for k in me_keys], args.seconds, procs)
+        moves10 = measured_phase(
             port,
             [move_job(at10[i * per : (i + 1) * per]) for i in range(args.clients)],
             args.seconds,
+            procs,
         )
-        moves200 = run_phase(
+        moves200 = measured_phase(
             port,
             [move_job(at200[i * per : (i + 1) * per]) for i in range(args.clients)],
             args.seconds,
+            procs,
         )
-        me2 = run_phase(port, [me_job(k) for k in me_keys], args.seconds)
+        me2 = measured_phase(port, [me_job(k) for k in me_keys], args.seconds, procs)
     finally:
         stop_stack(procs)
         if not args.keep:
@@ -291,15 +317,23 @@ def main() -> int:
             recreate_database(base, DB_NAME, drop_only=True)
 
     me_rps = statistics.mean([me1["rps"], me2["rps"]])
-    print(f"\n{args.clients} clients, {args.seconds:g} s a phase, {args.web_workers} web workers")
-    print(f"{'phase':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
-    for name, r in (
+    phases = (
         ("GET me (1)", me1),
         ("moves from ply 10", moves10),
         ("moves from ply 200", moves200),
         ("GET me (2)", me2),
-    ):
+    )
+    print(f"\n{args.clients} clients, {args.seconds:g} s a phase, {args.web_workers} web workers")
+    print(f"{'phase':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
+    for name, r in phases:
         print(f"{name:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['n']:>10}")
+    if all(r["cpu"] is not None for _name, r in phases):
+        parts = list(me1["cpu"])
+        print("\nCPU ms a request, by part of the stack (the machine's cores are shared by all)")
+        print(f"{'phase':<22}" + "".join(f"{p:>10}" for p in [*parts, "total"]))
+        for name, r in phases:
+            cells = [r["cpu"][p] for p in parts]
+            print(f"{name:<22}" + "".join(f"{c:>10.2f}" for c in [*cells, sum(cells)]))
     ratio10 = moves10["rps"] / me_rps
     ratio200 = moves200["rps"] / me_rps
     flat = moves200["rps"] / moves10["rps"]
