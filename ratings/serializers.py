@@ -32,7 +32,9 @@ class RatingOut(_RatingValues, serializers.Serializer):
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
-class LeaderboardRowOut(_RatingValues, serializers.Serializer):
+# The columns of a leaderboard's row, the players' and the computers' alike. (No docstring, as
+# above.)
+class _RankedRowOut(_RatingValues, serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField(source="user.username")
     rating = serializers.SerializerMethodField()
@@ -40,9 +42,12 @@ class LeaderboardRowOut(_RatingValues, serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
-    established = serializers.BooleanField()
     rating_class = serializers.SerializerMethodField()
     last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class LeaderboardRowOut(_RankedRowOut):
+    established = serializers.BooleanField()
 
 
 class LeaderboardPageOut(serializers.Serializer):
@@ -95,17 +100,8 @@ class StatsOut(serializers.Serializer):
     crowns = serializers.ListField(child=serializers.DictField())
 
 
-class ComputerRatingRowOut(_RatingValues, serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.CharField(source="user.username")
+class ComputerRatingRowOut(_RankedRowOut):
     level = serializers.IntegerField(source="user.bot_level")
-    rating = serializers.SerializerMethodField()
-    results = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    losses = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    rating_class = serializers.SerializerMethodField()
-    last_played_at = serializers.DateTimeField(allow_null=True)
 
 
 class ComputerLeaderboardOut(serializers.Serializer):
