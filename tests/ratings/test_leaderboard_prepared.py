@@ -5,28 +5,14 @@ queries, and only when the settings allow it."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
+from tests.prepared import prepared_statements, reset_prepared_statements
 from tests.ratings.factories import RatingFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 RATINGS_TABLE = 'FROM "ratings_rating" r'
-
-
-def _prepared_statements() -> list[str]:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        return [row[0] for row in cursor.fetchall()]
-
-
-def _reset_prepared_statements() -> None:
-    """Start from a session without prepared statements, as a fresh connection would."""
-    connection.ensure_connection()
-    connection.connection._prepared.clear()
-    with connection.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")
 
 
 def _answers(client: APIClient) -> list[dict]:
@@ -50,13 +36,13 @@ def board():
 def test_pages_and_ranks_are_prepared_and_answer_as_unprepared_ones(board, settings):
     client = APIClient()
     settings.PREPARED_STATEMENTS = False
-    _reset_prepared_statements()
+    reset_prepared_statements()
     unprepared = _answers(client)
-    assert not [s for s in _prepared_statements() if RATINGS_TABLE in s]
+    assert not [s for s in prepared_statements() if RATINGS_TABLE in s]
 
     settings.PREPARED_STATEMENTS = True
     prepared = _answers(client)
-    statements = [s for s in _prepared_statements() if RATINGS_TABLE in s]
+    statements = [s for s in prepared_statements() if RATINGS_TABLE in s]
     assert any("ORDER BY r.rating DESC, r.id LIMIT 3" in s for s in statements)  # pages
     assert any("r.rating < ($" in s or "r.rating < $" in s for s in statements)  # next page
     assert any("SUM(b.players)" in s for s in statements)  # ranks
@@ -68,21 +54,21 @@ def test_while_queries_are_logged_a_page_is_one_unprepared_query_with_its_values
     board, django_assert_num_queries
 ):
     client = APIClient()
-    _reset_prepared_statements()
+    reset_prepared_statements()
     with django_assert_num_queries(1) as captured:
         body = client.get("/api/leaderboards/", {"game": "Pente"}).json()
     assert "'Pente'" in captured.captured_queries[0]["sql"]
-    assert not [s for s in _prepared_statements() if RATINGS_TABLE in s]
+    assert not [s for s in prepared_statements() if RATINGS_TABLE in s]
     assert [row["rank"] for row in body["results"]] == [1, 2, 2, 4, 5]
 
 
 def test_other_statements_stay_unprepared(board):
     client = APIClient()
-    _reset_prepared_statements()
+    reset_prepared_statements()
     client.get("/api/leaderboards/", {"game": "Pente"})
     from ratings.models import Rating
 
     for _ in range(10):  # past psycopg's default threshold (5), had it been left on
         list(Rating.objects.filter(variant="Pente").values_list("id", flat=True))
-    statements = _prepared_statements()
+    statements = prepared_statements()
     assert statements and all(RATINGS_TABLE in s for s in statements)

@@ -5,12 +5,12 @@ settings turn preparation off."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
 from games.models import Game, Move
 from games.play.actions import move_play
+from tests.prepared import prepared_statements, reset_prepared_statements
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -18,23 +18,17 @@ TURN_WRITE = 'WITH g AS (UPDATE "games_game"'
 
 
 def _prepared_turn_writes() -> list[str]:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        return [row[0] for row in cursor.fetchall() if row[0].startswith(TURN_WRITE)]
+    return [s for s in prepared_statements() if s.startswith(TURN_WRITE)]
 
 
 @pytest.fixture(autouse=True)
 def _fresh_session():
-    """Start from a session without prepared statements, as a fresh connection would."""
-    connection.ensure_connection()
-    connection.connection._prepared.clear()
-    with connection.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")
+    reset_prepared_statements()
 
 
 def _played(variant: str, time_control: TimeControl, turns: list[list[str]]) -> tuple:
-    """A game of ``variant`` after ``turns`` (the centre stone is ply 1): its row's ply and
-    deadline, and its moves."""
+    """A game of ``variant`` after ``turns`` (the centre stone is ply 1): its row's ply, whether
+    it has a deadline, and its moves."""
     players = [UserFactory(), UserFactory()]
     game = make_game(players=players, variant=variant, time_control=time_control)
     ply = 1
