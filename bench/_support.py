@@ -169,27 +169,44 @@ def raise_open_files_limit() -> int:
     return soft
 
 
+def _proc_stat(pid: int | str) -> tuple[str, list[str]] | None:
+    """The command name of a process and the fields of ``/proc/<pid>/stat`` after it (the
+    state first: ``[3]`` is the session, ``[11]`` and ``[12]`` user and system time in ticks), or
+    None (gone, or not Linux)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.index("(") + 1 : text.rindex(")")], text[text.rindex(")") + 2 :].split()
+
+
+def _ticks_seconds(fields: list[str]) -> float:
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux; NaN elsewhere)."""
+    stat = _proc_stat(pid)
+    return math.nan if stat is None else _ticks_seconds(stat[1])
+
+
 def cpu_seconds(procs: list) -> dict[str, float] | None:
     """CPU seconds (user + system) used so far, by part of the stack started by ``start_stack``:
     ``web`` (gunicorn's processes), ``worker`` (the Celery worker's), ``postgres`` and ``redis``
     (every process of those servers on this machine), ``client`` (this process). None where
     ``/proc`` cannot be read (not Linux). Differences between two calls say where the time of
     a run went."""
-    if not Path("/proc/self/stat").exists():
+    if _proc_stat("self") is None:
         return None
+    # Each process ``start_stack`` starts leads a session of its own.
     sessions = {proc.pid: name for proc, name in zip(procs, ("web", "worker"), strict=False)}
-    tick = os.sysconf("SC_CLK_TCK")
     used = dict.fromkeys(("web", "worker", "postgres", "redis", "client"), 0.0)
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:  # gone meanwhile
+    for entry in Path("/proc").glob("[0-9]*"):
+        stat = _proc_stat(entry.name)
+        if stat is None:  # gone meanwhile
             continue
-        command = text[text.index("(") + 1 : text.rindex(")")]
-        fields = text[text.rindex(")") + 2 :].split()
-        # fields[3] is the session (each started process leads its own); 11 and 12 user and
-        # system time in ticks.
-        if int(stat.parent.name) == os.getpid():
+        command, fields = stat
+        if int(entry.name) == os.getpid():
             part = "client"
         elif int(fields[3]) in sessions:
             part = sessions[int(fields[3])]
@@ -199,5 +216,5 @@ def cpu_seconds(procs: list) -> dict[str, float] | None:
             part = "redis"
         else:
             continue
-        used[part] += (int(fields[11]) + int(fields[12])) / tick
+        used[part] += _ticks_seconds(fields)
     return used

@@ -81,13 +81,13 @@ import time
 from array import array
 from collections import Counter, defaultdict
 from datetime import datetime
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import api
 from _support import (
     ROOT,
     bench_url,
+    process_cpu_seconds,
     quantile,
     raise_open_files_limit,
     recreate_database,
@@ -415,15 +415,6 @@ def drive(tables: list[dict], port: int, rate: float, seconds: float) -> dict:
 # --- figures ---------------------------------------------------------------------------------
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux; NaN elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return math.nan
-
-
 def pg_connections() -> tuple[int, int]:
     """(connections the PostgreSQL server can still take, connections of the stream server)."""
     from django.db import connection
@@ -503,9 +494,9 @@ class Bench:
         pid = self.pids["uvicorn"]
         give_up = max(deadline, time.monotonic()) + 10
         while time.monotonic() < give_up:
-            before = cpu_seconds(pid)
+            before = process_cpu_seconds(pid)
             time.sleep(0.5)
-            if not (cpu_seconds(pid) - before > 0.05):  # NaN (not Linux) ends it too
+            if not (process_cpu_seconds(pid) - before > 0.05):  # NaN (not Linux) ends it too
                 break
         return time.monotonic() - began, quiet
 
@@ -539,7 +530,7 @@ class Bench:
                 f"  {label}: the streams were still receiving events {r['settle_seconds']:.0f} s on"
             )
         r["pg"] = pg_connections()[1]
-        cpu0 = {name: cpu_seconds(pid) for name, pid in self.pids.items()}
+        cpu0 = {name: process_cpu_seconds(pid) for name, pid in self.pids.items()}
         wall0 = time.monotonic()
         self.clients.call("start")
         moves = drive(self.tables, self.api_port, self.args.rate, seconds or self.args.seconds)
@@ -560,7 +551,7 @@ class Bench:
             "unexpected": got["unexpected"],
             "resets": got.get("reset", 0),
             "dropped": got.get("dropped", 0),
-            "cpu": {k: (cpu_seconds(pid) - cpu0[k]) / wall for k, pid in self.pids.items()},
+            "cpu": {k: (process_cpu_seconds(pid) - cpu0[k]) / wall for k, pid in self.pids.items()},
         }
         # The streams open were served: all settled, every event came, in time. And held: all
         # those asked for were open.
