@@ -14,7 +14,7 @@ from games.models import Game, GameSet, Seat, User
 from games.play.positions import (
     GO_DECISIONS,
     Played,
-    api_json,
+    api_json_bytes,
     cancel_forbidden_reason,
     played_of,
     played_upto,
@@ -132,11 +132,11 @@ def game_state_head_and_moves_json(
     )
     moves = played.moves_json(show_messages=show_messages)
     if shown_ply is not None:
-        return api_json(state).encode()[:-1], moves
+        return api_json_bytes(state)[:-1], moves
     kept = getattr(game, "_state_head", None)
     key = game._state_memo[0]
     if kept is None or kept[0] != key:
-        kept = game._state_head = (key, api_json(state).encode()[:-1])
+        kept = game._state_head = (key, api_json_bytes(state)[:-1])
     return kept[1], moves
 
 
