@@ -1,10 +1,12 @@
 """Time a TRF import (``POST tournaments/import-trf``'s work) at its limit: 1,000 players and 9
 rounds, paired by the FIDE Dutch engine with random results, then the TRF export of the event
-imported and the pairing of its next round here.
+imported, and its next round here: the organiser's request (which enqueues the pairing) and the
+job that pairs it.
 
 Usage: ``.venv/bin/python bench/trf_import.py`` (the embedded SQLite default in a temporary
 folder), or with ``DATABASE_URL=postgres://...`` (a throwaway database ``pente_bench_trf`` on
-that server). Target: the import of 1,000 players under 1 s (a web request's budget).
+that server). Targets: the import of 1,000 players, and the request for the next round, under
+1 s (a web request's budget).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 from _support import bench_url, recreate_database, setup_django, setup_embedded
 
@@ -66,6 +69,7 @@ def main() -> None:
         where = "SQLite (embedded default)"
     from games.models import User
     from tournaments import selectors, services
+    from tournaments.progress import tournament_advance
     from tournaments.trf_import import tournament_import_trf
 
     text = report_text()
@@ -78,15 +82,21 @@ def main() -> None:
     start = time.perf_counter()
     exported = selectors.trf_text(t)
     export_seconds = time.perf_counter() - start
+    # The request's part (the checks; the job enqueued, not run: no worker here), then the job's.
+    with mock.patch.object(services, "enqueue"):
+        start = time.perf_counter()
+        services.tournament_next_round(tournament_id=t.pk, user=organiser)
+        ask_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    services.tournament_next_round(tournament_id=t.pk, user=organiser)
+    tournament_advance(tournament_id=t.pk)
     pair_seconds = time.perf_counter() - start
     assert exported.count("\n001 ") == PLAYERS
     best = min(figures)
     print(f"TRF import on {where}: {PLAYERS} players, {ROUNDS - 1} rounds played")
     print(f"  import      best {best:.2f} s of 3 (target < {TARGET_SECONDS:.1f} s)")
     print(f"  export      {export_seconds:.2f} s")
-    print(f"  next round  {pair_seconds:.2f} s (paired here, round {ROUNDS})")
+    print(f"  next round  request {ask_seconds:.3f} s (target < {TARGET_SECONDS:.1f} s)")
+    print(f"              job {pair_seconds:.2f} s (paired here, round {ROUNDS})")
     if url:
         recreate_database(url, "pente_bench_trf", drop_only=True)
 

@@ -84,6 +84,10 @@ class Tournament(models.Model):
         on_delete=models.SET_NULL,
         related_name="tournaments_won",
     )
+    #: When the organiser asked for the start, the next round (imported events) or a pairing
+    #: decision: the pairing is a job (``tournaments.start`` / ``tournaments.advance``, with the
+    #: sweeper behind them), which clears it; null when no pairing is pending.
+    pairing_requested_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(default=list, blank=True)  # published final standings
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -152,6 +156,14 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def pairing_pending(self) -> bool:
+        """A pairing the organiser asked for is still to be made (a job is on it)."""
+        return self.pairing_requested_at is not None and self.status in (
+            self.Status.REGISTRATION,
+            self.Status.RUNNING,
+        )
 
     @property
     def is_elimination(self) -> bool:

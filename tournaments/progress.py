@@ -160,7 +160,12 @@ def tournament_advance(*, tournament_id: int, now: datetime | None = None) -> st
     now = now or timezone.now()
     with transaction.atomic():
         t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
-        if t is None or t.status != Tournament.Status.RUNNING:
+        if t is None:
+            return "idle"
+        if t.pairing_requested_at is not None:  # the organiser's request is being served
+            t.pairing_requested_at = None
+            t.save(update_fields=["pairing_requested_at"])
+        if t.status != Tournament.Status.RUNNING:
             return "idle"
         if t.is_elimination:
             return _advance_bracket(t, now)

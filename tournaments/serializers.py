@@ -26,6 +26,13 @@ class TournamentSerializer(serializers.ModelSerializer):
         "criteria (POST pairing-decision); null when nothing waits."
     )
 
+    pairing_pending = serializers.BooleanField(
+        read_only=True,
+        help_text="A pairing the organiser asked for (start, next-round, pairing-decision) is "
+        "being made: the answer to those is 202, and the round appears here (and as "
+        "match_started events in the tournament's room) within moments.",
+    )
+
     @extend_schema_field(PairingDecisionSerializer(allow_null=True))
     def get_pairing_decision(self, obj) -> dict | None:
         return selectors.pairing_decision(obj)
@@ -58,6 +65,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "late_entry_points",
             "imported",
             "pairing_decision",
+            "pairing_pending",
             "rounds",
             "cycles",
             "status",

@@ -50,8 +50,11 @@ from tournaments.signals import tournament_cancelled
 
 log = logging.getLogger(__name__)
 
-#: The Celery task that starts a tournament at its start time (``tournaments.tasks``).
+#: The Celery task that starts a tournament at its start time, or when the organiser asks
+#: (``tournaments.tasks``).
 START_TASK = "tournaments.start"
+#: The Celery task that pairs the next round, creates bracket matches or finishes.
+ADVANCE_TASK = "tournaments.advance"
 
 #: Days per move of a turn-based tournament that does not say.
 DEFAULT_DAYS_PER_MOVE = 3
@@ -317,9 +320,19 @@ def tournament_pairing_decide(
         if relax:
             t.relax_round = number
         t.save(update_fields=["pairing_decision_round", "pairing_problem", "relax_round"])
-    tournament_advance(tournament_id=t.pk, now=now)
-    t.refresh_from_db()
+        _pairing_job(t, ADVANCE_TASK, now)
     return t
+
+
+def _pairing_job(t: Tournament, task: str, now: datetime) -> None:
+    """Mark the pairing the organiser asked for as pending (``pairing_requested_at``) and run
+    it as a job once the transaction commits: pairing a large round takes longer than a web
+    request may (a thousand players: one to two seconds). The job clears the mark; the sweeper
+    runs any pairing still pending (a job lost with its worker)."""
+    t.pairing_requested_at = now
+    t.save(update_fields=["pairing_requested_at"])
+    tournament_id = t.pk
+    transaction.on_commit(lambda: enqueue(task, args=(tournament_id,)))
 
 
 def _check_organiser(t: Tournament, user: User, detail: str) -> None:
@@ -376,9 +389,10 @@ def match_result_enter(
 def tournament_next_round(
     *, tournament_id: int, user: User, now: datetime | None = None
 ) -> Tournament:
-    """Pair the next round of an imported tournament once every result of the current one is
-    in (or finish it after its last round). A round that no pairing makes without relaxing the
-    colour criteria waits for the organiser's decision, as anywhere."""
+    """Ask for the next round of an imported tournament once every result of the current one is
+    in: it is paired (or the tournament finished after its last round) by a job
+    (``_pairing_job``). A round that no pairing makes without relaxing the colour criteria
+    waits for the organiser's decision, as anywhere."""
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)
@@ -393,8 +407,7 @@ def tournament_next_round(
                 f"Round {t.current_round} has {waiting} result(s) still to enter "
                 "(POST tournaments/{id}/matches/{match_id}/result).",
             )
-    tournament_advance(tournament_id=t.pk, now=now)
-    t.refresh_from_db()
+        _pairing_job(t, ADVANCE_TASK, now)
     return t
 
 
@@ -522,28 +535,19 @@ def _forfeit_games_of(t: Tournament, user: User, now: datetime) -> None:
 def tournament_start(
     *, tournament_id: int, user: User | None = None, now: datetime | None = None
 ) -> Tournament:
-    """Close registration, seed the players and pair the first round. With ``user`` this is the
-    organiser's "start now"; without it (the scheduled task) it only starts once due."""
+    """Close registration, seed the players and pair the first round, in this call. Without
+    ``user`` (the task, the sweeper) it only starts once due or asked for
+    (``tournament_start_request``, the API's "start now"); with ``user`` it checks what that
+    does and starts at once (the tests, the shell)."""
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)
         if user is not None:
-            _check_organiser(t, user, "Only the organiser can start it.")
-        if t.status != Tournament.Status.REGISTRATION:
-            if user is not None:
-                _check_not_over(t)
-                raise Conflict("already_started", "The tournament has started.")
+            _check_startable(t, user)
+        elif t.status != Tournament.Status.REGISTRATION:
             return t
-        if user is None and now < t.start_at:
+        elif now < t.start_at and t.pairing_requested_at is None:
             return t
-        if user is not None:
-            players = Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).count()
-            if players < 2:
-                raise Conflict(
-                    "too_few_players",
-                    f"A tournament needs at least 2 players to start; {players} registered. "
-                    "It stays open for registration.",
-                )
         claimed = Tournament.objects.filter(pk=t.pk, status=Tournament.Status.REGISTRATION).update(
             status=Tournament.Status.RUNNING, started_at=now
         )
@@ -554,7 +558,8 @@ def tournament_start(
         if len(entries) < 2:
             t.status = Tournament.Status.CANCELLED
             t.finished_at = now
-            t.save(update_fields=["status", "finished_at"])
+            t.pairing_requested_at = None
+            t.save(update_fields=["status", "finished_at", "pairing_requested_at"])
             return t
         if t.format == Tournament.Format.SWISS:
             n = len(entries)
@@ -566,6 +571,34 @@ def tournament_start(
     tournament_advance(tournament_id=t.pk, now=now)
     t.refresh_from_db()
     return t
+
+
+def tournament_start_request(
+    *, tournament_id: int, user: User, now: datetime | None = None
+) -> Tournament:
+    """The organiser's "start now": the checks of ``tournament_start``, then the start itself
+    (seeding, the first round's pairing) as a job (``_pairing_job``)."""
+    now = _now(now)
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        _check_startable(t, user)
+        _pairing_job(t, START_TASK, now)
+    return t
+
+
+def _check_startable(t: Tournament, user: User) -> None:
+    """The organiser may start it now: still open, with at least two players."""
+    _check_organiser(t, user, "Only the organiser can start it.")
+    if t.status != Tournament.Status.REGISTRATION:
+        _check_not_over(t)
+        raise Conflict("already_started", "The tournament has started.")
+    players = Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).count()
+    if players < 2:
+        raise Conflict(
+            "too_few_players",
+            f"A tournament needs at least 2 players to start; {players} registered. "
+            "It stays open for registration.",
+        )
 
 
 def initial_colour_by_lot(seed: int) -> str:
@@ -608,11 +641,15 @@ def cancel_forbidden(game: Game) -> str | None:
 
 
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
-    """Backstop for lost or late tasks: start due tournaments, record finished sets, advance
-    every running tournament."""
+    """Backstop for lost or late tasks: start due tournaments (and those whose organiser asked),
+    record finished sets, advance every running tournament (an imported one only when its
+    organiser asked)."""
     now = _now(now)
     report = {"started": 0, "results": 0, "advanced": 0}
-    due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, start_at__lte=now)
+    pending = Q(pairing_requested_at__isnull=False)
+    due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION).filter(
+        Q(start_at__lte=now) | pending
+    )
     for tid in list(due.values_list("pk", flat=True)):
         tournament_start(tournament_id=tid, now=now)
         report["started"] += 1
@@ -628,7 +665,10 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     for game_set_id in stale:
         match_set_finished(game_set_id=game_set_id, now=now)
         report["results"] += 1
-    running = Tournament.objects.filter(status=Tournament.Status.RUNNING, imported=False)
+    # Imported events move on only when their organiser asks (a pending pairing).
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING).filter(
+        Q(imported=False) | pending
+    )
     for tid in list(running.values_list("pk", flat=True)):
         outcome = tournament_advance(tournament_id=tid, now=now)
         if outcome not in ("waiting", "idle", "created 0"):

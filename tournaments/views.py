@@ -92,15 +92,26 @@ class TournamentWithdrawView(APIView):
         return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
 
 
+def _accepted(pk: int) -> Response:
+    """202: the tournament as it stands, its pairing pending (``pairing_pending``)."""
+    t = selectors.tournament_get(tournament_id=pk)
+    return Response(TournamentDetailSerializer(t).data, status=status.HTTP_202_ACCEPTED)
+
+
 class TournamentStartView(APIView):
-    """Start now (organiser or staff): registration closes and the first round is paired."""
+    """Start now (organiser or staff): 202, then registration closes and the first round is
+    paired by a job (``pairing_pending`` until it is). 409 ``too_few_players`` (it stays open),
+    ``already_started``, ``tournament_over``."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: TournamentDetailSerializer})
+    @extend_schema(
+        request=None,
+        responses={202: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
     def post(self, request, pk: int):
-        services.tournament_start(tournament_id=pk, user=request.user)
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        services.tournament_start_request(tournament_id=pk, user=request.user)
+        return _accepted(pk)
 
 
 class TournamentCancelView(APIView):
@@ -120,14 +131,14 @@ class TournamentCancelView(APIView):
 
 class TournamentPairingDecisionView(APIView):
     """The organiser's choice for a Swiss round that no pairing makes without relaxing the
-    colour criteria (the tournament's ``pairing_decision``): 409 ``no_pairing_decision`` when
-    no round waits."""
+    colour criteria (the tournament's ``pairing_decision``): 202, then a job pairs the round
+    (``pairing_pending`` until it is). 409 ``no_pairing_decision`` when no round waits."""
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         request=PairingDecisionIn,
-        responses={200: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+        responses={202: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request, pk: int):
         data = PairingDecisionIn(data=request.data)
@@ -135,7 +146,7 @@ class TournamentPairingDecisionView(APIView):
         services.tournament_pairing_decide(
             tournament_id=pk, user=request.user, relax=data.validated_data["relax"]
         )
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        return _accepted(pk)
 
 
 class TournamentImportTrfView(APIView):
@@ -165,8 +176,9 @@ class TournamentImportTrfView(APIView):
 
 
 class TournamentNextRoundView(APIView):
-    """Imported tournaments (organiser): pair the next round once every result of the current
-    one is entered, or finish the tournament after its last round. 409 ``round_in_progress``
+    """Imported tournaments (organiser): once every result of the current round is entered,
+    202, then a job pairs the next round, or finishes the tournament after its last round
+    (``pairing_pending`` until it is done). 409 ``round_in_progress``
     while results are missing; ``not_imported`` for a tournament played here (its rounds are
     paired by themselves)."""
 
@@ -174,11 +186,11 @@ class TournamentNextRoundView(APIView):
 
     @extend_schema(
         request=None,
-        responses={200: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+        responses={202: TournamentDetailSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request, pk: int):
         services.tournament_next_round(tournament_id=pk, user=request.user)
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        return _accepted(pk)
 
 
 class MatchResultView(APIView):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
+from django.test import TestCase
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -13,8 +16,18 @@ from games.engine import Outcome, Termination
 from games.factories import UserFactory
 from games.models import Game, Seat
 from games.play.finish import game_finish
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Match, Tournament
+from tournaments.trf_import import tournament_import_trf
+
+
+@contextmanager
+def jobs_run() -> Iterator[None]:
+    """The jobs the block enqueues once its transaction commits (the organiser's start, next
+    round, pairing decision) run when it ends, as a worker runs them after the request: the
+    tests' transaction never commits, and tasks run inline in tests."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        yield
 
 
 def make_tournament(*, players: int, start: bool = True, **options) -> Tournament:
@@ -103,3 +116,26 @@ def client_for(user=None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+def play_all_rounds(t: Tournament, *, upto: int) -> None:
+    """Play rounds 1 to ``upto`` with random results (the next one is then paired)."""
+    rng = random.Random(t.pk)
+    while True:
+        t.refresh_from_db()
+        if t.current_round > upto or t.status != "running":
+            return
+        for m in Match.objects.filter(tournament=t, status="in_progress"):
+            finish_match_games(m, rng.choice(["player1", "player2"]))
+        services.sweep()
+
+
+def imported_after_round_1(*, players: int, rounds: int):
+    """An event played here for a round, imported from its TRF: the import, its organiser's
+    API client and its API address."""
+    original = make_tournament(players=players, rounds=rounds)
+    play_all_rounds(original, upto=1)
+    imported = tournament_import_trf(
+        organiser=UserFactory(), text=selectors.trf_text(original, after_round=1)
+    )
+    return imported, client_for(imported.organiser), f"/api/tournaments/{imported.pk}"

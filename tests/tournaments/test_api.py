@@ -9,7 +9,13 @@ from django.utils import timezone
 
 from games.factories import UserFactory
 from games.models import Game
-from tests.tournaments.support import client_for, finish_match_games, make_tournament, play_all
+from tests.tournaments.support import (
+    client_for,
+    finish_match_games,
+    jobs_run,
+    make_tournament,
+    play_all,
+)
 from tournaments import services
 from tournaments.models import Match, Round
 
@@ -51,8 +57,12 @@ def test_create_join_start_and_read_rounds_and_standings():
         client_for(players[0]).post(f"/api/tournaments/{tid}/start/").data["code"]
         == "not_organiser"
     )
-    started = api.post(f"/api/tournaments/{tid}/start")
-    assert started.status_code == 200 and started.data["status"] == "running"
+    with jobs_run():  # the start's job runs once the request has answered
+        started = api.post(f"/api/tournaments/{tid}/start")
+    assert started.status_code == 202 and started.data["pairing_pending"] is True
+    assert started.data["status"] == "registration"  # the answer comes before the job
+    now = client_for().get(f"/api/tournaments/{tid}/").data
+    assert now["status"] == "running" and now["pairing_pending"] is False
     page = client_for().get(f"/api/tournaments/{tid}/rounds/").data
     assert (page["count"], page["next"], page["previous"]) == (1, None, None)
     rounds = page["results"]
@@ -368,9 +378,11 @@ def test_the_pairing_decision_is_shown_on_the_tournament_and_taken_through_the_a
     url = f"/api/tournaments/{t.pk}/pairing-decision"
     assert client_for(UserFactory()).post(url, {"relax": True}, format="json").status_code == 403
     assert client_for(t.organiser).post(url, {}, format="json").status_code == 400
-    decided = client_for(t.organiser).post(url, {"relax": True}, format="json")
-    assert decided.status_code == 200, decided.content
-    assert decided.json()["pairing_decision"] is None and decided.json()["current_round"] == 2
+    with jobs_run():
+        decided = client_for(t.organiser).post(url, {"relax": True}, format="json")
+    assert decided.status_code == 202, decided.content
+    assert decided.json()["pairing_decision"] is None and decided.json()["pairing_pending"]
+    assert client_for().get(f"/api/tournaments/{t.pk}/").json()["current_round"] == 2
     rounds = client_for().get(f"/api/tournaments/{t.pk}/rounds/").json()["results"]
     assert [r["relaxed"] for r in rounds] == [False, True]
     again = client_for(t.organiser).post(url, {"relax": True}, format="json")

@@ -7,7 +7,7 @@ import pytest
 
 from games.factories import UserFactory
 from pente_site.errors import Conflict, Invalid
-from tests.tournaments.support import client_for, make_tournament, play_round
+from tests.tournaments.support import client_for, jobs_run, make_tournament, play_round
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye
 from tournaments.pairing import trf
@@ -118,7 +118,8 @@ def test_the_trf_reports_a_late_entry_s_missed_rounds_and_the_import_leaves_it_o
     doc = tournament_import_trf(organiser=UserFactory(), text=text)
     planned = PlannedBye.objects.get(tournament=doc)
     assert (planned.round_number, planned.result) == (2, "half_point_bye")
-    services.tournament_next_round(tournament_id=doc.pk, user=doc.organiser)
+    with jobs_run():
+        services.tournament_next_round(tournament_id=doc.pk, user=doc.organiser)
     seats = {e.user_id: e.seed for e in Entry.objects.filter(tournament=doc)}
     seats_here = {e.user_id: e.seed for e in Entry.objects.filter(tournament=t)}
 

@@ -18,7 +18,7 @@ from games.play.requests import game_cancel_request
 from pente_site.errors import DomainError
 from ratings.models import Crown
 from tests.ratings.factories import RatingFactory
-from tests.tournaments.support import finish_match_games, make_tournament, play_all
+from tests.tournaments.support import finish_match_games, jobs_run, make_tournament, play_all
 from tournaments import progress, selectors, services, tasks
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import trf
@@ -617,7 +617,9 @@ def test_a_round_that_needs_the_relaxation_waits_for_the_organiser(relaxed_round
 def test_the_organiser_pairs_it_with_the_relaxation_and_the_round_records_it(relaxed_round_two):
     t = make_tournament(players=4, rounds=3)
     _finish_round(t)
-    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=True)
+    with jobs_run():
+        services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=True)
+    t.refresh_from_db()
     assert t.current_round == 2 and t.pairing_decision_round is None
     assert Round.objects.get(tournament=t, number=2).relaxed
     assert [r["relaxed"] for r in selectors.rounds(t)] == [False, True]
@@ -626,7 +628,9 @@ def test_the_organiser_pairs_it_with_the_relaxation_and_the_round_records_it(rel
 def test_the_organiser_may_pair_again_without_it_and_the_round_waits_again(relaxed_round_two):
     t = make_tournament(players=4, rounds=3)
     _finish_round(t)
-    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    with jobs_run():
+        services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    t.refresh_from_db()
     assert t.current_round == 1 and t.pairing_decision_round == 2
 
 
@@ -655,5 +659,7 @@ def test_a_search_past_its_guard_waits_for_the_organiser_instead_of_ending_the_e
     assert t.status == "running" and t.current_round == 1
     assert selectors.pairing_decision(t)["code"] == "pairing_too_hard"
     monkeypatch.setattr(progress, "pair_round", real)
-    t = services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    with jobs_run():
+        services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
+    t.refresh_from_db()
     assert t.current_round == 2 and selectors.pairing_decision(t) is None

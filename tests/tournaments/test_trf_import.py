@@ -9,7 +9,14 @@ import pytest
 
 from games.factories import UserFactory
 from ratings.models import Crown
-from tests.tournaments.support import client_for, finish_match_games, make_tournament
+from tests.tournaments.support import (
+    client_for,
+    finish_match_games,
+    imported_after_round_1,
+    jobs_run,
+    make_tournament,
+    play_all_rounds,
+)
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye, Tournament
 from tournaments.pairing import trf
@@ -73,7 +80,8 @@ def test_the_history_before_a_round_imported_pairs_that_round_as_it_was_paired(a
     _, imported = import_text(selectors.trf_text(original, after_round=after))
     assert imported.status == "running" and imported.current_round == after
     organiser = imported.organiser
-    services.tournament_next_round(tournament_id=imported.pk, user=organiser)
+    with jobs_run():
+        services.tournament_next_round(tournament_id=imported.pk, user=organiser)
     rank = {e.user_id: e.seed for e in Entry.objects.filter(tournament=original)}
     rank_here = {e.user_id: e.seed for e in Entry.objects.filter(tournament=imported)}
 
@@ -101,7 +109,8 @@ def test_absent_players_of_the_next_round_are_planned_byes_left_out_of_its_pairi
     planned = PlannedBye.objects.get(tournament=imported)
     assert (planned.round_number, planned.result) == (2, "zero_point_bye")
     assert selectors.trf_text(imported) == text  # the planned block is exported again
-    services.tournament_next_round(tournament_id=imported.pk, user=imported.organiser)
+    with jobs_run():
+        services.tournament_next_round(tournament_id=imported.pk, user=imported.organiser)
     round2 = Match.objects.filter(tournament=imported, round__number=2)
     left_out = round2.get(player1=planned.user)
     assert left_out.result == "zero_point_bye" and left_out.player2_id is None
@@ -109,47 +118,31 @@ def test_absent_players_of_the_next_round_are_planned_byes_left_out_of_its_pairi
     assert round2.filter(result="bye").count() == 1
 
 
-def play_all_rounds(t: Tournament, *, upto: int) -> None:
-    """Play rounds 1 to ``upto`` with random results (the next one is then paired)."""
-    rng = random.Random(t.pk)
-    while True:
-        t.refresh_from_db()
-        if t.current_round > upto or t.status != "running":
-            return
-        for m in Match.objects.filter(tournament=t, status="in_progress"):
-            finish_match_games(m, rng.choice(["player1", "player2"]))
-        services.sweep()
-
-
-def imported_after_round_1(*, players: int, rounds: int):
-    """An event played here for a round, imported from its TRF: the import, its organiser's
-    API client and its API address."""
-    original = make_tournament(players=players, rounds=rounds)
-    play_all_rounds(original, upto=1)
-    _, imported = import_text(selectors.trf_text(original, after_round=1))
-    return imported, client_for(imported.organiser), f"/api/tournaments/{imported.pk}"
-
-
 def test_an_imported_event_is_continued_here_to_its_end():
     imported, api, base = imported_after_round_1(players=7, rounds=3)
     for number in (2, 3):
-        response = api.post(f"{base}/next-round/")
-        assert response.status_code == 200, response.data
-        assert response.data["current_round"] == number
+        with jobs_run():
+            response = api.post(f"{base}/next-round/")
+        assert response.status_code == 202, response.data
+        assert response.data["pairing_pending"] and response.data["current_round"] == number - 1
+        assert client_for().get(base + "/").json()["current_round"] == number
         again = api.post(f"{base}/next-round/")
         assert again.status_code == 409 and again.json()["code"] == "round_in_progress"
         for m in Match.objects.filter(tournament=imported, status="in_progress"):
             answer = api.post(f"{base}/matches/{m.pk}/result/", {"result": "player2"}, "json")
             assert answer.status_code == 200, answer.data
             assert answer.data["result"] == "player2" and answer.data["sets"] == []
-    done = api.post(f"{base}/next-round/")
-    assert done.status_code == 200 and done.data["status"] == "finished"
+    with jobs_run():
+        done = api.post(f"{base}/next-round/")
+    assert done.status_code == 202 and done.data["status"] == "running"
+    assert client_for().get(base + "/").json()["status"] == "finished"
     assert client_for().get(f"{base}/standings/").json()["final"] is True
 
 
 def test_results_are_entered_by_the_organiser_of_an_imported_event_only_once():
     imported, api, base = imported_after_round_1(players=4, rounds=2)
-    api.post(f"{base}/next-round/")
+    with jobs_run():
+        api.post(f"{base}/next-round/")
     m = Match.objects.filter(tournament=imported, status="in_progress").first()
     url = f"{base}/matches/{m.pk}/result/"
     stranger = client_for(UserFactory()).post(url, {"result": "draw"}, "json")

@@ -340,7 +340,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_withdraw": joined
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "byes": _byes(t, viewer=viewer, joined=joined),
-        "can_start": is_organiser and t.status == Tournament.Status.REGISTRATION,
+        "can_start": is_organiser
+        and t.status == Tournament.Status.REGISTRATION
+        and not t.pairing_pending,
         "can_cancel": is_organiser
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "final": t.status == Tournament.Status.FINISHED,
