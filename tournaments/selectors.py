@@ -112,11 +112,13 @@ def _matches(t: Tournament) -> QuerySet[Match]:
     )
 
 
-def rounds(t: Tournament) -> list[dict[str, Any]]:
-    """Rounds with their pairings; for brackets, one entry per bracket round."""
+def rounds(t: Tournament, *, number: int | None = None) -> list[dict[str, Any]]:
+    """Rounds with their pairings; for brackets, one entry per bracket round. ``number``: only
+    that round of a Swiss or a round robin."""
     names = _names(t)
     groups: dict[tuple, list[dict]] = {}
-    for m in _matches(t):
+    matches = _matches(t) if number is None else _matches(t).filter(round__number=number)
+    for m in matches:
         key = ("R", m.round.number) if m.round_id else (m.bracket, m.bracket_round)
         groups.setdefault(key, []).append(match_data(m, names))
     order = {"R": 0, "W": 1, "L": 2, "GF": 3}

@@ -233,6 +233,43 @@ def test_a_swiss_page_shows_standings_and_rounds_with_links_to_games(client):
     assert 'id="bracket"' not in html
 
 
+def _rounds_shown(html: str) -> list[str]:
+    return re.findall(r'<tbody class="round" data-bracket="" data-number="(\d+)"', html)
+
+
+def test_a_swiss_page_shows_its_latest_round_and_links_to_the_others(client):
+    t = make_tournament(players=4, rounds=3)
+    for m in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(m, "player1")
+    services.sweep()  # round 2 paired
+    html = _page(client, t)
+    assert _rounds_shown(html) == ["2"]
+    assert '<a href="?round=1">Round 1</a>' in html and "<b>Round 2</b>" in html
+    first = client.get(f"/tournaments/{t.pk}/?round=1").content.decode()
+    assert _rounds_shown(first) == ["1"] and '<a href="?round=2">Round 2</a>' in first
+    for nonsense in ("9", "0", "x"):  # a round not paired (or no round): the latest
+        shown = client.get(f"/tournaments/{t.pk}/?round={nonsense}").content.decode()
+        assert _rounds_shown(shown) == ["2"]
+
+
+def test_a_large_tournament_page_lists_its_first_players_and_links_to_all(client, monkeypatch):
+    from web.views import tournaments as pages
+
+    monkeypatch.setattr(pages, "PAGE_PLAYERS", 3)
+    t = make_tournament(players=5, rounds=2)
+
+    def lines(html: str, table: str) -> int:
+        start = html.index(f'id="{table}"')
+        return html[start : html.index("</table>", start)].count("<tr") - 1  # the head
+
+    html = _page(client, t)
+    assert lines(html, "standings") == 3 and lines(html, "entries") == 3
+    assert 'id="show-all-players" href="?players=all&amp;round=1"' in html
+    everyone = client.get(f"/tournaments/{t.pk}/?players=all").content.decode()
+    assert lines(everyone, "standings") == 5 and lines(everyone, "entries") == 5
+    assert 'id="show-all-players"' not in everyone
+
+
 def test_a_round_robin_page_shows_a_cross_table_of_results(client):
     t = make_tournament(players=3, format="round_robin")
     match = Match.objects.filter(tournament=t, player2__isnull=False).first()

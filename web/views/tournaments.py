@@ -205,8 +205,8 @@ _UNPLAYED = {
 }
 
 
-def _rounds(t: Tournament, *, links: _Links) -> list[dict[str, Any]]:
-    items = selectors.rounds(t)
+def _rounds(t: Tournament, *, links: _Links, number: int | None = None) -> list[dict[str, Any]]:
+    items = selectors.rounds(t, number=number)
     brackets = {item["bracket"] for item in items}
     single = 1 if brackets == {"W"} else 0
     out = []
@@ -303,6 +303,22 @@ def _byes(t: Tournament, *, viewer, joined: bool) -> dict[str, Any] | None:
     return shown if any(shown.values()) else None
 
 
+#: Lines of the standings and of the players shown before "show all" (an imported Swiss may
+#: have a thousand players: the whole page would be over a megabyte).
+PAGE_PLAYERS = 100
+
+
+def _shown_round(request: HttpRequest, t: Tournament) -> int | None:
+    """The round a Swiss page shows (``?round=N``; by default the latest), or None: every
+    round (other formats, whose rounds are few and whose cross table or bracket needs them)."""
+    if t.format != Tournament.Format.SWISS or not t.current_round:
+        return None
+    asked = request.GET.get("round", "")
+    if asked.isdigit() and 1 <= int(asked) <= t.current_round:
+        return int(asked)
+    return t.current_round
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         t = selectors.tournament_get(tournament_id=pk)
@@ -313,7 +329,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     links = _NoLinks() if t.imported else _Links()
     entries = [{**e, "url": links.user(e["user"])} for e in selectors.entries(t)]
     standings = [{**row, "url": links.name(row["username"])} for row in selectors.standings(t)]
-    rounds = _rounds(t, links=links)
+    shown_round = _shown_round(request, t)
+    rounds = _rounds(t, links=links, number=shown_round)
+    everyone = request.GET.get("players") == "all"
     mine = next(
         (e for e in entries if viewer.is_authenticated and e["user"]["id"] == viewer.pk), None
     )
@@ -326,9 +344,13 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "t": t,
         "winner": winner and {"name": winner["user"]["username"], "url": winner["url"]},
         "time_control": str(TimeControl.of(t)),
-        "entries": entries,
-        "standings": standings,
+        "entries": entries if everyone else entries[:PAGE_PLAYERS],
+        "standings": standings if everyone else standings[:PAGE_PLAYERS],
+        "players_cut": not everyone and max(len(entries), len(standings)) > PAGE_PLAYERS,
+        "page_players": PAGE_PLAYERS,
         "rounds": rounds,
+        "shown_round": shown_round,
+        "round_numbers": range(1, t.current_round + 1) if shown_round else (),
         "bracket": bracket_picture(selectors.bracket(t), player_url=links.name)
         if t.is_elimination
         else "",
