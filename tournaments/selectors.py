@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -112,12 +113,22 @@ def _matches(t: Tournament) -> QuerySet[Match]:
     )
 
 
-def rounds(t: Tournament, *, number: int | None = None) -> list[dict[str, Any]]:
-    """Rounds with their pairings; for brackets, one entry per bracket round. ``number``: only
-    that round of a Swiss or a round robin."""
+def round_numbers(t: Tournament) -> list[int]:
+    """The numbers of a Swiss's or a round robin's rounds that have pairings, in order."""
+    return sorted(
+        Match.objects.filter(tournament=t, round__isnull=False)
+        .order_by()
+        .values_list("round__number", flat=True)
+        .distinct()
+    )
+
+
+def rounds(t: Tournament, *, numbers: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """Rounds with their pairings; for brackets, one entry per bracket round. ``numbers``: only
+    those rounds of a Swiss or a round robin (each built from its own matches alone)."""
     names = _names(t)
     groups: dict[tuple, list[dict]] = {}
-    matches = _matches(t) if number is None else _matches(t).filter(round__number=number)
+    matches = _matches(t) if numbers is None else _matches(t).filter(round__number__in=numbers)
     for m in matches:
         key = ("R", m.round.number) if m.round_id else (m.bracket, m.bracket_round)
         groups.setdefault(key, []).append(match_data(m, names))

@@ -227,9 +227,13 @@ class _PaginatedListView(generics.GenericAPIView):
     pagination_class = Pagination
     filter_backends = [KnownQueryParameters]
 
-    def paginated(self, rows: list, **extra) -> Response:
+    def paginated(self, rows: list, *, build=None, **extra) -> Response:
+        """A page of ``rows``; with ``build``, ``rows`` are keys and ``build(keys)`` makes the
+        page's rows from its keys alone."""
         refuse_unknown_parameters(self.request.query_params, KnownQueryParameters.allowed(self))
         page = self.paginate_queryset(rows)
+        if build is not None:
+            page = build(page)
         response = self.get_paginated_response(page)
         if extra:
             data = response.data
@@ -251,7 +255,13 @@ class TournamentRoundsView(_PaginatedListView):
 
     @extend_schema(responses={200: RoundSerializer(many=True)})
     def get(self, request, pk: int):
-        return self.paginated(selectors.rounds(selectors.tournament_get(tournament_id=pk)))
+        t = selectors.tournament_get(tournament_id=pk)
+        if t.is_elimination:
+            return self.paginated(selectors.rounds(t))
+        # A Swiss may have a thousand players: only the page's rounds are built.
+        return self.paginated(
+            selectors.round_numbers(t), build=lambda numbers: selectors.rounds(t, numbers=numbers)
+        )
 
 
 class TournamentStandingsView(_PaginatedListView):

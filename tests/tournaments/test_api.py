@@ -16,7 +16,7 @@ from tests.tournaments.support import (
     make_tournament,
     play_all,
 )
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Match, Round
 
 pytestmark = pytest.mark.django_db
@@ -238,6 +238,23 @@ def test_trf_export_round_by_round_for_outside_checkers():
     bad = client_for().get(f"/api/tournaments/{t.pk}/trf/?round=9")
     assert bad.status_code == 400 and bad.json()["code"] == "bad_round"
     assert client_for().get(f"/api/tournaments/{t.pk}/trf/?round=x").json()["code"] == "bad_round"
+
+
+def test_a_page_of_a_swiss_s_rounds_is_built_from_its_own_rounds_alone(monkeypatch):
+    t = make_tournament(players=6, rounds=3)
+    play_all(t, draws=False)
+    whole = client_for().get(f"/api/tournaments/{t.pk}/rounds/").json()["results"]
+    built = []
+    real = selectors.rounds
+
+    def spy(tournament, *, numbers=None):
+        built.append(numbers)
+        return real(tournament, numbers=numbers)
+
+    monkeypatch.setattr(selectors, "rounds", spy)
+    last = client_for().get(f"/api/tournaments/{t.pk}/rounds/?page_size=2&page=2").json()
+    assert built == [[3]] and last["count"] == 3
+    assert last["results"] == whole[2:]  # the same round as in the whole list
 
 
 def test_rounds_standings_and_player_matches_are_paginated_with_page_size():

@@ -206,7 +206,7 @@ _UNPLAYED = {
 
 
 def _rounds(t: Tournament, *, links: _Links, number: int | None = None) -> list[dict[str, Any]]:
-    items = selectors.rounds(t, number=number)
+    items = selectors.rounds(t, numbers=None if number is None else [number])
     brackets = {item["bracket"] for item in items}
     single = 1 if brackets == {"W"} else 0
     out = []
