@@ -106,3 +106,29 @@ def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
     assert response.data["count"] == len(rows) == 10 and sum(r["points"] for r in rows) == 20
     assert rows[0]["user_id"] == t.winner_id
     assert Crown.objects.filter(tournament_id=t.pk, user_id=t.winner_id).exists()
+
+
+def test_the_organiser_s_start_answers_at_once_and_the_worker_pairs_the_first_round(worker):
+    organiser = UserFactory()
+    t = services.tournament_create(
+        organiser=organiser,
+        name="Started by hand",
+        format="swiss",
+        rated=False,
+        time_control=TimeControl.turn(3),
+        start_at=timezone.now() + timedelta(hours=1),
+    )
+    for _ in range(6):
+        services.tournament_join(tournament_id=t.pk, user=UserFactory())
+    client = APIClient()
+    client.force_authenticate(organiser)
+    response = client.post(f"/api/tournaments/{t.pk}/start/")
+    assert response.status_code == 202 and response.data["pairing_pending"] is True
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        shown = APIClient().get(f"/api/tournaments/{t.pk}/").data
+        if not shown["pairing_pending"]:
+            break
+        time.sleep(0.1)
+    assert shown["status"] == "running" and shown["current_round"] == 1, shown
+    assert Match.objects.filter(tournament=t, round__number=1).count() == 3
