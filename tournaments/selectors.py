@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Count, Q, QuerySet
 
@@ -190,13 +190,31 @@ def player_matches(t: Tournament, *, user_id: int) -> list[dict[str, Any]]:
     ]
 
 
+class _RoundMatch(NamedTuple):
+    """What the standings and the TRF read of a round's match (a thousand-player Swiss has
+    thousands: plain rows, not model instances)."""
+
+    number: int
+    player1_id: int
+    player2_id: int | None
+    result: str | None
+    status: str
+    forfeit: bool
+
+
+def _round_matches(t: Tournament, **filters: Any) -> list[_RoundMatch]:
+    """The matches of the tournament's rounds (not brackets), in the model's order."""
+    rows = Match.objects.filter(tournament=t, round__isnull=False, **filters).values_list(
+        "round__number", "player1_id", "player2_id", "result", "status", "forfeit"
+    )
+    return [_RoundMatch(*row) for row in rows]
+
+
 def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
     by_round: dict[int, list] = {}
     swiss = t.format == Tournament.Format.SWISS
-    for m in Match.objects.filter(
-        tournament=t, round__isnull=False, status=Match.Status.FINISHED
-    ).select_related("round"):
-        items = by_round.setdefault(m.round.number, [])
+    for m in _round_matches(t, status=Match.Status.FINISHED):
+        items = by_round.setdefault(m.number, [])
         if m.result == Match.Result.ZERO_POINT_BYE:
             continue  # an absence, as a round without a match is (a withdrawal, say)
         if m.player2_id is None:
@@ -358,9 +376,9 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
     rank_of = {e.user_id: e.seed for e in all_entries}
     swiss = t.format == Tournament.Format.SWISS
     history: list[dict[int, trf.TrfGame]] = []
-    by_round: dict[int, list[Match]] = {}
-    for m in Match.objects.filter(tournament=t, round__isnull=False).select_related("round"):
-        by_round.setdefault(m.round.number, []).append(m)
+    by_round: dict[int, list[_RoundMatch]] = {}
+    for m in _round_matches(t):
+        by_round.setdefault(m.number, []).append(m)
     finished = 0
     for number in sorted(by_round):
         games: dict[int, trf.TrfGame] = {}
@@ -441,7 +459,7 @@ def _bye_block(result: str) -> trf.TrfGame:
 def _absent_from(
     t: Tournament,
     number: int,
-    by_round: dict[int, list[Match]],
+    by_round: dict[int, list[_RoundMatch]],
     entries: list[Entry],
     rank_of: dict[int, int],
 ) -> dict[int, trf.TrfGame]:
