@@ -327,7 +327,7 @@ def tournament_pairing_decide(
 def _pairing_job(t: Tournament, task: str, now: datetime) -> None:
     """Mark the pairing the organiser asked for as pending (``pairing_requested_at``) and run
     it as a job once the transaction commits: pairing a large round takes longer than a web
-    request may (a thousand players: one to two seconds). The job clears the mark; the sweeper
+    request may (a thousand players: about a second). The job clears the mark; the sweeper
     runs any pairing still pending (a job lost with its worker)."""
     t.pairing_requested_at = now
     t.save(update_fields=["pairing_requested_at"])
