@@ -113,14 +113,14 @@ def _matches(t: Tournament) -> QuerySet[Match]:
     )
 
 
+def _in_rounds(t: Tournament, **filters: Any) -> QuerySet[Match]:
+    """The matches of the tournament's rounds (a Swiss's or a round robin's; not brackets')."""
+    return Match.objects.filter(tournament=t, round__isnull=False, **filters)
+
+
 def round_numbers(t: Tournament) -> list[int]:
     """The numbers of a Swiss's or a round robin's rounds that have pairings, in order."""
-    return sorted(
-        Match.objects.filter(tournament=t, round__isnull=False)
-        .order_by()
-        .values_list("round__number", flat=True)
-        .distinct()
-    )
+    return sorted(_in_rounds(t).order_by().values_list("round__number", flat=True).distinct())
 
 
 def rounds(t: Tournament, *, numbers: Sequence[int] | None = None) -> list[dict[str, Any]]:
@@ -203,8 +203,8 @@ class _RoundMatch(NamedTuple):
 
 
 def _round_matches(t: Tournament, **filters: Any) -> list[_RoundMatch]:
-    """The matches of the tournament's rounds (not brackets), in the model's order."""
-    rows = Match.objects.filter(tournament=t, round__isnull=False, **filters).values_list(
+    """``_in_rounds`` as plain rows, in the model's order."""
+    rows = _in_rounds(t, **filters).values_list(
         "round__number", "player1_id", "player2_id", "result", "status", "forfeit"
     )
     return [_RoundMatch(*row) for row in rows]

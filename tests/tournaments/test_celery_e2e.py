@@ -60,17 +60,21 @@ def worker():
         close_old_connections()
 
 
-def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
-    organiser = UserFactory()
-    players = [UserFactory() for _ in range(10)]
-    t = services.tournament_create(
+def _unrated_swiss(organiser, *, name: str, starts_in: timedelta) -> Tournament:
+    """An unrated, turn-based Swiss (3 days a move) starting ``starts_in`` from now."""
+    return services.tournament_create(
         organiser=organiser,
-        name="Celery Swiss",
+        name=name,
         format="swiss",
         rated=False,
         time_control=TimeControl.turn(3),
-        start_at=timezone.now() + timedelta(seconds=2),
+        start_at=timezone.now() + starts_in,
     )
+
+
+def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
+    players = [UserFactory() for _ in range(10)]
+    t = _unrated_swiss(UserFactory(), name="Celery Swiss", starts_in=timedelta(seconds=2))
     for p in players:
         assert APIClient().post(f"/api/tournaments/{t.pk}/join/").status_code in (401, 403)
         client = APIClient()
@@ -110,14 +114,7 @@ def test_a_swiss_of_10_runs_to_its_final_standings_on_its_own(worker):
 
 def test_the_organiser_s_start_answers_at_once_and_the_worker_pairs_the_first_round(worker):
     organiser = UserFactory()
-    t = services.tournament_create(
-        organiser=organiser,
-        name="Started by hand",
-        format="swiss",
-        rated=False,
-        time_control=TimeControl.turn(3),
-        start_at=timezone.now() + timedelta(hours=1),
-    )
+    t = _unrated_swiss(organiser, name="Started by hand", starts_in=timedelta(hours=1))
     for _ in range(6):
         services.tournament_join(tournament_id=t.pk, user=UserFactory())
     client = APIClient()
