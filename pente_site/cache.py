@@ -1,13 +1,24 @@
-"""The Redis cache backend, with one Redis client per connection pool.
+"""The Redis cache backend, with one Redis client per connection pool; entries with a text that
+grows by appending.
 
 Django's ``RedisCache`` builds a new ``redis.Redis`` client for every cache call (about 0.2 ms
 each: the client fills its table of response callbacks); a move touches the cache several times
 (rate limits, the cached position). A client is thread-safe and cheap to share, since its
 connections come from the pool: this backend keeps one per pool.
+
+An entry with a text (``get_with_text``, ``set_with_text``, ``delete_with_text``) is a value
+and a text stored under one key and a tag naming the version of both. A writer that knows the
+tag it read may append to the text instead of writing it whole: on Redis the append is made
+only if the entry still holds that tag, else the entry is dropped, in one atomic script; so a
+text that grows a little at each write (a game's moves) costs each write what it adds, not its
+whole length. On other caches the entry is one value, read and written whole.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
@@ -40,13 +51,115 @@ class RedisCache(DjangoRedisCache):
         ``timeout`` seconds) in one round trip; returns the new counts."""
         keys = [self.make_and_validate_key(key) for key, _timeout in counters]
         client = self._cache.get_client(keys[0], write=True)
-        script = self.__dict__.get("_incr_many_script")
-        if script is None:
-            script = self.__dict__["_incr_many_script"] = client.register_script(
-                _INCR_MANY_WITH_EXPIRY
-            )
+        script = self._script("_incr_many_script", _INCR_MANY_WITH_EXPIRY, client)
         args = [timeout for _key, timeout in counters]
         return [int(n) for n in script(keys=keys, args=args, client=client)]
+
+    def _script(self, name: str, source: str, client):
+        """The Lua script ``source``, registered once (then called by its SHA)."""
+        script = self.__dict__.get(name)
+        if script is None:
+            script = self.__dict__[name] = client.register_script(source)
+        return script
+
+    def get_with_text(self, key: str) -> tuple[Any, str, str] | None:
+        """The value, tag and text of an entry written by ``set_with_text``, or None (one
+        round trip)."""
+        key = self.make_and_validate_key(key)
+        client = self._cache.get_client(key)
+        script = self._script("_get_with_text_script", _GET_WITH_TEXT, client)
+        hit = script(keys=[key, key + TEXT_SUFFIX], client=client)
+        if not hit:
+            return None
+        value, tag, text = hit
+        return self._cache._serializer.loads(value), tag.decode(), text.decode()
+
+    def set_with_text(
+        self, key: str, value: Any, *, tag: str, text: str, timeout: int, base_tag: str | None
+    ) -> bool:
+        """Store ``value`` and ``text`` under ``tag``; with ``base_tag``, ``text`` is appended
+        to the entry's text provided the entry holds ``base_tag`` (else the entry is dropped
+        and False returned). One atomic round trip."""
+        key = self.make_and_validate_key(key)
+        client = self._cache.get_client(key, write=True)
+        script = self._script("_set_with_text_script", _SET_WITH_TEXT, client)
+        args = [self._cache._serializer.dumps(value), tag, text, timeout, base_tag or ""]
+        return bool(script(keys=[key, key + TEXT_SUFFIX], args=args, client=client))
+
+    def delete_with_text(self, key: str) -> None:
+        key = self.make_and_validate_key(key)
+        self._cache.get_client(key, write=True).delete(key, key + TEXT_SUFFIX)
+
+
+#: The key of an entry's text beside the key of its value and tag.
+TEXT_SUFFIX = ":text"
+
+#: KEYS: the entry (a hash: value ``v``, tag ``t``), its text. The three, or nothing when either
+#: key is missing (Redis may evict one without the other).
+_GET_WITH_TEXT = """
+local entry = redis.call('HMGET', KEYS[1], 'v', 't')
+if not entry[1] or not entry[2] then return false end
+local text = redis.call('GET', KEYS[2])
+if not text then return false end
+return {entry[1], entry[2], text}
+"""
+
+#: KEYS: the entry, its text; ARGV: value, tag, text, timeout, base tag ('' to write the text
+#: whole). With a base tag that the entry does not hold, the entry is dropped: the appended text
+#: would follow another version's.
+_SET_WITH_TEXT = """
+if ARGV[5] ~= '' then
+  if redis.call('HGET', KEYS[1], 't') ~= ARGV[5] or redis.call('EXISTS', KEYS[2]) == 0 then
+    redis.call('DEL', KEYS[1], KEYS[2])
+    return 0
+  end
+  redis.call('APPEND', KEYS[2], ARGV[3])
+else
+  redis.call('SET', KEYS[2], ARGV[3])
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 't', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 1
+"""
+
+
+def get_with_text(key: str) -> tuple[Any, str, str] | None:
+    """``(value, tag, text)`` of an entry of the default cache, or None."""
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        return cache.get_with_text(key)
+    hit = cache.get(key)
+    return hit if isinstance(hit, tuple) and len(hit) == 3 else None
+
+
+def set_with_text(
+    key: str, value: Any, *, tag: str, text: str, timeout: int, base_tag: str | None = None
+) -> bool:
+    """Store an entry of the default cache (``RedisCache.set_with_text``). Off Redis the entry
+    is one value: an append reads it, checks its tag and writes it whole (not atomic: a cache
+    of one process)."""
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        return cache.set_with_text(
+            key, value, tag=tag, text=text, timeout=timeout, base_tag=base_tag
+        )
+    if base_tag is not None:
+        hit = get_with_text(key)
+        if hit is None or hit[1] != base_tag:
+            cache.delete(key)
+            return False
+        text = hit[2] + text
+    cache.set(key, (value, tag, text), timeout)
+    return True
+
+
+def delete_with_text(key: str) -> None:
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        cache.delete_with_text(key)
+    else:
+        cache.delete(key)
 
 
 #: INCR each of KEYS and, when this made it, give it its expiry (ARGV, one each): one atomic

@@ -179,7 +179,7 @@ def _written(
 ) -> None:
     """What follows a turn's write: the moves and position kept for the next request, the
     event, then the end of the game or the next turn (its timeout, a computer's move)."""
-    remember_played(game, played.extended(move_rows(rows, position.size), position))
+    remember_played(game, played.extended(move_rows(rows, position.size), position), base=played)
     game_changed.send(sender=Game, game=game, kind="move", since_ply=since_ply)
     if position.outcome is not None:
         finish_from_position(game=game, position=position, now=now)

@@ -2,17 +2,19 @@
 
 Positions are never stored in the database: they are rebuilt from the moves through
 ``games.engine``, and the moves with the position after them are kept in the cache between
-requests (``moves_and_position``), so that a move or a read of a game does not SELECT and
-replay the whole history each time. A cached entry is stamped with the game row's ``ply`` and
-``updated_at``: any write to the row (every change of the moves saves it) makes the entry stale,
-and a stale or missing entry is rebuilt from the database. Services and selectors both read
-games through these helpers.
-"""
+requests (``played_of``, ``cached_game``), so that a move or a read of a game does not SELECT
+and replay the whole history each time. A cached entry is stamped with the game row's ``ply``
+and ``updated_at``: any write to the row (every change of the moves saves it) makes the entry
+stale, and a stale or missing entry is rebuilt from the database. The moves' JSON is the
+entry's text (``pente_site.cache.set_with_text``): a turn appends its own moves to it instead
+of writing the whole game again, so a turn costs the cache the same at ply 200 as at ply 10.
+Services and selectors both read games through these helpers."""
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -20,13 +22,13 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 import orjson
-from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS
 
 from games import engine
 from games.engine import point_names
 from games.engine.go import MARK, PASS
 from games.models import Game, Move, Seat, User
+from pente_site.cache import delete_with_text, get_with_text, set_with_text
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,7 @@ log = logging.getLogger(__name__)
 GO_DECISIONS = ("accept", "reject")
 
 #: Key prefix of the cached positions (the tests give each test its own).
-CACHE_PREFIX = "game-position"
+CACHE_PREFIX = "game-played"
 #: How long an untouched game's position stays cached (a turn-based game may wait for days;
 #: it is then rebuilt from its moves once).
 CACHE_SECONDS = 6 * 3600
@@ -193,41 +195,50 @@ def api_json(data: Any) -> str:
 class Played:
     """A game's moves and the engine position after them, as cached between requests.
 
-    The moves are kept as their JSON (twice: with the messages, and with them hidden, as
-    strangers see a game in progress), so that the game state's answer splices them in
-    whole instead of building and encoding an object per move; ``tail`` keeps the last two
-    moves for the actions (a repeat of one's own last action)."""
+    The moves are kept as their JSON (``shown``: with their messages; strangers' view of a game
+    in progress hides them, ``hidden_messages``), so that the game state's answer splices them
+    in whole instead of building and encoding an object per move; ``tail`` keeps the last two
+    moves for the actions (a repeat of one's own last action). ``tag`` names the cache entry
+    these moves were read from or written to (None: not cached), so that the next turn appends
+    its moves to that entry instead of writing them all again."""
 
     position: engine.Position
     count: int
     tail: tuple[MoveRow, ...]
     shown: str
-    hidden: str
+    tag: str | None = None
 
     @classmethod
     def of(cls, rows: Sequence[MoveRow], position: engine.Position) -> Played:
-        return cls(position, 0, (), "", "").extended(rows, position)
+        return cls(position, 0, (), "").extended(rows, position)
 
     def extended(self, rows: Sequence[MoveRow], position: engine.Position) -> Played:
-        """These moves followed by ``rows``, ending at ``position``."""
+        """These moves followed by ``rows``, ending at ``position`` (not cached yet)."""
         shown = [self.shown] if self.shown else []
-        hidden = [self.hidden] if self.hidden else []
         shown += (move_json(r, show_message=True) for r in rows)
-        hidden += (move_json(r, show_message=False) for r in rows)
-        return Played(
-            position,
-            self.count + len(rows),
-            (*self.tail, *rows)[-2:],
-            ",".join(shown),
-            ",".join(hidden),
-        )
+        return Played(position, self.count + len(rows), (*self.tail, *rows)[-2:], ",".join(shown))
 
     def moves_json(self, *, show_messages: bool) -> str:
         """The moves as a JSON array."""
-        return f"[{self.shown if show_messages else self.hidden}]"
+        return f"[{self.shown if show_messages else hidden_messages(self.shown)}]"
 
     def moves(self, *, show_messages: bool) -> list[dict[str, Any]]:
         return json.loads(self.moves_json(show_messages=show_messages))
+
+
+#: A move's message as ``move_json`` writes it shown, empty and not, and hidden.
+_EMPTY_SHOWN = '"message":"","message_visible":true'
+_MESSAGE_SHOWN = re.compile(r'"message":"(?:[^"\\]|\\.)*","message_visible":true')
+_MESSAGE_HIDDEN = '"message":null,"message_visible":false'
+
+
+def hidden_messages(shown: str) -> str:
+    """Moves written by ``move_json`` with their messages shown, as written with them hidden
+    (a JSON string holds no bare quote, so the pattern cannot start inside a message)."""
+    hidden = shown.replace(_EMPTY_SHOWN, _MESSAGE_HIDDEN)
+    if '"message_visible":true' in hidden:
+        hidden = _MESSAGE_SHOWN.sub(_MESSAGE_HIDDEN, hidden)
+    return hidden
 
 
 def _cache_key(game: Game) -> str:
@@ -276,16 +287,37 @@ def _row_of(game: Game) -> tuple[Any, ...] | None:
     return (_GAME_FIELDS_CHECK, values, tuple(kept))
 
 
+def _tag(stamp: tuple[Any, ...]) -> str:
+    """The cache entry's tag of a row's stamp: the version its moves are appended to."""
+    created_at, ply, updated_at = stamp
+    return f"{ply}|{updated_at.isoformat()}|{created_at.isoformat()}"
+
+
+def _cache_read(game_id: int) -> tuple[tuple[Any, ...], Played, Any] | None:
+    """The cached stamp, moves and position, and row of a game (``_row_of``), or None."""
+    try:
+        hit = get_with_text(f"{CACHE_PREFIX}:{int(game_id)}")
+    except Exception:
+        log.warning("cannot read the cached position of game %s", game_id, exc_info=True)
+        return None
+    if hit is None:
+        return None
+    value, tag, text = hit
+    try:
+        stamp, (position, count, tail), row = value
+    except (TypeError, ValueError):  # written by a release that cached something else
+        return None
+    if tag != _tag(stamp):
+        return None
+    return stamp, Played(position, count, tail, text, tag), row
+
+
 def cached_game(game_id: int) -> tuple[Game, Played] | None:
     """The game row with its seats and users, and its moves and position, as the cache last
     kept them (one read, no query), or None. They may be out of date: only a write that checks
     the row (``Game.save_turn_if_current``) may rely on them. The position is the caller's."""
-    try:
-        hit = cache.get(f"{CACHE_PREFIX}:{int(game_id)}")
-    except Exception:
-        log.warning("cannot read the cached position of game %s", game_id, exc_info=True)
-        return None
-    if hit is None or len(hit) < 3 or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
+    hit = _cache_read(game_id)
+    if hit is None or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
         return None
     stamp, played, (_check, values, seats) = hit
     game = Game.from_db(DEFAULT_DB_ALIAS, _GAME_FIELDS, values)
@@ -302,25 +334,44 @@ def cached_game(game_id: int) -> tuple[Game, Played] | None:
     return game, played
 
 
-def _cache_store(game: Game, played: Played) -> None:
+def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> str | None:
+    """Cache ``played`` for the game row as it stands, appending its moves to those of ``base``
+    (what it extends, as read from the cache) when ``base`` came from there; returns the entry's
+    tag (None: not cached)."""
+    stamp = _stamp(game)
+    tag = _tag(stamp)
+    value = (stamp, (played.position, played.count, played.tail), _row_of(game))
+    text, base_tag = played.shown, None
+    if base is not None and base.tag is not None and base.count:
+        text, base_tag = played.shown[len(base.shown) :], base.tag
     try:
-        cache.set(_cache_key(game), (_stamp(game), played, _row_of(game)), CACHE_SECONDS)
+        stored = set_with_text(
+            _cache_key(game),
+            value,
+            tag=tag,
+            text=text,
+            timeout=CACHE_SECONDS,
+            base_tag=base_tag,
+        )
     except Exception:  # a cache outage costs a replay, never a move
         log.warning("cannot cache the position of game %s", game.pk, exc_info=True)
+        return None
+    return tag if stored else None
 
 
-def remember_played(game: Game, played: Played) -> None:
-    """Keep ``played`` (the game's moves and position as just saved) for the next request, and
-    on this instance for the rest of this one (the response)."""
-    game._replayed = (game.ply, played)
-    _cache_store(game, played)
+def remember_played(game: Game, played: Played, *, base: Played | None = None) -> None:
+    """Keep ``played`` (the game's moves and position as just saved; ``base``: the moves it
+    extends, as read) for the next request, and on this instance for the rest of this one (the
+    response)."""
+    tag = _cache_store(game, played, base=base)
+    game._replayed = (game.ply, replace(played, tag=tag))
 
 
 def forget_played(game: Game) -> None:
     """Drop the cached moves and position (the moves were taken back)."""
     game._replayed = None
     try:
-        cache.delete(_cache_key(game))
+        delete_with_text(_cache_key(game))
     except Exception:
         log.warning("cannot drop the cached position of game %s", game.pk, exc_info=True)
 
@@ -332,11 +383,7 @@ def played_of(game: Game) -> Played:
     kept = replayed(game)
     if kept is not None:
         return replace(kept, position=kept.position.copy())
-    try:
-        hit = cache.get(_cache_key(game))
-    except Exception:
-        log.warning("cannot read the cached position of game %s", game.pk, exc_info=True)
-        hit = None
+    hit = _cache_read(game.pk)
     if hit is not None and hit[0] == _stamp(game):
         return hit[1]
     # Read without the row lock, the moves may already hold a move committed after this row was
@@ -350,7 +397,7 @@ def played_of(game: Game) -> Played:
     ]
     played = Played.of(rows, position_of(game, rows))
     if len(rows) == game.ply:  # fewer: taken back meanwhile; right now, not worth keeping
-        _cache_store(game, played)
+        played = replace(played, tag=_cache_store(game, played))
     return replace(played, position=played.position.copy())
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -10,7 +11,7 @@ from django.utils import timezone
 
 from games.clocks.selectors import clock_view
 from games.engine import GoGame, Position, point_name, point_names
-from games.models import Game, GameSet, Seat, User
+from games.models import MAX_SEATS, Game, GameSet, Seat, User
 from games.play.positions import (
     GO_DECISIONS,
     Played,
@@ -185,10 +186,8 @@ def _build_state(
     size = position.size
     in_progress = game.status == Game.Status.IN_PROGRESS
     show_messages = not in_progress or is_participant(game, viewer)
-    names = point_names(size)
-    stones = [
-        {"point": p, "name": names[p], "colour": c} for p, c in enumerate(position.board) if c
-    ]
+    entries = _stone_entries(size)
+    stones = [entries[c][p] for p, c in enumerate(position.board) if c]
     captures = list(position.captures)
     to_move_seat = position.to_move_seat if in_progress else None
     to_move = None
@@ -261,6 +260,18 @@ def _build_state(
     if shown_ply is not None:
         state["ply"] = shown_ply
     return state, played, show_messages
+
+
+@lru_cache(maxsize=8)
+def _stone_entries(size: int) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """The board's ``stones`` entries of a board of ``size``, by colour and point, built once:
+    a state lists them without building a dict per stone (up to 361 on a board). Shared by
+    every state: never changed."""
+    names = point_names(size)
+    return tuple(
+        tuple({"point": p, "name": name, "colour": colour} for p, name in enumerate(names))
+        for colour in range(MAX_SEATS + 1)
+    )
 
 
 def _decisions(position: Position) -> list[str]:

@@ -4,6 +4,7 @@ row changed or the cache is out), and only the changed columns of the game writt
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -196,6 +197,28 @@ def test_a_row_read_before_a_move_committed_gets_the_moves_of_its_own_ply():
     assert fresh.count == 2 and fresh.position.board[0] == 2
 
 
+def test_a_move_appends_its_own_move_to_the_cached_moves_instead_of_writing_them_all(
+    monkeypatch,
+):
+    table = _table()
+    for _ in range(4):
+        table.move()
+    writes = []
+    real = positions.set_with_text
+
+    def spy(key, value, **kwargs):
+        writes.append(kwargs)
+        return real(key, value, **kwargs)
+
+    monkeypatch.setattr(positions, "set_with_text", spy)
+    _sql, body = table.move()
+    [write] = writes
+    assert write["base_tag"] is not None
+    assert f"[{write['text'][1:]}]" == json.dumps([body["moves"][-1]], separators=(",", ":"))
+    row = Game.objects.get(pk=table.game.pk)
+    assert positions.played_of(row).moves(show_messages=True) == body["moves"]
+
+
 def test_moves_are_played_when_the_cache_is_out(monkeypatch):
     table = _table()
     table.move()
@@ -203,8 +226,8 @@ def test_moves_are_played_when_the_cache_is_out(monkeypatch):
     def broken(*args, **kwargs):
         raise ConnectionError("cache down")
 
-    monkeypatch.setattr(positions.cache, "get", broken)
-    monkeypatch.setattr(positions.cache, "set", broken)
+    monkeypatch.setattr(positions, "get_with_text", broken)
+    monkeypatch.setattr(positions, "set_with_text", broken)
     for _ in range(3):
         _sql, body = table.move()
     assert body["ply"] == 5
@@ -227,6 +250,10 @@ def test_the_moves_json_is_the_renderers_for_every_move_and_viewer():
     players = [UserFactory(), UserFactory()]
     game = make_game(players=players)
     move_play(game_id=game.pk, user=players[1], ply=1, points=[0], message="gl \u2028 hf ☺")
+    move_play(game_id=game.pk, user=players[0], ply=2, points=[1])
+    # A message that looks like the JSON of a shown message, quotes and backslashes included.
+    tricky = 'a\\"b" "message":"x","message_visible":true \\'
+    move_play(game_id=game.pk, user=players[1], ply=3, points=[2], message=tricky)
     row = Game.objects.get(pk=game.pk)
     played = positions.played_of(row)
     for show in (True, False):
