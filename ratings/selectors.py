@@ -53,6 +53,20 @@ def rating_or_start(*, user: User, variant: str, category: str) -> tuple[float, 
     return float(rating), int(results)
 
 
+def ratings_or_start(
+    *, user_ids: list[int], variant: str, category: str
+) -> dict[int, tuple[float, int]]:
+    """:func:`rating_or_start` of many players in one query, by user id."""
+    category = rating_category(category) if category in CATEGORY_OF_SET else category
+    found = {
+        user_id: (float(rating), int(results))
+        for user_id, rating, results in Rating.objects.filter(
+            user_id__in=user_ids, variant=variant, category=category
+        ).values_list("user_id", "rating", "results")
+    }
+    return {user_id: found.get(user_id, (START_RATING, 0)) for user_id in user_ids}
+
+
 def player_ratings(*, user: User) -> QuerySet[Rating]:
     return Rating.objects.filter(user=user).order_by("variant", "category", "id")
 

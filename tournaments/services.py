@@ -36,7 +36,7 @@ from games.play.finish import game_finish
 from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
 from ratings.elo import ESTABLISHED_RESULTS
-from ratings.selectors import rating_or_start
+from ratings.selectors import rating_or_start, ratings_or_start
 from tournaments.models import Entry, Match, MatchSet, PlannedBye, Round, Tournament
 from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import default_rounds, max_rounds
@@ -609,18 +609,16 @@ def initial_colour_by_lot(seed: int) -> str:
 def _seed(t: Tournament) -> list[Entry]:
     """Pairing numbers: established players (20+ rated results) first, then by rating; ties in a
     random order drawn from the tournament's stored seed (reproducible)."""
-    entries = list(
-        Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE)
-        .select_related("user")
-        .order_by("id")
-    )
+    entries = list(Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE).order_by("id"))
     rng = random.Random(t.seed)
-    category = TimeControl.of(t).category
+    ratings = ratings_or_start(
+        user_ids=[e.user_id for e in entries],
+        variant=t.variant,
+        category=TimeControl.of(t).category,
+    )
     keyed = []
     for e in entries:
-        e.rating, e.rated_results = rating_or_start(
-            user=e.user, variant=t.variant, category=category
-        )
+        e.rating, e.rated_results = ratings[e.user_id]
         keyed.append(((e.rated_results < ESTABLISHED_RESULTS, -e.rating, rng.random()), e))
     keyed.sort(key=lambda pair: pair[0])
     ordered = [e for _, e in keyed]

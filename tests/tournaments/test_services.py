@@ -8,6 +8,8 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.factories import UserFactory
@@ -255,6 +257,20 @@ def test_seeding_puts_established_players_first_then_rating_with_reproducible_ti
         Entry.objects.filter(tournament=t).order_by("seed").values_list("user_id", flat=True)
     )
     assert again == first
+
+
+def test_seeding_reads_every_player_s_rating_in_one_query():
+    """Seeding a thousand players must not read a thousand ratings one by one."""
+    counts = []
+    for players in (3, 12):
+        t = make_tournament(players=0, start=False, time_control="turn", days_per_move=3)
+        for i in range(players):
+            user = RatingFactory(category="turn", rating=1500 + i, results=25).user
+            services.tournament_join(tournament_id=t.pk, user=user)
+        with CaptureQueriesContext(connection) as captured:
+            services._seed(t)
+        counts.append(len(captured.captured_queries))
+    assert counts[0] == counts[1] <= 4
 
 
 def test_start_needs_the_organiser_and_happens_once():
