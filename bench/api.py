@@ -39,6 +39,7 @@ import statistics
 import sys
 import threading
 import time
+import traceback
 import zlib
 
 from _support import (
@@ -181,8 +182,8 @@ def run_phase(port: int, jobs: list, seconds: float) -> dict:
                 t0 = time.perf_counter()
                 job(conn)
                 mine.append(time.perf_counter() - t0)
-        except Exception as exc:  # reported after the phase
-            errors.append(f"{type(exc).__name__}: {exc}")
+        except Exception:  # reported after the phase
+            errors.append(traceback.format_exc())
         finally:
             conn.close()
 
@@ -196,7 +197,7 @@ def run_phase(port: int, jobs: list, seconds: float) -> dict:
         t.join()
     elapsed = time.perf_counter() - began
     if errors:
-        sys.exit(f"{len(errors)} client(s) failed, e.g. {errors[0]}")
+        sys.exit(f"{len(errors)} client(s) failed, e.g.\n{errors[0]}")
     every = sorted(x for per in latencies for x in per)
     return {
         "rps": len(every) / elapsed,
