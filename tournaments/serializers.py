@@ -21,6 +21,13 @@ class TournamentSerializer(serializers.ModelSerializer):
     organiser = UserBriefSerializer(read_only=True)
     winner = UserBriefSerializer(read_only=True, allow_null=True)
     players = serializers.IntegerField(read_only=True, default=0)
+    initial_colour = serializers.ChoiceField(
+        choices=["white", "black"],
+        allow_blank=True,
+        read_only=True,
+        help_text="Swiss: the colour of the top seed in round 1 (FIDE Art. 5.2.5); empty until "
+        "drawn by lot at the start when the organiser chose none.",
+    )
     pairing_decision = serializers.SerializerMethodField(
         help_text="A Swiss round waiting for the organiser: no pairing meets the colour "
         "criteria (POST pairing-decision); null when nothing waits."

@@ -48,3 +48,16 @@ def test_a_game_actions_409_may_come_without_the_game(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     stale = schema["components"]["schemas"]["StaleError"]
     assert stale["required"] == ["code", "detail"]
+
+
+@pytest.mark.django_db
+def test_a_tournament_s_initial_colour_may_be_empty_as_the_answers_give_it(client):
+    """Until it is drawn by lot at the start, a tournament's ``initial_colour`` is ``""``."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    components = schema["components"]["schemas"]
+    for name in ("Tournament", "TournamentDetail"):
+        field = components[name]["properties"]["initial_colour"]
+        admitted = set()
+        for option in field.get("oneOf", field.get("allOf", [])):
+            admitted |= set(components[option["$ref"].rsplit("/", 1)[-1]]["enum"])
+        assert admitted == {"", "white", "black"}, name
