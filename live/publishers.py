@@ -45,7 +45,7 @@ from games.models import Challenge, Game, Seat, User
 from games.play.positions import move_json, played_of
 from games.play.selectors import (
     game_state_and_moves_json,
-    game_state_head_and_moves_json,
+    game_state_head_json,
     seats_with_users,
 )
 from games.play.signals import game_changed, game_finished, game_started, turn_started
@@ -79,7 +79,7 @@ def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> 
 
 
 def _state_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, Any]]:
-    head, _moves_json = game_state_head_and_moves_json(game=game, viewer=None, shown_ply=None)
+    head = game_state_head_json(game=game)
     moves = []
     if kind == "move":
         # A turn adds at most two moves (Connect6), all in the kept tail: no need to read back

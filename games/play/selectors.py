@@ -124,21 +124,29 @@ def game_state_head_and_moves_json(
     *, game: Game, viewer: User | None, shown_ply: int | None | bool = False
 ) -> tuple[bytes, str]:
     """``game_state_and_moves_json`` with the state already written as the API writes it (JSON,
-    without its closing brace, so that ``"moves"`` or more can follow). The state as it stands
-    is written once per request: the game's event and the answer share it."""
+    without its closing brace, so that ``"moves"`` or more can follow)."""
     if shown_ply is False:
         shown_ply = spectator_ply(game, viewer)
-    state, played, show_messages = _state_and_moves(
-        game=game, viewer=viewer, now=None, shown_ply=shown_ply
-    )
-    moves = played.moves_json(show_messages=show_messages)
     if shown_ply is not None:
-        return api_json_bytes(state)[:-1], moves
+        state, played, show_messages = _state_and_moves(
+            game=game, viewer=viewer, now=None, shown_ply=shown_ply
+        )
+        return api_json_bytes(state)[:-1], played.moves_json(show_messages=show_messages)
+    head = game_state_head_json(game=game)
+    _state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=None)
+    return head, played.moves_json(show_messages=show_messages)
+
+
+def game_state_head_json(*, game: Game) -> bytes:
+    """The game state as it stands (all its moves shown) but its moves, written as the API
+    writes it, without its closing brace: written once per request, the game's event and the
+    answer share it (the moves differ by viewer only in their messages)."""
+    _state_and_moves(game=game, viewer=None, now=None)
+    key, state, _played = game._state_memo
     kept = getattr(game, "_state_head", None)
-    key = game._state_memo[0]
     if kept is None or kept[0] != key:
         kept = game._state_head = (key, api_json_bytes(state)[:-1])
-    return kept[1], moves
+    return kept[1]
 
 
 def spectator_ply(game: Game, viewer: User | None) -> int | None:
