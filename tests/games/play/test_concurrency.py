@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from games.engine import IllegalMove
 from games.factories import UserFactory, make_game
 from games.models import Game, Move
+from games.play import positions, selectors
 from games.play.actions import move_play
+from games.play.requests import game_undo_request
+from pente_site.errors import DomainError
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -93,3 +98,49 @@ def test_moves_racing_on_the_cached_row_are_written_once_by_the_compare_and_set(
     assert sorted(codes) == [200] + [409] * (THREADS - 1), codes
     assert sorted(results) == [False] * (THREADS - 1) + [True]
     assert list(Move.objects.filter(game=game).values_list("ply", flat=True)) == [1, 2, 3]
+
+
+def test_players_racing_moves_and_take_backs_leave_the_cached_game_equal_to_the_rebuilt_one():
+    """Both players, two threads each, play, ask for and agree to take-backs at random as fast as
+    they can: writes of the cached game land in any order, yet once they stop, the cached game
+    gives the state a rebuild from the database gives."""
+    players = [UserFactory(), UserFactory()]
+    game = make_game(players=players)
+    errors: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def player(user, seed):
+        rnd = random.Random(seed)
+        try:
+            start.wait()
+            for _ in range(40):
+                row = selectors.game_get(game_id=game.pk)
+                position = positions.played_of(row).position
+                free = [p for p, c in enumerate(position.board) if not c]
+                try:
+                    if rnd.random() < 0.8:
+                        move_play(
+                            game_id=game.pk, user=user, ply=row.ply, points=[rnd.choice(free)]
+                        )
+                    else:
+                        game_undo_request(game_id=game.pk, user=user)
+                except (DomainError, IllegalMove):
+                    pass
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=player, args=(players[i % 2], i)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    row = selectors.game_get(game_id=game.pk)
+    assert row.ply > 10
+    viewers = [None, *players]
+    cached = [selectors.game_state(game=row, viewer=v) for v in viewers]
+    positions.forget_played(row)
+    fresh = selectors.game_get(game_id=game.pk)
+    assert cached == [selectors.game_state(game=fresh, viewer=v) for v in viewers]

@@ -219,6 +219,28 @@ def test_a_move_appends_its_own_move_to_the_cached_moves_instead_of_writing_them
     assert positions.played_of(row).moves(show_messages=True) == body["moves"]
 
 
+def test_a_late_append_on_a_version_the_cache_no_longer_holds_is_dropped(monkeypatch):
+    """A move's cache write arrives after a reader rebuilt the same game from the database: the
+    append, made for the version the move was played from, must not add the move a second time
+    to moves that already hold it."""
+    players = [UserFactory(), UserFactory()]
+    game = make_game(players=players)
+    move_play(game_id=game.pk, user=players[1], ply=1, points=[0])
+    move_play(game_id=game.pk, user=players[0], ply=2, points=[1])
+    late = []
+    real = positions.set_with_text
+    monkeypatch.setattr(positions, "set_with_text", lambda *a, **k: late.append((a, k)) or False)
+    move_play(game_id=game.pk, user=players[1], ply=3, points=[2])
+    monkeypatch.setattr(positions, "set_with_text", real)
+    [(args, kwargs)] = late
+    assert kwargs["base_tag"] is not None  # an append
+    row = Game.objects.get(pk=game.pk)
+    rebuilt = positions.played_of(row).moves(show_messages=True)  # a reader caches ply 4
+    real(*args, **kwargs)  # the move's own write, late
+    assert positions.played_of(Game.objects.get(pk=game.pk)).moves(show_messages=True) == rebuilt
+    assert len(rebuilt) == 4
+
+
 def test_moves_are_played_when_the_cache_is_out(monkeypatch):
     table = _table()
     table.move()
