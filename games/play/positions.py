@@ -342,8 +342,9 @@ def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> s
     tag = _tag(stamp)
     value = (stamp, (played.position, played.count, played.tail), _row_of(game))
     text, base_tag = played.shown, None
-    if base is not None and base.tag is not None and base.count:
-        text, base_tag = played.shown[len(base.shown) :], base.tag
+    if base is not None and base.tag is not None and base.count < played.count:
+        if played.shown.startswith(base.shown):  # what it extends: append the rest
+            text, base_tag = played.shown[len(base.shown) :], base.tag
     try:
         stored = set_with_text(
             _cache_key(game),
