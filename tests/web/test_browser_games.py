@@ -71,5 +71,8 @@ def test_go_pass_marking_and_accepting_the_count(new_page, site, shot):
         expect(page.locator("#status")).to_have_text(
             re.compile(rf"^{winner} won by .*\(black 81(\.0)?, white [0-9.]+\)$")
         )
+    # Nothing left to do or say once it is counted: the actions' panel is not an empty box.
+    for page in (black, white):
+        expect(page.locator("#actions")).to_be_hidden()
     shot(black, "go")
     assert errors == [[], []]

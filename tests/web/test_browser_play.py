@@ -88,6 +88,7 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
             page.goto(f"{site}/games/{first}/")
     white, black = white_and_black(ann, bob)
     expect(carl.locator("#controls button")).to_have_count(0)  # a spectator has no buttons
+    expect(black.locator("#actions")).to_be_visible()  # a player's: resign, undo, ...
 
     # Chat in the game reaches the other player and the spectator.
     black.fill("#chat-form input[name=text]", "good luck <b>")
@@ -100,6 +101,7 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     winner = white.locator("#me").inner_text()
     for page in (white, black, carl):
         expect(page.locator("#status")).to_have_text(f"{winner} won by five in a row")
+    expect(carl.locator("#actions")).to_contain_text("Game 2 of this set")
 
     # The viewer: step back with the keyboard to an earlier position (the server's picture).
     carl.keyboard.press("ArrowLeft")
