@@ -166,3 +166,32 @@ def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
     expect(page.locator("#board circle.stone")).to_have_count(before + 2, timeout=30_000)
     expect(page.locator("#status")).to_have_text("Your turn")
     assert errors == []
+
+
+def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, site):
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("form"), PASSWORD)
+    page.goto(f"{site}/play/")
+    form = page.locator("#challenge-form")
+    invitee, level = form.locator("input[name=invitee]"), form.locator("select[name=level]")
+    rated, minutes = form.locator("input[name=rated]"), form.locator("input[name=initial_minutes]")
+    days = form.locator("input[name=days_per_move]")
+    # The computer, untimed: its level, nothing about a player, a rating or a clock.
+    expect(level).to_be_visible()
+    for field in (invitee, rated, minutes, days):
+        expect(field).to_be_hidden()
+    page.select_option("select[name=opponent]", "player")
+    expect(invitee).to_be_visible()
+    expect(rated).to_be_visible()
+    expect(level).to_be_hidden()
+    # The checkbox sits beside its words, not on a line of its own above them.
+    box, label = rated.bounding_box(), form.locator("label:has(input[name=rated])").bounding_box()
+    assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 6
+    page.select_option("select[name=time_control]", "live")
+    expect(minutes).to_be_visible()
+    expect(days).to_be_hidden()
+    page.select_option("select[name=time_control]", "turn")
+    expect(days).to_be_visible()
+    expect(minutes).to_be_hidden()
+    assert errors == []
