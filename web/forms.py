@@ -53,4 +53,8 @@ class VacationForm(forms.Form):
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=64, required=False)
+    name = forms.CharField(
+        max_length=64,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": "Token name", "aria-label": "Token name"}),
+    )

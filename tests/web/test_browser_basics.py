@@ -101,3 +101,19 @@ def test_the_home_page_signed_in_has_no_script_errors(new_page, site):
     page.reload()
     page.wait_for_timeout(1000)
     assert not errors, "\n".join(errors)
+
+
+def test_the_settings_forms_are_compact_with_checkboxes_beside_their_words(new_page, site):
+    """Forms side by side in a row stay as tall as their own fields (the row's tallest form
+    does not stretch the others' fields and buttons), and a weekend day's box sits beside its
+    name."""
+    page = new_page()
+    signup(page, site, unique_name("set"), PASSWORD)
+    page.goto(f"{site}/settings/")
+    for field in page.locator("input[type=password], button[type=submit]").all():
+        assert field.bounding_box()["height"] < 48, field.evaluate("e => e.outerHTML")
+    box = page.locator("fieldset input[type=checkbox]").first
+    label = page.locator("fieldset label:has(input[type=checkbox])").first
+    centre = [b["y"] + b["height"] / 2 for b in (box.bounding_box(), label.bounding_box())]
+    assert abs(centre[0] - centre[1]) < 6
+    expect(page.locator("input[name=name]")).to_have_attribute("placeholder", "Token name")
