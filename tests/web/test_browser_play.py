@@ -173,25 +173,20 @@ def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, s
     errors = watch_errors(page)
     signup(page, site, unique_name("form"), PASSWORD)
     page.goto(f"{site}/play/")
-    form = page.locator("#challenge-form")
-    invitee, level = form.locator("input[name=invitee]"), form.locator("select[name=level]")
-    rated, minutes = form.locator("input[name=rated]"), form.locator("input[name=initial_minutes]")
-    days = form.locator("input[name=days_per_move]")
+    names = ("level", "invitee", "rated", "initial_minutes", "days_per_move")
+    field = {name: page.locator(f"#challenge-form [name={name}]") for name in names}
     # The computer, untimed: its level, nothing about a player, a rating or a clock.
-    expect(level).to_be_visible()
-    for field in (invitee, rated, minutes, days):
-        expect(field).to_be_hidden()
-    page.select_option("select[name=opponent]", "player")
-    expect(invitee).to_be_visible()
-    expect(rated).to_be_visible()
-    expect(level).to_be_hidden()
+    for opponent, clock, shown in (
+        ("computer", "none", {"level"}),
+        ("player", "live", {"invitee", "rated", "initial_minutes"}),
+        ("open", "turn", {"rated", "days_per_move"}),
+    ):
+        page.select_option("select[name=opponent]", opponent)
+        page.select_option("select[name=time_control]", clock)
+        for name, locator in field.items():
+            expect(locator).to_be_visible() if name in shown else expect(locator).to_be_hidden()
     # The checkbox sits beside its words, not on a line of its own above them.
-    box, label = rated.bounding_box(), form.locator("label:has(input[name=rated])").bounding_box()
+    box = field["rated"].bounding_box()
+    label = page.locator("#challenge-form label:has([name=rated])").bounding_box()
     assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 6
-    page.select_option("select[name=time_control]", "live")
-    expect(minutes).to_be_visible()
-    expect(days).to_be_hidden()
-    page.select_option("select[name=time_control]", "turn")
-    expect(days).to_be_visible()
-    expect(minutes).to_be_hidden()
     assert errors == []

@@ -102,3 +102,23 @@ def test_a_swiss_player_asks_for_a_bye_from_the_page_and_takes_it_back(new_page,
     expect(page.get_by_role("button", name="Sit out round 2 (half a point)")).to_be_visible()
     expect(page.locator("#byes-planned")).to_have_count(0)
     assert errors == []
+
+
+def test_the_new_tournament_form_shows_the_fields_of_the_format_and_clock_chosen(new_page, site):
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("org"), PASSWORD)
+    page.goto(f"{site}/tournaments/new/")
+    field = {
+        name: page.locator(f"#tournament-form [name={name}]")
+        for name in ("days_per_move", "initial_minutes", "rounds", "cycles")
+    }
+    for format_, clock, shown in (
+        ("swiss", "turn", {"days_per_move", "rounds"}),
+        ("round_robin", "live", {"initial_minutes", "cycles"}),
+    ):
+        page.select_option("select[name=format]", format_)
+        page.select_option("select[name=time_control]", clock)
+        for name, locator in field.items():
+            expect(locator).to_be_visible() if name in shown else expect(locator).to_be_hidden()
+    assert errors == []

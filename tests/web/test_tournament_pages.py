@@ -131,6 +131,29 @@ def test_the_new_tournament_form_creates_a_live_elimination(client):
     )
 
 
+def test_the_new_tournament_form_ignores_the_fields_of_another_format(client):
+    """Fields the page hides for the format chosen (a Swiss's rounds and late entries, a round
+    robin's cycles) keep whatever was typed before the format changed: they are not taken."""
+    client.force_login(UserFactory())
+    response = client.post(
+        "/tournaments/new/",
+        _form(
+            name="Robin",
+            format="round_robin",
+            rounds="5",
+            late_entries="on",
+            late_entry_points="1",
+            cycles="2",
+        ),
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t = Tournament.objects.get(name="Robin")
+    assert (t.cycles, t.late_entries, t.rounds) == (2, False, None)
+    client.post("/tournaments/new/", _form(name="Swiss Two", cycles="2", rounds="4"))
+    t = Tournament.objects.get(name="Swiss Two")
+    assert (t.cycles, t.rounds) == (1, 4)
+
+
 def test_the_new_tournament_form_shows_a_refusal_of_the_service(client):
     client.force_login(UserFactory())
     past = (timezone.now() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")

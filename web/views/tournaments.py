@@ -154,6 +154,11 @@ def _create(*, organiser: Any, data: dict[str, Any]) -> Tournament:
         time_control = services.tournament_time_control(time_control=kind, days_per_move=days)
     fields["min_rated_results"] = fields["min_rated_results"] or 0
     fields["spectator_delay"] = fields["spectator_delay"] or 0
+    # The fields of another format than the one chosen (hidden on the page) are not its.
+    if fields["format"] != Tournament.Format.SWISS:
+        fields.update(rounds=None, late_entries=False, late_entry_points=0)
+    if fields["format"] != Tournament.Format.ROUND_ROBIN:
+        fields["cycles"] = 1
     return services.tournament_create(organiser=organiser, time_control=time_control, **fields)
 
 

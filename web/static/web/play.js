@@ -1,22 +1,12 @@
 // The new-game form: challenge the computer (the game starts at once), a named player or
 // anyone; fields that do not apply to the choice are hidden.
 
-import { api, goOnce, problem } from "./site.js";
+import { api, goOnce, problem, showWhen } from "./site.js";
 
 const form = document.getElementById("challenge-form");
 
-function showFields() {
-  const opponent = form.elements.opponent.value;
-  const clock = form.elements.time_control.value;
-  for (const node of form.querySelectorAll("[data-for]")) {
-    node.hidden = !node.dataset.for.split(" ").includes(opponent);
-  }
-  for (const node of form.querySelectorAll("[data-for-clock]")) node.hidden = node.dataset.forClock !== clock;
-}
-
 if (form) {
-  form.addEventListener("change", showFields);
-  showFields();
+  showWhen(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;

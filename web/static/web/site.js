@@ -137,3 +137,16 @@ document.addEventListener("click", async (event) => {
   if (button.dataset.follow === "game" && game) goOnce(`/games/${game}/`);
   else window.location.reload();
 });
+
+// Fields of a form that apply to some choices only: an element with data-when="name:a b" is
+// shown while the form's field "name" is a or b, and hidden otherwise.
+export function showWhen(form) {
+  const update = () => {
+    for (const node of form.querySelectorAll("[data-when]")) {
+      const [name, values] = node.dataset.when.split(":");
+      node.hidden = !values.split(" ").includes(form.elements[name].value);
+    }
+  };
+  form.addEventListener("change", update);
+  update();
+}
