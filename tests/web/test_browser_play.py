@@ -190,3 +190,29 @@ def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, s
     label = page.locator("#challenge-form label:has([name=rated])").bounding_box()
     assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 6
     assert errors == []
+
+
+def test_a_take_back_is_asked_by_the_player_who_just_moved_and_agreed_by_the_other(new_page, site):
+    ann, bob = new_page(), new_page()
+    errors = [watch_errors(page) for page in (ann, bob)]
+    bob_name = unique_name("bob")
+    signup(ann, site, unique_name("ann"), PASSWORD)
+    signup(bob, site, bob_name, PASSWORD)
+    challenge(ann, site, variant="Pente", opponent="player", invitee=bob_name)
+    expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
+    bob.goto(f"{site}/")
+    bob.locator("#incoming button[data-api$='/accept']").click()
+    for page in (ann, bob):
+        page.wait_for_url(GAME_URL)
+    waiting, mover = white_and_black(ann, bob)
+    expect(mover.locator("[data-action=undo-ask]")).to_have_count(0)  # nothing of theirs yet
+    click(mover, "A1")
+    for page in (ann, bob):
+        expect(stone(page, "A1")).to_have_count(1)
+    expect(waiting.locator("[data-action=undo-ask]")).to_have_count(0)  # not their move
+    mover.click("[data-action=undo-ask]")
+    waiting.click("[data-action=undo-agree]")
+    for page in (ann, bob):
+        expect(stone(page, "A1")).to_have_count(0)
+    expect(mover.locator("#status")).to_have_text("Your turn")
+    assert errors == [[], []]

@@ -231,7 +231,13 @@ function drawControls() {
     if (S.to_move && S.to_move.stones === 2 && pending.length === 1) {
       out.push(button("Clear stone", "clear", () => { pending = []; redraw(); }, true));
     }
-    out.push(...requestButtons("undo", "undo", S.undo_requested_by, seat));
+    // Only the player who just moved may ask to take it back; a request is answered by the other.
+    const moves = S.moves || [];
+    const last = moves.length ? moves[moves.length - 1] : null;
+    const requested = S.undo_requested_by !== null && S.undo_requested_by !== undefined;
+    if (requested || (last && last.seat === seat && !myTurn())) {
+      out.push(...requestButtons("undo", "undo", S.undo_requested_by, seat));
+    }
     if (S.cancellable) out.push(...requestButtons("cancel", "cancel", S.cancel_requested_by, seat));
     out.push(button("Resign", "resign", () => {
       if (window.confirm("Resign this game?")) send("resign");
