@@ -51,6 +51,16 @@ def test_the_list_links_each_tournament_with_its_game_format_and_status(client):
     assert "Pente" in table and "Round Robin" in table and "Registration" in table
 
 
+def test_the_list_gives_a_started_tournament_s_start_not_the_one_planned(client):
+    planned = timezone.now() + timedelta(days=3)
+    t = make_tournament(players=2, name="Early Bird", start_at=planned)  # started now
+    html = client.get("/tournaments/").content.decode()
+    row = html[html.index("Early Bird") :]
+    row = row[: row.index("</tr>")]
+    assert t.started_at.strftime("%Y-%m-%d %H:%M") in row
+    assert planned.strftime("%Y-%m-%d") not in row
+
+
 def test_the_list_keeps_one_status_when_asked(client):
     make_tournament(players=0, start=False, name="Still Open")
     make_tournament(players=2, name="Under Way")
