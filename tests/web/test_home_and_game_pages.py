@@ -6,6 +6,8 @@ import json
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
 
 from games.factories import ChallengeFactory, UserFactory, make_game
 from games.play import actions
@@ -92,3 +94,29 @@ def test_a_spectator_of_a_delayed_game_gets_the_delayed_position(client):
 
 def test_an_unknown_game_is_a_page_not_found(client):
     assert client.get("/games/999999/").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/no-such-page/", "/games/999999/", "/players/nobody-at-all/"])
+def test_a_page_that_does_not_exist_is_the_site_s_own_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert 'id="not-found"' in html and 'class="top"' in html  # the site's page, its header
+    assert path in html
+
+
+def test_the_api_s_404_stays_json(client):
+    response = client.get("/api/no-such-thing/")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+def test_a_server_error_page_is_the_site_s_own_and_needs_no_request():
+    html = render_to_string("500.html")
+    assert "Something went wrong" in html and "site.css" in html
+
+
+def test_a_refusal_page_is_the_site_s_own(rf):
+    request = rf.get("/somewhere/")
+    request.user = AnonymousUser()
+    html = render_to_string("403.html", request=request)
+    assert 'id="forbidden"' in html and "signing in may help" in html
