@@ -117,3 +117,20 @@ def test_the_settings_forms_are_compact_with_checkboxes_beside_their_words(new_p
     centre = [b["y"] + b["height"] / 2 for b in (box.bounding_box(), label.bounding_box())]
     assert abs(centre[0] - centre[1]) < 6
     expect(page.locator("input[name=name]")).to_have_attribute("placeholder", "Token name")
+
+
+def test_on_a_phone_no_page_is_wider_than_the_screen(new_page, site):
+    """Wide tables (a player's API tokens, the game database's results) scroll inside their
+    panel; the page itself never scrolls sideways."""
+    page = new_page()
+    signup(page, site, unique_name("phone"), PASSWORD)
+    page.goto(f"{site}/settings/")
+    for name in ("a laptop", "a phone"):
+        page.fill("input[name=name]", name)
+        with page.expect_navigation():
+            page.click("form:has(input[name=name]) button[type=submit]")
+    page.set_viewport_size({"width": 360, "height": 740})
+    for path in ("/settings/", "/database/", "/leaderboards/", "/tournaments/", "/play/"):
+        page.goto(f"{site}{path}")
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"{path} is {wide} px wider than the screen"
