@@ -134,3 +134,9 @@ def test_on_a_phone_no_page_is_wider_than_the_screen(new_page, site):
         page.goto(f"{site}{path}")
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"{path} is {wide} px wider than the screen"
+    # The rankings and the game database drop the columns a phone can do without: their
+    # tables fit the screen rather than scroll.
+    for path, table in (("/leaderboards/", "#leaderboard"), ("/database/", "#games")):
+        page.goto(f"{site}{path}")
+        right = page.evaluate(f"document.querySelector('{table}').getBoundingClientRect().right")
+        assert right <= 360, f"{path}: its table reaches {right} px"

@@ -89,7 +89,7 @@ def test_the_database_shows_players_result_and_moves(client):
         html.index("<tr data-game-id=") : html.index("</tr>", html.index("<tr data-game-id="))
     ]
     assert 'href="/players/alice/"' in row and 'href="/players/bob/"' in row
-    assert "bob won" in row and '<td class="num">23</td>' in row
+    assert "bob won" in row and '<td class="num wide">23</td>' in row
 
 
 def test_the_database_pages_by_50_and_keeps_the_search_in_the_pager(client):

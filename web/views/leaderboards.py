@@ -87,8 +87,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         played = "—" if last_played_at is None else f"{last_played_at:%Y-%m-%d}"
         append(
             f'<tr><td class="num">{rank}</td><td><a href="{href}">{shown}</a>{marker}</td>'
-            f'<td class="num">{rating:.1f}</td><td class="num">{results}</td>'
-            f'<td class="num">{wins}/{losses}/{draws}</td><td>{played}</td></tr>'
+            f'<td class="num">{rating:.1f}</td><td class="num wide">{results}</td>'
+            f'<td class="num">{wins}/{losses}/{draws}</td><td class="wide">{played}</td></tr>'
         )
     query = {"variant": variant, "category": category}
     if board.provisional:
