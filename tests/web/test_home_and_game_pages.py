@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
+from games.clocks.timecontrol import TimeControl
 from games.factories import ChallengeFactory, UserFactory, make_game
 from games.play import actions
 
@@ -120,3 +121,17 @@ def test_a_refusal_page_is_the_site_s_own(rf):
     request.user = AnonymousUser()
     html = render_to_string("403.html", request=request)
     assert 'id="forbidden"' in html and "signing in may help" in html
+
+
+@pytest.mark.parametrize(
+    ("time_control", "shown"),
+    [
+        (TimeControl.live(5, 3), "live 5+3"),
+        (TimeControl.turn(2), "turn-based, 2 days per move"),
+        (TimeControl.untimed(), "untimed"),
+    ],
+)
+def test_a_game_page_names_its_time_control(client, time_control, shown):
+    game = make_game(time_control=time_control)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'<span id="time-control">{shown}</span>' in html

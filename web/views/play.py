@@ -11,6 +11,7 @@ from django.shortcuts import render
 
 from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
+from games.clocks.timecontrol import TimeControl
 from games.engine import GAMES, GO_VARIANTS
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
@@ -48,6 +49,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "game": game,
         "state": state,
+        "time_control": str(TimeControl.of(game)),
         "page": {
             "id": game.pk,
             "my_seats": seats,
