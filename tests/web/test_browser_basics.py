@@ -123,14 +123,17 @@ def test_on_a_phone_no_page_is_wider_than_the_screen(new_page, site):
     """Wide tables (a player's API tokens, the game database's results) scroll inside their
     panel; the page itself never scrolls sideways."""
     page = new_page()
-    signup(page, site, unique_name("phone"), PASSWORD)
+    name = unique_name("phone")
+    signup(page, site, name, PASSWORD)
     page.goto(f"{site}/settings/")
-    for name in ("a laptop", "a phone"):
-        page.fill("input[name=name]", name)
+    for token in ("a laptop", "a phone"):
+        page.fill("input[name=name]", token)
         with page.expect_navigation():
             page.click("form:has(input[name=name]) button[type=submit]")
     page.set_viewport_size({"width": 360, "height": 740})
-    for path in ("/settings/", "/database/", "/leaderboards/", "/tournaments/", "/play/"):
+    paths = ("/", "/settings/", "/database/", "/database/explorer/", "/leaderboards/")
+    others = ("/tournaments/", "/tournaments/new/", "/play/", f"/players/{name}/", "/no-such-page/")
+    for path in (*paths, *others):
         page.goto(f"{site}{path}")
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"{path} is {wide} px wider than the screen"
