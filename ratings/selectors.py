@@ -31,10 +31,16 @@ from ratings.models import (
 )
 
 
+def _rated_category(category: str) -> str:
+    """The rating category of ``category``, a set's category accepted (untimed counts as
+    normal)."""
+    return rating_category(category) if category in CATEGORY_OF_SET else category
+
+
 def rating_for(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
     """``(rating, rated results)`` of ``user`` in a game and category (a set's category is
     accepted: untimed counts as normal), or None before the first rated result."""
-    category = rating_category(category) if category in CATEGORY_OF_SET else category
+    category = _rated_category(category)
     row = (
         Rating.objects.filter(user=user, variant=variant, category=category)
         .values_list("rating", "results")
@@ -57,7 +63,7 @@ def ratings_or_start(
     *, user_ids: list[int], variant: str, category: str
 ) -> dict[int, tuple[float, int]]:
     """:func:`rating_or_start` of many players in one query, by user id."""
-    category = rating_category(category) if category in CATEGORY_OF_SET else category
+    category = _rated_category(category)
     found = {
         user_id: (float(rating), int(results))
         for user_id, rating, results in Rating.objects.filter(
