@@ -14,23 +14,41 @@ def _zones() -> list[tuple[str, str]]:
     return [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"]
 
 
-class SignUpForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
-    password2 = forms.CharField(
-        label="Password again", widget=forms.PasswordInput, max_length=128, strip=False
+def _username_field() -> forms.CharField:
+    return forms.CharField(
+        max_length=150,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false"}
+        ),
     )
+
+
+def _password_field(autocomplete: str, **kwargs) -> forms.CharField:
+    """A password box; ``autocomplete`` tells the browser's password manager what it holds
+    (``new-password``: offer to make one up and save it; ``current-password``: fill it in)."""
+    return forms.CharField(
+        widget=forms.PasswordInput(attrs={"autocomplete": autocomplete}),
+        max_length=128,
+        strip=False,
+        **kwargs,
+    )
+
+
+class SignUpForm(forms.Form):
+    username = _username_field()
+    password = _password_field("new-password")
+    password2 = _password_field("new-password", label="Password again")
 
     def clean(self):
         data = super().clean()
         if data.get("password") and data.get("password") != data.get("password2"):
-            raise forms.ValidationError("The two passwords differ.")
+            self.add_error("password2", "The two passwords differ.")
         return data
 
 
 class SignInForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
+    username = _username_field()
+    password = _password_field("current-password")
 
 
 class ProfileForm(forms.Form):

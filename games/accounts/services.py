@@ -14,7 +14,14 @@ from django.db import IntegrityError, transaction
 
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, User
-from pente_site.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from pente_site.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    Invalid,
+    NotFound,
+    Unauthenticated,
+)
 
 MAX_WEEKEND_DAYS = 3
 MAX_TOKENS_PER_USER = 50
@@ -53,6 +60,53 @@ def _check_password(password: str, user: User | None = None) -> None:
         raise Invalid("bad_password", " ".join(exc.messages)) from None
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One reason a registration is refused: the field it concerns, a code and a sentence."""
+
+    field: str
+    code: str
+    detail: str
+
+
+def registration_problems(*, username: str, password: str) -> list[Problem]:
+    """Every reason ``user_register`` would refuse ``username`` with ``password`` (none: it
+    would register), so that a form can show them all at once: the username's shape (letters,
+    digits and ``@.+-_``, at most 150 characters), the password (the configured validators,
+    which compare it with the username), then a username already taken (any case)."""
+    username = username.strip()
+    problems: list[Problem] = []
+    if not username:
+        problems.append(Problem("username", "bad_username", "Choose a username."))
+    else:
+        try:
+            User._meta.get_field("username").run_validators(username)
+        except DjangoValidationError as exc:
+            problems += [Problem("username", "bad_username", m) for m in exc.messages]
+    try:
+        validate_password(password, user=User(username=username))
+    except DjangoValidationError as exc:
+        problems += [Problem("password", "bad_password", m) for m in exc.messages]
+    if username and User.objects.filter(username__iexact=username).exists():
+        problems.append(
+            Problem("username", "username_taken", f"The username '{username}' is already taken.")
+        )
+    return problems
+
+
+def _refusal(problems: list[Problem]) -> DomainError:
+    """The refusal of a registration with these problems: the first one's code (a taken name,
+    the only one the request cannot fix by itself, is a 409 when it is the only problem), every
+    sentence, and ``fields``: the sentences by field."""
+    first = problems[0]
+    kind = Conflict if first.code == "username_taken" else Invalid
+    fields: dict[str, list[str]] = {}
+    for problem in problems:
+        fields.setdefault(problem.field, []).append(problem.detail)
+    detail = " ".join(p.detail for p in problems)
+    return kind(first.code, detail, extra={"fields": fields})
+
+
 def user_register(
     *,
     username: str,
@@ -61,14 +115,15 @@ def user_register(
     time_zone: str = "UTC",
     weekend_days: list[int] | None = None,
 ) -> User:
-    """Create an account. Usernames are unique regardless of case."""
+    """Create an account. Usernames are unique regardless of case. Refused with every problem
+    at once (``registration_problems``): ``bad_username``, ``bad_password``, ``username_taken``
+    (409), the body's ``fields`` giving the sentences by field."""
     username = username.strip()
     check_time_zone(time_zone)
     days = check_weekend_days([5, 6] if weekend_days is None else weekend_days)
-    candidate = User(username=username, email=email)
-    _check_password(password, candidate)
-    if User.objects.filter(username__iexact=username).exists():
-        raise Conflict("username_taken", f"The username '{username}' is already taken.")
+    problems = registration_problems(username=username, password=password)
+    if problems:
+        raise _refusal(problems)
     try:
         with transaction.atomic():
             return User.objects.create_user(

@@ -39,6 +39,39 @@ def test_signing_up_with_two_different_passwords_is_refused(client):
     assert not User.objects.filter(username="newcomer").exists()
 
 
+def test_signing_up_shows_every_problem_at_once_beside_its_field(client):
+    UserFactory(username="taken")
+    response = client.post("/signup/", {"username": "Taken", "password": "x", "password2": "y"})
+    form = response.context["form"]
+    assert "already taken" in form.errors["username"][0]
+    assert "too short" in form.errors["password"][0]
+    assert form.errors["password2"] == ["The two passwords differ."]
+    assert User.objects.filter(username__iexact="taken").count() == 1
+
+
+def test_signing_up_refuses_a_username_with_spaces_or_markup(client):
+    response = client.post(
+        "/signup/", {"username": "two words <b>", "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200
+    assert "valid username" in response.context["form"].errors["username"][0]
+    assert not User.objects.filter(username__startswith="two").exists()
+
+
+def test_an_empty_username_gets_the_forms_one_sentence(client):
+    response = client.post(
+        "/signup/", {"username": "", "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.context["form"].errors["username"] == ["This field is required."]
+
+
+def test_the_password_boxes_tell_password_managers_what_they_hold(client):
+    signup_page = client.get("/signup/").content.decode()
+    assert signup_page.count('autocomplete="new-password"') == 2
+    assert 'autocomplete="username"' in signup_page
+    assert 'autocomplete="current-password"' in client.get("/login/").content.decode()
+
+
 def test_signing_in_goes_back_to_the_page_asked_for(client):
     UserFactory(username="ann", password=PASSWORD)
     response = client.post(

@@ -71,8 +71,23 @@ def _account_from(
         return None
 
 
+def _judged(form: SignUpForm) -> None:
+    """Put every problem the service sees in a posted sign-up form (the username's shape, the
+    password, a taken name) beside its field at once, not one per attempt; a field whose shape
+    the form itself refused (empty, too long) keeps the form's sentence alone."""
+    form.is_valid()
+    refused = set(form.errors)
+    for problem in account_services.registration_problems(
+        username=form.data.get("username", ""), password=form.data.get("password", "")
+    ):
+        if problem.field not in refused:
+            form.add_error(problem.field, problem.detail)
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
+    if form.is_bound:
+        _judged(form)
     user = _account_from(
         request,
         form,

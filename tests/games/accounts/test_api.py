@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
+from unittest.mock import ANY
 
 import pytest
 from django.urls import include, path
@@ -12,8 +13,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.accounts import selectors as account_selectors
+from games.accounts import services
 from games.factories import ApiTokenFactory, GameFactory, UserFactory
 from games.models import ApiToken, Game, User
+from pente_site.errors import Invalid
 
 urlpatterns = [path("api/", include("games.accounts.urls"))]
 
@@ -90,6 +93,23 @@ def test_register_refuses_a_short_password(client):
     assert response.status_code == 400
     assert response.data["code"] == "bad_password"
     assert not User.objects.filter(username="dan").exists()
+
+
+def test_register_names_every_problem_at_once_by_field(client, user):
+    response = client.post("/api/auth/register", {"username": "alice", "password": "short"})
+    assert response.status_code == 400
+    assert response.data["code"] == "bad_password"
+    assert set(response.data["fields"]) == {"username", "password"}
+    assert "already taken" in response.data["fields"]["username"][0]
+    assert "already taken" in response.data["detail"] and "too short" in response.data["detail"]
+
+
+def test_register_service_refuses_a_username_the_api_would_refuse():
+    with pytest.raises(Invalid) as refused:
+        services.user_register(username="two words <b>", password="pw-123456")
+    assert refused.value.code == "bad_username"
+    assert refused.value.extra["fields"] == {"username": [ANY]}
+    assert not User.objects.filter(username__startswith="two").exists()
 
 
 def test_register_refuses_an_unknown_time_zone(client):
