@@ -132,6 +132,9 @@ _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
 _SLIP_SHARE = 0.15  # of the search's time, kept to check a mistake against the opponent's VCF
 _SLIP_CHECK_S = 0.01  # the least time the check of a mistake gets (levels 3-7)
+#: What ``_Bot._try`` made of a stone: the game goes on, the stone won, or it was refused
+#: (illegal, or it ended the game without winning it).
+_GOES_ON, _WON, _REFUSED = range(3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -966,24 +969,17 @@ class _Bot:
         In the capture games a four counts only if the answer that captures out of it (or
         captures toward the target) still loses, and a capture that wins is a move too."""
         self._tick()
-        g = self.game
-        c = g.to_move_colour
+        c = self.game.to_move_colour
         o = 3 - c
-        m = self.mirror
         mine = self._win_at_once(c)
         if mine is not None:
             return mine
-        if depth <= 0 or self._wins_now(o, 1):
-            return None
-        if self.boat and m.five_on_board(o):
+        if depth <= 0 or self._stopped(c):
             return None
         for p in self._four_moves(c):
-            if not self._play(p):
-                continue
-            if g.outcome is not None:
-                won = g.winner_colour == c
-                self._pop()
-                if won:
+            step = self._try(p, c)
+            if step != _GOES_ON:
+                if step == _WON:
                     return p
                 continue
             if not self._wins_now(c, 1) or self._wins_now(o, 1):
@@ -994,6 +990,24 @@ class _Bot:
             if ok:
                 return p
         return None
+
+    def _stopped(self, c: int) -> bool:
+        """Whether the opponent of ``c`` ends a threat search of ``c`` before it starts: it has
+        a stone that wins at once, or (Boat-Pente) a five on the board that ``c`` must break."""
+        o = 3 - c
+        return bool(self._wins_now(o, 1)) or (self.boat and self.mirror.five_on_board(o))
+
+    def _try(self, p: int, c: int) -> int:
+        """Play ``p`` for ``c`` (to move): ``_GOES_ON`` with the stone left on the board, or,
+        the board as it was, ``_WON`` (the stone wins the game) or ``_REFUSED`` (an illegal
+        stone, or one that ends the game otherwise)."""
+        if not self._play(p):
+            return _REFUSED
+        if self.game.outcome is None:
+            return _GOES_ON
+        won = self.game.winner_colour == c
+        self._pop()
+        return _WON if won else _REFUSED
 
     def _refuted_by_none(self, c: int, depth: int, search) -> bool:
         """After our threat: whether every defence still loses to a further threat sequence
@@ -1045,29 +1059,23 @@ class _Bot:
         wins whatever the defence, or None. Sound but not complete: a defence by a counter-four
         makes it give up."""
         self._tick()
-        g = self.game
-        c = g.to_move_colour
+        c = self.game.to_move_colour
         o = 3 - c
         m = self.mirror
         mine = self._win_at_once(c)
         if mine is not None:
             return mine
-        if self._wins_now(o, 1):
+        if self._stopped(c):
             return None  # the opponent has a four: not ours (its fours are among defences)
-        if self.boat and m.five_on_board(o):
-            return None
         found = self._vcf(min(self.vcf_depth, 2 * depth + 2, 6))
         if found is not None or depth <= 0:
             return found
         before = m.open_threes(c)
         tries = [p for p in self._ordered(m.candidates(), c)[:10] if m.move_score(p, c) >= 40]
         for p in tries:
-            if not self._play(p):
-                continue
-            if g.outcome is not None:
-                won = g.winner_colour == c
-                self._pop()
-                if won:
+            step = self._try(p, c)
+            if step != _GOES_ON:
+                if step == _WON:
                     return p
                 continue
             ok = (
