@@ -66,6 +66,9 @@ class TournamentListView(generics.ListCreateAPIView):
 
 
 class TournamentDetailView(APIView):
+    """A tournament: its settings, status, current round, whether a pairing waits for a job
+    (``pairing_pending``) or for the organiser (``pairing_decision``), and its entries."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: TournamentDetailSerializer})
@@ -74,6 +77,11 @@ class TournamentDetailView(APIView):
 
 
 class TournamentJoinView(APIView):
+    """Register while registration is open; a running Swiss that takes late entries is entered
+    from its next round, with ``late_entry_points`` for each round paired so far. 409
+    ``registration_closed``, ``already_joined``, ``tournament_full``; 403 ``not_eligible``
+    (the tournament's rating limits)."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={201: TournamentDetailSerializer})
@@ -84,6 +92,10 @@ class TournamentJoinView(APIView):
 
 
 class TournamentWithdrawView(APIView):
+    """Withdraw. Once the tournament runs, your games in progress in it are forfeited and you
+    are not paired again; byes you asked for in rounds to come go with you. 409 ``not_joined``,
+    ``tournament_over``."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentDetailSerializer})
@@ -343,6 +355,10 @@ class TournamentByeView(APIView):
 
 
 class TournamentBracketView(APIView):
+    """An elimination tournament's bracket: every match with its players, games, winner and
+    where the winner (and, in double elimination, the loser) goes next; ``champion`` once it is
+    over."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: BracketSerializer})
@@ -351,6 +367,8 @@ class TournamentBracketView(APIView):
 
 
 class TournamentBracketSvgView(APIView):
+    """The bracket drawn as an SVG picture."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(responses={(200, "image/svg+xml"): str})
@@ -362,6 +380,9 @@ class TournamentBracketSvgView(APIView):
 
 
 class TournamentTrfView(APIView):
+    """The tournament as a FIDE TRF report (plain text, as FIDE's pairing programs read it),
+    as it stands or, with ``round``, as it stood after that round."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -30,6 +30,14 @@ from pente_site.ratelimit import AUTH_THROTTLES
 
 
 class RegisterView(APIView):
+    """Create an account (then ``POST auth/token`` for an API token, or ``auth/login`` for a
+    browser session): ``username`` (letters, digits and ``@.+-_``, unique whatever its case),
+    ``password``, and optionally ``email``, ``time_zone`` (an IANA zone, ``UTC`` by default)
+    and ``weekend_days`` (0 Monday .. 6 Sunday; Saturday and Sunday by default: a turn-based
+    clock counts only the other days). Every problem is named at once: the first one's code
+    (``bad_username``, ``bad_password``, 409 ``username_taken``), every sentence in ``detail``
+    and by field in ``fields``."""
+
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = AUTH_THROTTLES
@@ -59,6 +67,8 @@ class LoginView(APIView):
 
 
 class LogoutView(APIView):
+    """End the browser session. API tokens stay valid: ``DELETE me/tokens/{id}`` revokes one."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(request=None, responses={204: None})
@@ -88,10 +98,12 @@ class TokenObtainView(APIView):
 
 
 class TokenListCreateView(ListAPIView):
-    write_scope = "tokens"
     """GET: your API tokens, newest first, paginated like every list (``count``, ``next``,
-    ``previous``, ``results``; ``page``/``page_size``). POST: a new token (the key is shown
-    once)."""
+    ``previous``, ``results``; ``page``/``page_size``), each with its name, the first characters
+    of its key and when it was last used. POST ``{"name"}``: a new token; its key is in this
+    answer only (the server keeps a hash of it)."""
+
+    write_scope = "tokens"
 
     permission_classes = [IsAuthenticated]
     serializer_class = TokenOut
@@ -109,6 +121,8 @@ class TokenListCreateView(ListAPIView):
 
 
 class TokenDetailView(APIView):
+    """Revoke one of your API tokens: it stops working at once."""
+
     write_scope = "tokens"
     permission_classes = [IsAuthenticated]
 
@@ -119,6 +133,10 @@ class TokenDetailView(APIView):
 
 
 class MeView(APIView):
+    """Your profile. PATCH changes any of ``email``, ``time_zone``, ``weekend_days``,
+    ``is_computer`` (a person who lets a program play for them, marked as such on the rankings)
+    and ``password`` (with ``current_password``)."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: ProfileOut})
@@ -134,6 +152,9 @@ class MeView(APIView):
 
 
 class PlayerListView(ListAPIView):
+    """Every player, by name: ``search`` (part of a username, any case), ``computer`` (only the
+    computer players, or only people); paginated."""
+
     query_parameters = ("search", "computer")
     permission_classes = [AllowAny]
     serializer_class = PlayerListOut
@@ -158,6 +179,10 @@ class PlayerListView(ListAPIView):
 
 
 class PlayerDetailView(APIView):
+    """A player's public page: when they joined, whether they are a computer player, their
+    games counted (in progress, finished, won, lost, drawn, rated) and their ratings by game
+    and category. 404 ``unknown_player``."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: PlayerPageOut})

@@ -77,6 +77,9 @@ class ChallengeOutgoingView(_ChallengeListView):
 
 
 class ChallengeDetailView(APIView):
+    """One challenge you made, were invited to or may take (an open one), with its seats and,
+    once accepted, its ``game`` (or rated set). 404 ``unknown_challenge`` for any other."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: ChallengeOut})

@@ -61,3 +61,17 @@ def test_a_tournament_s_initial_colour_may_be_empty_as_the_answers_give_it(clien
         for option in field.get("oneOf", field.get("allOf", [])):
             admitted |= set(components[option["$ref"].rsplit("/", 1)[-1]]["enum"])
         assert admitted == {"", "white", "black"}, name
+
+
+@pytest.mark.django_db
+def test_every_operation_in_the_schema_says_what_it_does(client):
+    """The interactive docs are what an app developer reads first: no endpoint is a bare name."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    bare = [
+        f"{method.upper()} {path}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if method in ("get", "post", "put", "patch", "delete")
+        and not (operation.get("description") or operation.get("summary"))
+    ]
+    assert bare == []
