@@ -85,7 +85,11 @@ class ExplorerQueryIn(serializers.Serializer):
         help_text="The games' page: those with ids below this (the next link gives it).",
     )
     page_size = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_PAGE_SIZE, default=PAGE_SIZE
+        required=False,
+        min_value=1,
+        max_value=MAX_PAGE_SIZE,
+        default=PAGE_SIZE,
+        help_text=f"Games listed per page (at most {MAX_PAGE_SIZE}).",
     )
 
     def validate(self, attrs):

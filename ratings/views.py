@@ -143,8 +143,12 @@ class LeaderboardView(APIView):
     @extend_schema(
         parameters=[
             *BOARD_PARAMS,
-            OpenApiParameter("cursor", str),
-            OpenApiParameter("page_size", int),
+            OpenApiParameter(
+                "cursor", str, description="Where the page starts (the previous page's next link)."
+            ),
+            OpenApiParameter(
+                "page_size", int, description=f"Players per page (at most {MAX_PAGE_SIZE})."
+            ),
         ],
         responses={200: LeaderboardPageOut},
     )
@@ -213,7 +217,12 @@ class LeaderboardRankView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[*BOARD_PARAMS, OpenApiParameter("player", str, required=True)],
+        parameters=[
+            *BOARD_PARAMS,
+            OpenApiParameter(
+                "player", str, required=True, description="A username, or me (with a token)."
+            ),
+        ],
         responses={200: RankOut},
     )
     def get(self, request):

@@ -94,8 +94,10 @@ class GameFilter(django_filters.FilterSet):
     player = django_filters.CharFilter(method="filter_player", label="player username")
     opponent = django_filters.CharFilter(method="filter_opponent", label="opponent username")
     variant = django_filters.CharFilter(method="filter_variant", label="game (name or slug)")
-    rated = StrictBooleanFilter()
-    imported = StrictBooleanFilter()
+    rated = StrictBooleanFilter(label="rated games only (true) or unrated only (false)")
+    imported = StrictBooleanFilter(
+        label="imported records only (true) or games played here only (false)"
+    )
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
     end_reason = django_filters.ChoiceFilter(choices=[c for c in Game.EndReason.choices if c[0]])
     result = django_filters.ChoiceFilter(
@@ -112,7 +114,7 @@ class GameFilter(django_filters.FilterSet):
     date_before = django_filters.DateFilter(
         field_name="started_at", lookup_expr="date__lte", label="started on or before (YYYY-MM-DD)"
     )
-    set = IdFilter(field_name="game_set_id")
+    set = IdFilter(field_name="game_set_id", label="the games of this rated set (its id)")
 
     class Meta:
         model = Game

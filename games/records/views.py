@@ -99,7 +99,14 @@ class GameBoardSvgView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("ply", int, required=False)],
+        parameters=[
+            OpenApiParameter(
+                "ply",
+                int,
+                required=False,
+                description="The position after the first N actions (0: the empty board).",
+            )
+        ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR),
             400: ErrorSerializer,

@@ -75,3 +75,17 @@ def test_every_operation_in_the_schema_says_what_it_does(client):
         and not (operation.get("description") or operation.get("summary"))
     ]
     assert bare == []
+
+
+@pytest.mark.django_db
+def test_every_query_parameter_in_the_schema_is_explained(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    bare = [
+        f"{method.upper()} {path} ?{parameter['name']}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict)
+        for parameter in operation.get("parameters", [])
+        if parameter.get("in") == "query" and not parameter.get("description")
+    ]
+    assert bare == []
