@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import time
+import urllib.error
 import urllib.request
 
 from tests.servers import start_embedded, stop_server
@@ -76,3 +77,24 @@ def test_a_killed_worker_is_started_again_and_the_computer_still_answers(tmp_pat
     finally:
         stop_server(proc)
     assert "The Celery worker stopped" in (tmp_path / "serve.log").read_text()
+
+
+def _status_and_text(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+def test_the_served_site_answers_a_wrong_address_with_its_own_pages(tmp_path):
+    """Not Django's debugging page, which lists every address of the server."""
+    proc, base = start_embedded(tmp_path)
+    try:
+        status, page = _status_and_text(f"{base}/no-such-page/")
+        assert status == 404
+        assert 'id="not-found"' in page and "URLconf" not in page
+        status, body = _status_and_text(f"{base}/api/no-such-thing/")
+        assert status == 404 and json.loads(body)["code"] == "not_found"
+    finally:
+        stop_server(proc)

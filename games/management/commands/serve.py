@@ -5,10 +5,13 @@ Applies migrations, then runs a Celery worker with beat embedded (``-B``) as a c
 timeouts and the pairings depend on it) and the web server (uvicorn, with ``pente_site.asgi``: the API and the event streams) in this one. With no ``REDIS_URL`` the broker is a folder under ``var/``, so
 nothing else needs to be running; with ``REDIS_URL`` set the same command uses Redis (production
 deployments run ``celery -A pente_site worker`` and ``celery -A pente_site beat`` separately).
+Errors are answered with the site's own pages and the API's JSON, not Django's debugging pages,
+unless ``--debug`` is given (or ``DEBUG=1`` is set in the environment).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -79,8 +82,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-worker", action="store_true", help="Do not start Celery.")
+        parser.add_argument(
+            "--debug",
+            action="store_true",
+            help="Answer errors with Django's debugging pages (a traceback, the list of "
+            "addresses on a 404) instead of the site's own pages.",
+        )
 
-    def handle(self, *args, addrport: str, no_worker: bool, **options):
+    def handle(self, *args, addrport: str, no_worker: bool, debug: bool, **options):
+        if not debug and os.environ.get("DEBUG") != "1":
+            # The settings' development default (DEBUG on) is for the test client and the
+            # shell; a person at the served site gets its own "Not found" page and the API's
+            # JSON errors, not Django's debugging pages (which list every address).
+            settings.DEBUG = False
         call_command("migrate", interactive=False, verbosity=0)
         bots_ensure()  # the computer opponents, computer1 .. computer8
         worker = None
