@@ -10,4 +10,6 @@ app = Celery("pente_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # Task modules of packages inside the apps.
-app.autodiscover_tasks(["games.bots", "games.challenges", "games.clocks", "games.records"])
+app.autodiscover_tasks(
+    ["games.accounts", "games.bots", "games.challenges", "games.clocks", "games.records"]
+)

@@ -264,6 +264,20 @@ class AuthUsernameThrottle(CountedThrottle):
 AUTH_THROTTLES = [AuthAddressThrottle, AuthUsernameThrottle]
 
 
+class PasswordResetThrottle(CountedThrottle):
+    """Requests for a link to choose a new password, per e-mail address named in the body (so
+    that nobody floods one mailbox)."""
+
+    scope = "password_reset"
+
+    def ident_for(self, request, view) -> str | None:
+        return _name_key(_body_value(request, "email"))
+
+
+#: The throttles of the forgotten-password views.
+PASSWORD_RESET_THROTTLES = [AuthAddressThrottle, PasswordResetThrottle]
+
+
 class RateLimitHeadersMiddleware:
     """``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset`` on every answer that
     a limit counted (the tightest one)."""

@@ -168,7 +168,26 @@ THROTTLE_RATES = {
     "tokens": "10/min",  # creating and revoking API tokens, per user
     "auth": "20/min",  # register, log in, token requests, per address
     "auth_username": "10/min",  # the same per username named in the body
+    "password_reset": "5/hour",  # links to choose a new password, per e-mail address asked for
 }
+
+# --- E-mail (links to choose a new password) ---------------------------------------------------
+# With EMAIL_HOST set, messages go out through that SMTP server; without it (the embedded
+# default, development) they are written to the standard output of the process that sends them
+# (the Celery worker). Either way a job sends them, never the web request.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = _env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", True)
+    EMAIL_TIMEOUT = _env_int("EMAIL_TIMEOUT", 20)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Pente server <noreply@localhost>")
+#: How long a link to choose a new password works (seconds; Django's default is three days).
+PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

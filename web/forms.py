@@ -34,8 +34,9 @@ def _password_field(autocomplete: str, **kwargs) -> forms.CharField:
     )
 
 
-class SignUpForm(forms.Form):
-    username = _username_field()
+class NewPasswordForm(forms.Form):
+    """A new password typed twice."""
+
     password = _password_field("new-password")
     password2 = _password_field("new-password", label="Password again")
 
@@ -44,6 +45,22 @@ class SignUpForm(forms.Form):
         if data.get("password") and data.get("password") != data.get("password2"):
             self.add_error("password2", "The two passwords differ.")
         return data
+
+
+class SignUpForm(NewPasswordForm):
+    username = _username_field()
+    email = forms.EmailField(
+        required=False,
+        label="E-mail (optional: to choose a new password if you forget yours)",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    field_order = ["username", "email", "password", "password2"]
+
+
+class PasswordResetForm(forms.Form):
+    email = forms.EmailField(
+        label="E-mail", widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
 
 
 class SignInForm(forms.Form):

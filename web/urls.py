@@ -18,6 +18,12 @@ urlpatterns = [
     path("signup/", account.signup, name="signup"),
     path("login/", account.signin, name="login"),
     path("logout/", account.signout, name="logout"),
+    path("password-reset/", account.password_reset, name="password-reset"),
+    path(
+        "reset/<str:uidb64>/<str:token>/",
+        account.password_reset_confirm,
+        name="password-reset-confirm",
+    ),
     path("settings/", account.settings_page, name="settings"),
     path("play/", play.new_game, name="play"),
     path("games/<int:pk>/", play.game_page, name="game"),

@@ -28,6 +28,20 @@ class TokenObtainIn(CredentialsIn):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
+class PasswordResetIn(serializers.Serializer):
+    email = serializers.EmailField(help_text="The e-mail address of the account.")
+
+
+class PasswordResetConfirmIn(serializers.Serializer):
+    uid = serializers.CharField(max_length=64, help_text="The uid part of the link.")
+    token = serializers.CharField(max_length=128, help_text="The token part of the link.")
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
+class DetailOut(serializers.Serializer):
+    detail = serializers.CharField()
+
+
 class TokenCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 

@@ -1,4 +1,4 @@
-"""Account services: registration, profile changes and API tokens."""
+"""Account services: registration, profile changes, forgotten passwords and API tokens."""
 
 from __future__ import annotations
 
@@ -7,11 +7,18 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
+from games.accounts import selectors
+from games.accounts.tasks import email_later
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, User
 from pente_site.errors import (
@@ -141,6 +148,54 @@ def user_check_credentials(*, username: str, password: str, request=None) -> Use
     user = authenticate(request, username=username, password=password)
     if user is None:
         raise Unauthenticated("bad_credentials", "The username or password is not correct.")
+    return user
+
+
+def password_reset_request(*, email: str, domain: str, secure: bool) -> int:
+    """E-mail a link to choose a new password to each active account with this address (any
+    case) that has a password; returns how many were sent, which callers never tell (an answer
+    must not say whether an address has an account). A job sends them once the transaction
+    commits. A link works for ``PASSWORD_RESET_TIMEOUT`` seconds and only until the password
+    changes or the account signs in (Django's token generator)."""
+    email = email.strip()
+    if not email:
+        return 0
+    users = [
+        user
+        for user in User.objects.filter(email__iexact=email, is_active=True)
+        if user.has_usable_password()
+    ]
+    for user in users:
+        context = {
+            "user": user,
+            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+            "domain": domain,
+            "protocol": "https" if secure else "http",
+            "hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
+        }
+        subject = render_to_string("accounts/password_reset_subject.txt", context)
+        email_later(
+            subject=" ".join(subject.split()),
+            body=render_to_string("accounts/password_reset_email.txt", context),
+            to=[user.email],
+        )
+    return len(users)
+
+
+def password_reset_confirm(*, uid: str, token: str, password: str) -> User:
+    """Set a new password with the ``uid`` and ``token`` of a link sent by
+    ``password_reset_request``. 400 ``bad_reset_link`` (unknown, used or expired: ask for a new
+    one), ``bad_password``."""
+    user = selectors.reset_link_user(uid=uid, token=token)
+    if user is None:
+        raise Invalid(
+            "bad_reset_link",
+            "This link to choose a new password does not work (any more): ask for a new one.",
+        )
+    _check_password(password, user)
+    user.set_password(password)
+    user.save(update_fields=["password"])
     return user
 
 

@@ -9,6 +9,14 @@ urlpatterns = [
     re_path(r"^auth/login/?$", views.LoginView.as_view(), name="auth-login"),
     re_path(r"^auth/logout/?$", views.LogoutView.as_view(), name="auth-logout"),
     re_path(r"^auth/token/?$", views.TokenObtainView.as_view(), name="auth-token"),
+    re_path(
+        r"^auth/password-reset/?$", views.PasswordResetView.as_view(), name="auth-password-reset"
+    ),
+    re_path(
+        r"^auth/password-reset/confirm/?$",
+        views.PasswordResetConfirmView.as_view(),
+        name="auth-password-reset-confirm",
+    ),
     re_path(r"^me/?$", views.MeView.as_view(), name="me"),
     re_path(r"^me/tokens/?$", views.TokenListCreateView.as_view(), name="me-tokens"),
     re_path(

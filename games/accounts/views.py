@@ -1,4 +1,5 @@
-"""Accounts API: registration, session log-in/out, API tokens, profile, player pages."""
+"""Accounts API: registration, session log-in/out, forgotten passwords, API tokens, profile,
+player pages."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from rest_framework.views import APIView
 from games.accounts import selectors, services
 from games.accounts.serializers import (
     CredentialsIn,
+    DetailOut,
+    PasswordResetConfirmIn,
+    PasswordResetIn,
     PlayerListOut,
     PlayerListQueryIn,
     PlayerPageOut,
@@ -26,10 +30,19 @@ from games.accounts.serializers import (
 )
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
-from pente_site.ratelimit import AUTH_THROTTLES
+from pente_site.ratelimit import AUTH_THROTTLES, PASSWORD_RESET_THROTTLES, AuthAddressThrottle
 
 
-class RegisterView(APIView):
+class _SigningInView(APIView):
+    """A view for people not signed in yet: no credentials read, anyone may call it, counted
+    per client address and per username named (``auth``, ``auth_username``)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = AUTH_THROTTLES
+
+
+class RegisterView(_SigningInView):
     """Create an account (then ``POST auth/token`` for an API token, or ``auth/login`` for a
     browser session): ``username`` (letters, digits and ``@.+-_``, unique whatever its case),
     ``password``, and optionally ``email``, ``time_zone`` (an IANA zone, ``UTC`` by default)
@@ -37,10 +50,6 @@ class RegisterView(APIView):
     clock counts only the other days). Every problem is named at once: the first one's code
     (``bad_username``, ``bad_password``, 409 ``username_taken``), every sentence in ``detail``
     and by field in ``fields``."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = AUTH_THROTTLES
 
     @extend_schema(request=RegisterIn, responses={201: ProfileOut})
     def post(self, request):
@@ -50,12 +59,8 @@ class RegisterView(APIView):
         return Response(ProfileOut(user).data, status=status.HTTP_201_CREATED)
 
 
-class LoginView(APIView):
+class LoginView(_SigningInView):
     """Session log-in (for browsers). API clients use ``POST /api/auth/token`` instead."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = AUTH_THROTTLES
 
     @extend_schema(request=CredentialsIn, responses={200: ProfileOut})
     def post(self, request):
@@ -77,12 +82,49 @@ class LogoutView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TokenObtainView(APIView):
-    """Exchange a username and password for a new API token (the key is shown once)."""
+#: The answer to a request for a link, whether or not the address has an account.
+RESET_SENT = (
+    "If an account has this e-mail address, a link to choose a new password is on its way to it."
+)
 
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = AUTH_THROTTLES
+
+class PasswordResetView(_SigningInView):
+    """Forgot your password? ``{"email"}``: a link to choose a new one is e-mailed to each
+    account with this address (the e-mail of the profile). Always 202 with the same sentence,
+    so that the answer does not tell whether an address has an account. The link opens the
+    site's page, or its ``uid`` and ``token`` go to ``auth/password-reset/confirm``."""
+
+    throttle_classes = PASSWORD_RESET_THROTTLES
+
+    @extend_schema(request=PasswordResetIn, responses={202: DetailOut})
+    def post(self, request):
+        data = PasswordResetIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.password_reset_request(
+            email=data.validated_data["email"],
+            domain=request.get_host(),
+            secure=request.is_secure(),
+        )
+        return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
+
+
+class PasswordResetConfirmView(_SigningInView):
+    """Choose a new password with the ``uid`` and ``token`` of a link: 200 with the profile
+    (then log in as usual). 400 ``bad_reset_link`` (unknown, used or expired: ask for a new
+    one), ``bad_password``."""
+
+    throttle_classes = [AuthAddressThrottle]
+
+    @extend_schema(request=PasswordResetConfirmIn, responses={200: ProfileOut})
+    def post(self, request):
+        data = PasswordResetConfirmIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.password_reset_confirm(**data.validated_data)
+        return Response(ProfileOut(user).data)
+
+
+class TokenObtainView(_SigningInView):
+    """Exchange a username and password for a new API token (the key is shown once)."""
 
     @extend_schema(request=TokenObtainIn, responses={201: TokenIssuedOut})
     def post(self, request):

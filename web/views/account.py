@@ -1,4 +1,5 @@
-"""Sign up, sign in, sign out and the settings page (profile, password, vacation, API tokens).
+"""Sign up, sign in, sign out, a forgotten password, and the settings page (profile, password,
+vacation, API tokens).
 
 The forms post here (Django's CSRF check on every one); the services judge them, and a refusal
 is shown on the form with its sentence. Sign-up and sign-in count against the same rate
@@ -24,7 +25,16 @@ from games.clocks import vacation
 from games.models import User
 from pente_site.errors import DomainError
 from pente_site.ratelimit import count_request
-from web.forms import PasswordForm, ProfileForm, SignInForm, SignUpForm, TokenForm, VacationForm
+from web.forms import (
+    NewPasswordForm,
+    PasswordForm,
+    PasswordResetForm,
+    ProfileForm,
+    SignInForm,
+    SignUpForm,
+    TokenForm,
+    VacationForm,
+)
 
 
 def _next(request: HttpRequest) -> str:
@@ -36,12 +46,13 @@ def _next(request: HttpRequest) -> str:
     return "/"
 
 
-def _too_many(request: HttpRequest, username: str) -> bool:
-    """Whether this attempt goes past the sign-in limits (per address, per name)."""
+def _too_many(request: HttpRequest, username: str, *, scope: str = "auth_username") -> bool:
+    """Whether this attempt goes past the sign-in limits (per address, and per name in
+    ``scope``: ``auth_username``, or ``password_reset`` for an e-mail address)."""
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     checks = [("auth", request.META.get("REMOTE_ADDR", "?"))]
     if username:
-        checks.append(("auth_username", username.strip().lower()))
+        checks.append((scope, username.strip().lower()))
     allowed = True
     for scope, ident in checks:
         ok, *_ = count_request(scope=scope, ident=ident, rate=rates[scope])
@@ -91,7 +102,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     user = _account_from(
         request,
         form,
-        lambda name, password: account_services.user_register(username=name, password=password),
+        lambda name, password: account_services.user_register(
+            username=name, password=password, email=form.cleaned_data.get("email", "")
+        ),
     )
     if user is not None:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -113,6 +126,41 @@ def signin(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect(_next(request))
     return render(request, "web/login.html", {"form": form, "next": _next(request)})
+
+
+def password_reset(request: HttpRequest) -> HttpResponse:
+    """Forgot your password: an e-mail address, then the same page whether or not an account
+    has it (``account_services.password_reset_request`` sends the links)."""
+    form = PasswordResetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        email = form.cleaned_data["email"]
+        if _too_many(request, email, scope="password_reset"):
+            form.add_error(None, _SLOW_DOWN)
+        else:
+            account_services.password_reset_request(
+                email=email, domain=request.get_host(), secure=request.is_secure()
+            )
+            return render(request, "web/password_reset_sent.html", {"email": email})
+    return render(request, "web/password_reset.html", {"form": form})
+
+
+def password_reset_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The page a link opens: a new password, typed twice; then signed in."""
+    if account_selectors.reset_link_user(uid=uidb64, token=token) is None:
+        return render(request, "web/password_reset_confirm.html", {"form": None}, status=400)
+    form = NewPasswordForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = account_services.password_reset_confirm(
+                uid=uidb64, token=token, password=form.cleaned_data["password"]
+            )
+        except DomainError as err:
+            form.add_error("password", err.detail)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Your new password is set: you are signed in.")
+            return redirect("/")
+    return render(request, "web/password_reset_confirm.html", {"form": form})
 
 
 @require_POST

@@ -1,0 +1,154 @@
+"""Forgotten passwords: a link e-mailed by a job, a new password chosen with it (the API and the
+site's pages), the same answer for an address with no account, and limits per address."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.core import mail
+from rest_framework.test import APIClient
+
+from games.factories import UserFactory
+from games.models import User
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "a brand new password 7"
+LINK = re.compile(r"http://testserver/reset/(?P<uid>[^/\s]+)/(?P<token>[^/\s]+)/")
+
+
+def _client() -> APIClient:
+    ip = f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}"
+    return APIClient(REMOTE_ADDR=ip)
+
+
+@pytest.fixture
+def ann():
+    """An account with an address of its own (the limits per address are counted in the cache,
+    which outlives a test when it is Redis)."""
+    return UserFactory(username="ann", email=f"Ann.{uuid.uuid4().hex[:10]}@Example.org")
+
+
+def _ask(client, email: str, capture):
+    with capture(execute=True):
+        return client.post("/api/auth/password-reset", {"email": email})
+
+
+def _link() -> dict[str, str]:
+    (message,) = mail.outbox
+    return LINK.search(message.body).groupdict()
+
+
+def test_asking_emails_a_link_to_the_account_with_that_address_in_any_case(
+    ann, django_capture_on_commit_callbacks
+):
+    response = _ask(_client(), ann.email.lower(), django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    (message,) = mail.outbox
+    assert message.to == [ann.email] and "ann" in message.subject
+    assert LINK.search(message.body)
+
+
+def test_an_address_without_an_account_gets_the_same_answer_and_no_email(
+    ann, django_capture_on_commit_callbacks
+):
+    known = _ask(_client(), ann.email, django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    unknown = _ask(
+        _client(), f"nobody.{uuid.uuid4().hex}@example.org", django_capture_on_commit_callbacks
+    )
+    assert unknown.status_code == known.status_code == 202
+    assert unknown.json() == known.json()
+    assert mail.outbox == []
+
+
+def test_the_request_itself_sends_nothing_the_job_does_after_the_commit(ann):
+    response = _client().post("/api/auth/password-reset", {"email": ann.email})
+    assert response.status_code == 202
+    assert mail.outbox == []  # the on-commit callbacks of this test's transaction never ran
+
+
+def test_the_link_sets_a_new_password_once(ann, django_capture_on_commit_callbacks):
+    _ask(_client(), ann.email, django_capture_on_commit_callbacks)
+    link = _link()
+    client = _client()
+    response = client.post("/api/auth/password-reset/confirm", {**link, "password": NEW_PASSWORD})
+    assert response.status_code == 200 and response.json()["username"] == "ann"
+    ann.refresh_from_db()
+    assert ann.check_password(NEW_PASSWORD)
+    again = client.post(
+        "/api/auth/password-reset/confirm", {**link, "password": "yet another password 8"}
+    )
+    assert again.status_code == 400 and again.json()["code"] == "bad_reset_link"
+
+
+def test_a_made_up_link_is_refused(ann):
+    response = _client().post(
+        "/api/auth/password-reset/confirm",
+        {"uid": "MQ", "token": "abc-123", "password": NEW_PASSWORD},
+    )
+    assert response.status_code == 400 and response.json()["code"] == "bad_reset_link"
+
+
+def test_a_weak_new_password_is_refused_and_the_old_one_stays(
+    ann, django_capture_on_commit_callbacks
+):
+    _ask(_client(), ann.email, django_capture_on_commit_callbacks)
+    response = _client().post("/api/auth/password-reset/confirm", {**_link(), "password": "x"})
+    assert response.status_code == 400 and response.json()["code"] == "bad_password"
+    ann.refresh_from_db()
+    assert not ann.check_password("x")
+
+
+def test_links_for_one_address_are_limited(ann, throttle_rates):
+    throttle_rates(password_reset="2/hour")
+    statuses = [
+        _client().post("/api/auth/password-reset", {"email": ann.email}).status_code
+        for _ in range(3)
+    ]
+    assert statuses == [202, 202, 429]
+
+
+# --- the site's pages ------------------------------------------------------------------------
+
+
+def test_the_sign_in_page_leads_to_the_forgotten_password_page(client):
+    assert b'href="/password-reset/"' in client.get("/login/").content
+
+
+def test_the_site_emails_a_link_and_its_page_sets_the_password_and_signs_in(
+    client, ann, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/password-reset/", {"email": ann.email})
+    assert b'id="password-reset-sent"' in response.content
+    link = _link()
+    page = f"/reset/{link['uid']}/{link['token']}/"
+    assert b'id="new-password-form"' in client.get(page).content
+    done = client.post(page, {"password": NEW_PASSWORD, "password2": NEW_PASSWORD})
+    assert done.status_code == 302 and done["Location"] == "/"
+    assert b'id="me"' in client.get("/").content
+    ann.refresh_from_db()
+    assert ann.check_password(NEW_PASSWORD)
+    used = client.get(page)
+    assert used.status_code == 400 and b'id="bad-reset-link"' in used.content
+
+
+def test_the_site_says_the_same_for_an_address_without_an_account(client):
+    response = client.post("/password-reset/", {"email": f"nobody.{uuid.uuid4().hex}@example.org"})
+    assert b'id="password-reset-sent"' in response.content
+
+
+def test_signing_up_on_the_site_keeps_the_email_for_a_forgotten_password(client):
+    client.post(
+        "/signup/",
+        {
+            "username": "newcomer",
+            "email": "newcomer@example.org",
+            "password": NEW_PASSWORD,
+            "password2": NEW_PASSWORD,
+        },
+    )
+    assert User.objects.get(username="newcomer").email == "newcomer@example.org"
