@@ -53,3 +53,9 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    @property
+    def default_connection_params(self):
+        """No host: a folder is no server (kombu's default, ``localhost``, has it warn "No
+        hostname was supplied" at every connection)."""
+        return {"port": self.default_port}

@@ -76,7 +76,9 @@ def test_a_killed_worker_is_started_again_and_the_computer_still_answers(tmp_pat
         assert _get(base, f"games/{game}/")["ply"] >= 2, "the computer did not answer"
     finally:
         stop_server(proc)
-    assert "The Celery worker stopped" in (tmp_path / "serve.log").read_text()
+    log = (tmp_path / "serve.log").read_text()
+    assert "The Celery worker stopped" in log
+    assert "No hostname was supplied" not in log  # the folder broker names no host
 
 
 def _status_and_text(url: str) -> tuple[int, str]:
