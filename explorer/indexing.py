@@ -1,7 +1,7 @@
 """Writing the explorer's position index (``PositionRow``).
 
 A game is indexed once it is over: a finished game (``game_finished`` enqueues
-``explorer.index_games`` on commit) or an imported record (in the import's own batch
+``explorer.index_games`` on commit, one job for the games a transaction finished) or an imported record (in the import's own batch
 transaction, through ``records_archived``, so that a record is never in the database without its
 positions). ``Game.positions_indexed`` says which games are in; the sweeper
 (``explorer.sweep``, beat) indexes any game over that is not (a task lost with a worker, games
@@ -32,6 +32,7 @@ from games.play.signals import game_finished
 from games.records.imports import seat_header
 from games.records.signals import records_archived
 from pente_site.bulk import copy_rows
+from pente_site.commit import on_commit_gather
 from pente_site.jobs import enqueue
 from ratings.models import Rating
 
@@ -79,8 +80,14 @@ def connect() -> None:
 
 def _on_game_finished(sender, game: Game, **kwargs) -> None:
     if game.status == Game.Status.FINISHED:
-        game_id = game.pk
-        transaction.on_commit(lambda: enqueue(INDEX_TASK, args=([game_id],)))
+        on_commit_gather(INDEX_TASK, [game.pk], _enqueue_index)
+
+
+def _enqueue_index(game_ids: list[int]) -> None:
+    """One job per ``BATCH_SIZE`` games finished in a transaction (the timeout sweeper may
+    finish thousands at once)."""
+    for start in range(0, len(game_ids), BATCH_SIZE):
+        enqueue(INDEX_TASK, args=(game_ids[start : start + BATCH_SIZE],))
 
 
 def _on_records_archived(sender, games: Sequence[Game], replays: Sequence[Replay], **kwargs):

@@ -44,6 +44,7 @@ from django.db.models import Max, Min
 from django.utils import timezone
 
 from live.models import Event
+from pente_site.commit import on_commit_gather
 
 PUBSUB_CHANNEL = "live"
 
@@ -113,35 +114,21 @@ def publish_built(build: Callable[[], list[tuple[str, str, dict[str, Any]]]]) ->
 
 
 def _queue(items: list[tuple[str, str, str] | Callable[[], list]]) -> None:
-    connection = transaction.get_connection()
-    if connection.in_atomic_block and connection.run_on_commit:
-        # The transaction's last callback is a batch of the same savepoint: join it, so that a
-        # transaction finishing many games (the timeout sweeper) sends one script call, not one
-        # round trip per event. A savepoint rolled back drops its batch with it.
-        savepoints, last, _robust = connection.run_on_commit[-1]
-        if isinstance(last, _Batch) and savepoints == set(connection.savepoint_ids):
-            last.events.extend(items)
-            return
-    transaction.on_commit(_Batch(items), robust=True)
+    """Send ``items`` (events encoded, or ``publish_built`` builders) with every other event of
+    the transaction, in one round trip when it commits (a transaction finishing many games, the
+    timeout sweeper's, sends one script call, not one per event)."""
+    on_commit_gather("live.bus.publish", items, _send)
 
 
-class _Batch:
-    """The on_commit callback of events published one after the other in a transaction: each
-    encoded, or a ``publish_built`` builder of events."""
-
-    def __init__(self, events: list[tuple[str, str, str] | Callable[[], list]]) -> None:
-        self.events = events
-        self.__qualname__ = "live.bus.publish"  # Django names a failing callback by this
-
-    def __call__(self) -> None:
-        encoded: list[tuple[str, str, str]] = []
-        for item in self.events:
-            if callable(item):
-                encoded.extend((channel, kind, encode(data)) for channel, kind, data in item())
-            else:
-                encoded.append(item)
-        if encoded:
-            backend().append_many(encoded)
+def _send(items: list[tuple[str, str, str] | Callable[[], list]]) -> None:
+    encoded: list[tuple[str, str, str]] = []
+    for item in items:
+        if callable(item):
+            encoded.extend((channel, kind, encode(data)) for channel, kind, data in item())
+        else:
+            encoded.append(item)
+    if encoded:
+        backend().append_many(encoded)
 
 
 # --- Redis ---------------------------------------------------------------------------------

@@ -10,8 +10,10 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.test import TestCase
 from django.utils import timezone
 
+from explorer import indexing
 from games.clocks.selectors import clock_view, vacation_status
 from games.clocks.services import TIMEOUT_TASK, clock_on_move, clock_restart
 from games.clocks.sweeper import close_due, sweep, timeout_fire
@@ -23,6 +25,7 @@ from games.models import Game, GameSet
 from games.play.actions import move_play
 from games.play.create import set_create
 from games.play.positions import seat_to_move
+from live.bus import backend
 from pente_site.celery import app
 from pente_site.errors import DomainError
 
@@ -335,6 +338,22 @@ def test_sweep_runs_in_batches():
     report = sweep(now=T0 + timedelta(minutes=2), batch_size=2)
     assert report.timed_out == 5
     assert Game.objects.filter(pk__in=[g.pk for g in games], status="finished").count() == 5
+
+
+def test_a_sweep_batch_sends_its_events_in_one_call_and_one_index_job(monkeypatch):
+    """Thousands of games closed at once must not cost a round trip each: the events of a
+    batch go out in one call to the log, and the explorer gets one job for all its games."""
+    games = [live_game(initial=1, increment=0) for _ in range(5)]
+    calls, jobs = [], []
+    log = backend()
+    real = log.append_many
+    monkeypatch.setattr(log, "append_many", lambda events: calls.append(events) or real(events))
+    monkeypatch.setattr(indexing, "enqueue", lambda name, *, args: jobs.append((name, args)))
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        report = sweep(now=T0 + timedelta(minutes=2))
+    assert report.timed_out == 5
+    assert len(calls) == 1 and {kind for _c, kind, _d in calls[0]} >= {"end"}
+    assert jobs == [(indexing.INDEX_TASK, (sorted(g.pk for g in games),))]
 
 
 # --- vacation services --------------------------------------------------------------------

@@ -165,3 +165,45 @@ def test_sets_finished_at_once_are_announced_together_after_each_alone(finished_
         sets_finished.disconnect(receiver)
     assert together == [sorted(s.pk for s in made)]
     assert sorted(pk for pk, _result in finished_sets) == sorted(s.pk for s in made)
+
+
+def test_sets_finished_at_once_each_get_their_own_result_and_winner():
+    """Player 1 wins both games, player 2 both, one each, and a set with a cancelled game: the
+    results are written together (one statement per kind of result) but each set gets its own."""
+    made = [
+        set_create(
+            player1=UserFactory(),
+            player2=UserFactory(),
+            variant="Pente",
+            rated=False,
+            games_count=2,
+        )
+        for _ in range(4)
+    ]
+    winners_by_set = [("player1", "player1"), ("player2", "player2"), ("player1", "player2"), None]
+    for game_set, winners in zip(made, winners_by_set, strict=True):
+        games = list(Game.objects.filter(game_set=game_set).order_by("set_index"))
+        if winners is None:
+            over = {"finished_at": timezone.now()}
+            Game.objects.filter(pk=games[0].pk).update(status="cancelled", **over)
+            Game.objects.filter(pk=games[1].pk).update(
+                status="finished", end_reason="resign", winner_seats=[1], **over
+            )
+            continue
+        for game, who in zip(games, winners, strict=True):
+            user = getattr(game_set, who)
+            seat = Seat.objects.get(game=game, user=user).seat
+            Game.objects.filter(pk=game.pk).update(
+                status="finished",
+                end_reason="resign",
+                winner_seats=[seat],
+                finished_at=timezone.now(),
+            )
+    sets_maybe_finish(game_set_ids=[s.pk for s in made], now=timezone.now())
+    got = [GameSet.objects.values_list("status", "result", "winner_id").get(pk=s.pk) for s in made]
+    p1_wins, p2_wins, draw, cancelled = made
+    assert got[0] == ("finished", "player1", p1_wins.player1_id)
+    assert got[1] == ("finished", "player2", p2_wins.player2_id)
+    assert got[2] == ("finished", "draw", None)
+    assert got[3][0] == "cancelled" and got[3][2] is None
+    assert all(GameSet.objects.get(pk=s.pk).finished_at is not None for s in made)
