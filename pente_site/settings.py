@@ -186,6 +186,10 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Pente server <noreply@localhost>")
+#: The site's address as its users reach it (``https://pente.example.org``), for the links in
+#: e-mails; without it they use the address of the request that asked for them, which, with
+#: ``ALLOWED_HOSTS=*``, a stranger could choose: set it in production.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 #: How long a link to choose a new password works (seconds; Django's default is three days).
 PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
 

@@ -151,12 +151,13 @@ def user_check_credentials(*, username: str, password: str, request=None) -> Use
     return user
 
 
-def password_reset_request(*, email: str, domain: str, secure: bool) -> int:
+def password_reset_request(*, email: str, site_url: str) -> int:
     """E-mail a link to choose a new password to each active account with this address (any
     case) that has a password; returns how many were sent, which callers never tell (an answer
     must not say whether an address has an account). A job sends them once the transaction
     commits. A link works for ``PASSWORD_RESET_TIMEOUT`` seconds and only until the password
-    changes or the account signs in (Django's token generator)."""
+    changes or the account signs in (Django's token generator). ``site_url``: the site's
+    address the link starts with (``https://pente.example.org``)."""
     email = email.strip()
     if not email:
         return 0
@@ -170,8 +171,8 @@ def password_reset_request(*, email: str, domain: str, secure: bool) -> int:
             "user": user,
             "uid": urlsafe_base64_encode(force_bytes(user.pk)),
             "token": default_token_generator.make_token(user),
-            "domain": domain,
-            "protocol": "https" if secure else "http",
+            "site_url": site_url,
+            "site_name": site_url.partition("://")[2] or site_url,
             "hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
         }
         subject = render_to_string("accounts/password_reset_subject.txt", context)

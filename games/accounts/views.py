@@ -30,6 +30,7 @@ from games.accounts.serializers import (
 )
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
+from pente_site.public import site_url
 from pente_site.ratelimit import AUTH_THROTTLES, PASSWORD_RESET_THROTTLES, AuthAddressThrottle
 
 
@@ -101,9 +102,7 @@ class PasswordResetView(_SigningInView):
         data = PasswordResetIn(data=request.data)
         data.is_valid(raise_exception=True)
         services.password_reset_request(
-            email=data.validated_data["email"],
-            domain=request.get_host(),
-            secure=request.is_secure(),
+            email=data.validated_data["email"], site_url=site_url(request)
         )
         return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
 

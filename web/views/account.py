@@ -24,6 +24,7 @@ from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
 from games.models import User
 from pente_site.errors import DomainError
+from pente_site.public import site_url
 from pente_site.ratelimit import count_request
 from web.forms import (
     NewPasswordForm,
@@ -137,9 +138,7 @@ def password_reset(request: HttpRequest) -> HttpResponse:
         if _too_many(request, email, scope="password_reset"):
             form.add_error(None, _SLOW_DOWN)
         else:
-            account_services.password_reset_request(
-                email=email, domain=request.get_host(), secure=request.is_secure()
-            )
+            account_services.password_reset_request(email=email, site_url=site_url(request))
             return render(request, "web/password_reset_sent.html", {"email": email})
     return render(request, "web/password_reset.html", {"form": form})
 

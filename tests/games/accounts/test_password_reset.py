@@ -84,6 +84,20 @@ def test_the_link_sets_a_new_password_once(ann, django_capture_on_commit_callbac
     assert again.status_code == 400 and again.json()["code"] == "bad_reset_link"
 
 
+def test_with_public_url_set_the_link_ignores_the_host_the_request_named(
+    ann, settings, django_capture_on_commit_callbacks
+):
+    """A stranger asking for someone's link with ``Host: evil.example`` must not get the
+    token sent to their own site."""
+    settings.PUBLIC_URL = "https://pente.example.org"
+    client = _client()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/api/auth/password-reset", {"email": ann.email}, HTTP_HOST="evil.example")
+    (message,) = mail.outbox
+    assert "https://pente.example.org/reset/" in message.body
+    assert "evil.example" not in message.body + message.subject
+
+
 def test_a_made_up_link_is_refused(ann):
     response = _client().post(
         "/api/auth/password-reset/confirm",
