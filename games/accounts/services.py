@@ -76,7 +76,7 @@ class Problem:
     detail: str
 
 
-def registration_problems(*, username: str, password: str) -> list[Problem]:
+def registration_problems(*, username: str, password: str, email: str = "") -> list[Problem]:
     """Every reason ``user_register`` would refuse ``username`` with ``password`` (none: it
     would register), so that a form can show them all at once: the username's shape (letters,
     digits and ``@.+-_``, at most 150 characters), the password (the configured validators,
@@ -91,7 +91,7 @@ def registration_problems(*, username: str, password: str) -> list[Problem]:
         except DjangoValidationError as exc:
             problems += [Problem("username", "bad_username", m) for m in exc.messages]
     try:
-        validate_password(password, user=User(username=username))
+        validate_password(password, user=User(username=username, email=email))
     except DjangoValidationError as exc:
         problems += [Problem("password", "bad_password", m) for m in exc.messages]
     if username and User.objects.filter(username__iexact=username).exists():
@@ -128,7 +128,7 @@ def user_register(
     username = username.strip()
     check_time_zone(time_zone)
     days = check_weekend_days([5, 6] if weekend_days is None else weekend_days)
-    problems = registration_problems(username=username, password=password)
+    problems = registration_problems(username=username, password=password, email=email)
     if problems:
         raise _refusal(problems)
     try:

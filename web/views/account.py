@@ -90,7 +90,9 @@ def _judged(form: SignUpForm) -> None:
     form.is_valid()
     refused = set(form.errors)
     for problem in account_services.registration_problems(
-        username=form.data.get("username", ""), password=form.data.get("password", "")
+        username=form.data.get("username", ""),
+        password=form.data.get("password", ""),
+        email=form.data.get("email", ""),
     ):
         if problem.field not in refused:
             form.add_error(problem.field, problem.detail)
