@@ -48,6 +48,16 @@ def test_signing_out_from_the_header(new_page, site):
     expect(page.locator("#me")).to_have_count(0)
 
 
+def test_the_header_keeps_its_height_when_one_signs_in(new_page, site):
+    """The page below does not jump when the header's buttons change."""
+    page = new_page()
+    page.goto(f"{site}/")
+    signed_out = page.locator("header").bounding_box()["height"]
+    signup(page, site, unique_name("hdr"), PASSWORD)
+    expect(page.locator("#me")).to_be_visible()
+    assert page.locator("header").bounding_box()["height"] == signed_out
+
+
 def test_a_session_is_one_context_s_alone(new_page, site):
     """Two users side by side: each browser context keeps its own session."""
     first, second = new_page(), new_page()
