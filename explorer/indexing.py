@@ -1,9 +1,9 @@
 """Writing the explorer's position index (``PositionRow``).
 
 A game is indexed once it is over: a finished game (``game_finished`` enqueues
-``explorer.index_games`` on commit, one job for the games a transaction finished) or an imported record (in the import's own batch
-transaction, through ``records_archived``, so that a record is never in the database without its
-positions). ``Game.positions_indexed`` says which games are in; the sweeper
+``explorer.index_games`` on commit, one job for the games a transaction finished) or an imported
+record (in the import's own batch transaction, through ``records_archived``, so that a record is
+never in the database without its positions). ``Game.positions_indexed`` says which games are in; the sweeper
 (``explorer.sweep``, beat) indexes any game over that is not (a task lost with a worker, games
 from before the index existed), and ``manage.py explorer_rebuild`` rebuilds the whole index
 (``index_clear``, then ``index_batch`` over ``game_batches``).

@@ -212,7 +212,9 @@ class MessageThrottle(CountedThrottle):
         return _user_or_address(self, request)
 
 
-def _name_key(name: Any) -> str | None:
+def name_key(name: Any) -> str | None:
+    """Whom a limit per name counts (a username, an e-mail address): the same key for the API's
+    throttles and the site's forms, whatever the case and the spaces around it."""
     if not isinstance(name, str) or not name.strip():
         return None
     return hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:32]
@@ -238,7 +240,7 @@ class ChallengeTargetThrottle(CountedThrottle):
     def ident_for(self, request, view) -> str | None:
         if request.method != "POST":
             return None
-        return _name_key(_body_value(request, "invitee"))
+        return name_key(_body_value(request, "invitee"))
 
 
 class AuthAddressThrottle(CountedThrottle):
@@ -257,7 +259,7 @@ class AuthUsernameThrottle(CountedThrottle):
     scope = "auth_username"
 
     def ident_for(self, request, view) -> str | None:
-        return _name_key(_body_value(request, "username"))
+        return name_key(_body_value(request, "username"))
 
 
 #: The throttles of the registration, log-in and token views.
@@ -271,7 +273,7 @@ class PasswordResetThrottle(CountedThrottle):
     scope = "password_reset"
 
     def ident_for(self, request, view) -> str | None:
-        return _name_key(_body_value(request, "email"))
+        return name_key(_body_value(request, "email"))
 
 
 #: The throttles of the forgotten-password views.

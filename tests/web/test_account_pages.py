@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
 from games.models import ApiToken, User
@@ -108,6 +111,18 @@ def test_sign_in_attempts_are_rate_limited(client, settings):
         client.post("/login/", {"username": "ann", "password": "wrong"})
     response = client.post("/login/", {"username": "ann", "password": PASSWORD})
     assert b"Too many attempts" in response.content
+
+
+def test_the_limit_per_name_is_shared_by_the_site_and_the_api(client, throttle_rates):
+    """Guessing one account's password through both doors does not double the attempts."""
+    throttle_rates(auth_username="2/min")
+    name = f"shared{uuid.uuid4().hex[:8]}"
+    UserFactory(username=name, password=PASSWORD)
+    for _ in range(2):
+        client.post("/login/", {"username": name, "password": "wrong"})
+    api = APIClient(REMOTE_ADDR="10.9.8.7")
+    response = api.post("/api/auth/login", {"username": name.upper(), "password": PASSWORD})
+    assert response.status_code == 429
 
 
 def test_signing_out_needs_a_post_with_the_csrf_token():

@@ -25,7 +25,7 @@ from games.clocks import vacation
 from games.models import User
 from pente_site.errors import DomainError
 from pente_site.public import site_url
-from pente_site.ratelimit import count_request
+from pente_site.ratelimit import count_request, name_key
 from web.forms import (
     NewPasswordForm,
     PasswordForm,
@@ -52,11 +52,12 @@ def _too_many(request: HttpRequest, username: str, *, scope: str = "auth_usernam
     ``scope``: ``auth_username``, or ``password_reset`` for an e-mail address)."""
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     checks = [("auth", request.META.get("REMOTE_ADDR", "?"))]
-    if username:
-        checks.append((scope, username.strip().lower()))
+    named = name_key(username)
+    if named:
+        checks.append((scope, named))
     allowed = True
-    for scope, ident in checks:
-        ok, *_ = count_request(scope=scope, ident=ident, rate=rates[scope])
+    for counted, ident in checks:
+        ok, *_ = count_request(scope=counted, ident=ident, rate=rates[counted])
         allowed = allowed and ok
     return not allowed
 
