@@ -323,6 +323,12 @@ def cached_game(game_id: int) -> tuple[Game, Played] | None:
     game = Game.from_db(DEFAULT_DB_ALIAS, _GAME_FIELDS, values)
     if _stamp(game) != stamp:
         return None
+    _keep_cached_seats(game, seats)
+    return game, played
+
+
+def _keep_cached_seats(game: Game, seats: tuple[Any, ...]) -> None:
+    """Give ``game`` its seats and their users as a cache entry holds them (``_row_of``)."""
     rows = []
     for seat_values, user_values in seats:
         seat = Seat.from_db(DEFAULT_DB_ALIAS, _SEAT_FIELDS, seat_values)
@@ -331,7 +337,20 @@ def cached_game(game_id: int) -> tuple[Game, Played] | None:
             seat.user = User.from_db(DEFAULT_DB_ALIAS, _USER_FIELDS, user_values)
         rows.append(seat)
     game.keep_seats(rows)
-    return game, played
+
+
+def take_cached(game: Game) -> bool:
+    """Give ``game``, a row just read without its seats, its seats and users, moves and position
+    from the cache, when the cached entry is of the row as read (then showing the game needs no
+    other query: seats never change once the game exists, and a seat's user is shown by id and
+    name only, which never change either). False, giving nothing, otherwise."""
+    hit = _cache_read(game.pk)
+    if hit is None or hit[0] != _stamp(game) or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
+        return False
+    _stamp_, played, (_check, _values, seats) = hit
+    _keep_cached_seats(game, seats)
+    game._replayed = (game.ply, played)
+    return True
 
 
 def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> str | None:

@@ -80,7 +80,7 @@ class GameDetailView(APIView):
 
     @extend_schema(responses={200: GameStateSerializer, 404: ErrorSerializer})
     def get(self, request, pk: int):
-        return _state(request, selectors.game_get(game_id=pk))
+        return _state(request, selectors.game_to_show(game_id=pk))
 
 
 class GameMovesView(APIView):

@@ -36,7 +36,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        game = play_selectors.game_get(game_id=pk)
+        game = play_selectors.game_to_show(game_id=pk)
     except NotFound:
         raise Http404("There is no such game.") from None
     viewer = _viewer(request)
