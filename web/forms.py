@@ -76,11 +76,11 @@ class ProfileForm(forms.Form):
     )
 
 
-class PasswordForm(forms.Form):
-    current_password = forms.CharField(widget=forms.PasswordInput, max_length=128, strip=False)
-    password = forms.CharField(
-        label="New password", widget=forms.PasswordInput, max_length=128, strip=False
-    )
+class PasswordForm(NewPasswordForm):
+    """The settings' change of password: the current one, then the new one twice."""
+
+    current_password = _password_field("current-password")
+    field_order = ["current_password", "password", "password2"]
 
 
 class VacationForm(forms.Form):

@@ -175,3 +175,39 @@ def test_vacation_with_no_game_waiting_says_why_not(client):
     client.force_login(UserFactory())
     response = client.post("/settings/", {"action": "vacation", "hours": "5"}, follow=True)
     assert b"It is not your turn in any turn-based game" in response.content
+
+
+def _change_password(client, current: str, new: str, again: str):
+    return client.post(
+        "/settings/",
+        {"action": "password", "current_password": current, "password": new, "password2": again},
+    )
+
+
+def test_the_settings_page_changes_the_password_and_keeps_one_signed_in(client):
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    response = _change_password(client, PASSWORD, "another good one 5", "another good one 5")
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("another good one 5")
+    assert b'id="me"' in client.get("/").content
+
+
+def test_a_new_password_typed_differently_twice_is_refused(client):
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    response = _change_password(client, PASSWORD, "another good one 5", "another good one 6")
+    assert response.context["password"].errors["password2"] == ["The two passwords differ."]
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+def test_a_wrong_current_password_is_refused_with_a_sentence(client):
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    response = _change_password(client, "not it", "another good one 5", "another good one 5")
+    assert response.status_code == 200
+    assert b"current password" in response.content.lower()
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)

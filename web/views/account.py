@@ -195,7 +195,11 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             elif action == "password":
                 password = PasswordForm(request.POST)
                 if password.is_valid():
-                    account_services.profile_update(user=user, **password.cleaned_data)
+                    account_services.profile_update(
+                        user=user,
+                        password=password.cleaned_data["password"],
+                        current_password=password.cleaned_data["current_password"],
+                    )
                     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                     messages.success(request, "Your password is changed.")
                     return redirect("web:settings")
