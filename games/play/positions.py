@@ -347,7 +347,7 @@ def take_cached(game: Game) -> bool:
     hit = _cache_read(game.pk)
     if hit is None or hit[0] != _stamp(game) or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
         return False
-    _stamp_, played, (_check, _values, seats) = hit
+    _cached_stamp, played, (_check, _values, seats) = hit
     _keep_cached_seats(game, seats)
     game._replayed = (game.ply, played)
     return True
