@@ -1,19 +1,23 @@
 """API benchmark: moves against ``GET me`` on the production stack, at ply 10 and at ply 200.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/pente REDIS_URL=redis://127.0.0.1:6379/5 \\
-    .venv/bin/python bench/api.py [--clients 50] [--seconds 8] [--web-workers 2]
+    .venv/bin/python bench/api.py [--clients 50] [--rounds 3] [--seconds 4] [--web-workers 2]
 
 Creates a throwaway PostgreSQL database (``pente_bench_api``, dropped at the end unless
 ``--keep``), migrates it, starts the production stack as the README's production section does
 (gunicorn with ``pente_site/gunicorn.conf.py`` and ``--web-workers`` workers, a Celery worker,
 Redis) with the rate limits lifted, and drives it from this process over loopback with
-``--clients`` threads, each on a keep-alive connection of its own:
+``--clients`` threads, each on a keep-alive connection of its own, ``--rounds`` times in turn
+(the machine is shared: alternating the kinds of request puts each beside the others in time),
+``--seconds`` each:
 
-1. ``GET me``: each client with its own token, for ``--seconds``;
+1. ``GET me``: each client with its own token;
 2. moves in live games that start at ply 10, one client a game at a time (playing both sides
    with their tokens; when a game's prepared moves run out, the client goes on in its next);
-3. the same in games that start at ply 200;
-4. ``GET me`` again (the figure compared is the mean of 1 and 4: the machine is shared).
+3. the same in games that start at ply 200 (each game goes on from round to round).
+
+The figures compared are each kind's requests over all its rounds; each round's ratios are
+printed too, to show the spread.
 
 The games are Pente with a 60-minute clock; their moves were checked with the engine before the
 run so that none ends the game. Each game is read once before the run, as a client reads a game
@@ -35,7 +39,6 @@ import http.client
 import json
 import os
 import random
-import statistics
 import sys
 import threading
 import time
@@ -198,27 +201,43 @@ def run_phase(port: int, jobs: list, seconds: float) -> dict:
     elapsed = time.perf_counter() - began
     if errors:
         sys.exit(f"{len(errors)} client(s) failed, e.g.\n{errors[0]}")
-    every = sorted(x for per in latencies for x in per)
-    return {
-        "rps": len(every) / elapsed,
-        "p50": 1000 * every[len(every) // 2],
-        "p99": 1000 * every[min(len(every) - 1, int(0.99 * len(every)))],
-        "n": len(every),
-    }
+    return {"latencies": [x for per in latencies for x in per], "elapsed": elapsed}
 
 
 def measured_phase(port: int, jobs: list, seconds: float, procs: list) -> dict:
-    """``run_phase`` with the CPU time each part of the stack spent on it (``cpu``: ms a
-    request, by part; None off Linux)."""
+    """``run_phase`` with the CPU seconds each part of the stack spent on it (``cpu``, by
+    part; None off Linux)."""
     before = cpu_seconds(procs)
     result = run_phase(port, jobs, seconds)
     after = cpu_seconds(procs)
     result["cpu"] = (
         None
         if before is None or after is None
-        else {part: 1000 * (after[part] - before[part]) / result["n"] for part in after}
+        else {part: after[part] - before[part] for part in after}
     )
     return result
+
+
+def combined(phases: list[dict]) -> dict:
+    """The rounds of one kind of request taken together: requests/s, p50 and p99 (ms), the
+    number of requests, and the CPU time a request cost each part of the stack (ms)."""
+    every = sorted(x for phase in phases for x in phase["latencies"])
+    elapsed = sum(phase["elapsed"] for phase in phases)
+    cpu = None
+    if all(phase["cpu"] is not None for phase in phases):
+        parts = phases[0]["cpu"]
+        cpu = {p: 1000 * sum(ph["cpu"][p] for ph in phases) / len(every) for p in parts}
+    return {
+        "rps": len(every) / elapsed,
+        "p50": 1000 * every[len(every) // 2],
+        "p99": 1000 * every[min(len(every) - 1, int(0.99 * len(every)))],
+        "n": len(every),
+        "cpu": cpu,
+    }
+
+
+def rate(phase: dict) -> float:
+    return len(phase["latencies"]) / phase["elapsed"]
 
 
 def _request(conn, method: str, path: str, *, key: str, body: dict | None = None) -> dict:
@@ -262,7 +281,10 @@ def move_job(tables: list[dict]):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument("--seconds", type=float, default=4.0, help="seconds a phase")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds of the three phases, one after the other"
+    )
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = parser.parse_args()
@@ -295,20 +317,15 @@ def main() -> int:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             _request(conn, "GET", "/api/me", key=key)
             conn.close()
-        me1 = measured_phase(port, [me_job(k) for k in me_keys], args.seconds, procs)
-        moves10 = measured_phase(
-            port,
-            [move_job(at10[i * per : (i + 1) * per]) for i in range(args.clients)],
-            args.seconds,
-            procs,
-        )
-        moves200 = measured_phase(
-            port,
-            [move_job(at200[i * per : (i + 1) * per]) for i in range(args.clients)],
-            args.seconds,
-            procs,
-        )
-        me2 = measured_phase(port, [me_job(k) for k in me_keys], args.seconds, procs)
+        jobs = {
+            "me": [me_job(k) for k in me_keys],
+            "m10": [move_job(at10[i * per : (i + 1) * per]) for i in range(args.clients)],
+            "m200": [move_job(at200[i * per : (i + 1) * per]) for i in range(args.clients)],
+        }
+        rounds: dict[str, list[dict]] = {kind: [] for kind in jobs}
+        for _ in range(args.rounds):  # alternated: the machine is shared
+            for kind, kind_jobs in jobs.items():
+                rounds[kind].append(measured_phase(port, kind_jobs, args.seconds, procs))
     finally:
         stop_stack(procs)
         if not args.keep:
@@ -317,24 +334,34 @@ def main() -> int:
             connections.close_all()
             recreate_database(base, DB_NAME, drop_only=True)
 
-    me_rps = statistics.mean([me1["rps"], me2["rps"]])
-    phases = (
-        ("GET me (1)", me1),
-        ("moves from ply 10", moves10),
-        ("moves from ply 200", moves200),
-        ("GET me (2)", me2),
+    names = {"me": "GET me", "m10": "moves from ply 10", "m200": "moves from ply 200"}
+    totals = {kind: combined(phases) for kind, phases in rounds.items()}
+    print(
+        f"\n{args.clients} clients, {args.rounds} rounds of {args.seconds:g} s a kind, "
+        f"{args.web_workers} web workers"
     )
-    print(f"\n{args.clients} clients, {args.seconds:g} s a phase, {args.web_workers} web workers")
-    print(f"{'phase':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
-    for name, r in phases:
-        print(f"{name:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['n']:>10}")
-    if all(r["cpu"] is not None for _name, r in phases):
-        parts = list(me1["cpu"])
+    print(f"{'requests':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}  req/s a round")
+    for kind, r in totals.items():
+        each = " ".join(f"{rate(phase):.0f}" for phase in rounds[kind])
+        print(
+            f"{names[kind]:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['n']:>10}  {each}"
+        )
+    if all(r["cpu"] is not None for r in totals.values()):
+        parts = list(totals["me"]["cpu"])
         print("\nCPU ms a request, by part of the stack (the machine's cores are shared by all)")
-        print(f"{'phase':<22}" + "".join(f"{p:>10}" for p in [*parts, "total"]))
-        for name, r in phases:
+        print(f"{'requests':<22}" + "".join(f"{p:>10}" for p in [*parts, "total"]))
+        for kind, r in totals.items():
             cells = [r["cpu"][p] for p in parts]
-            print(f"{name:<22}" + "".join(f"{c:>10.2f}" for c in [*cells, sum(cells)]))
+            print(f"{names[kind]:<22}" + "".join(f"{c:>10.2f}" for c in [*cells, sum(cells)]))
+    me_rps, moves10, moves200 = totals["me"]["rps"], totals["m10"], totals["m200"]
+    per_round = [
+        (rate(m10) / rate(me), rate(m200) / rate(me))
+        for me, m10, m200 in zip(rounds["me"], rounds["m10"], rounds["m200"], strict=True)
+    ]
+    print(
+        "\nmoves / GET me in each round (ply 10, ply 200): "
+        + ", ".join(f"{a:.2f}x {b:.2f}x" for a, b in per_round)
+    )
     ratio10 = moves10["rps"] / me_rps
     ratio200 = moves200["rps"] / me_rps
     flat = moves200["rps"] / moves10["rps"]
