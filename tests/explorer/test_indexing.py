@@ -49,6 +49,17 @@ def test_a_game_finished_here_is_indexed_when_it_commits():
     assert explore(game="Pente", moves="K10", imported="false")["games"] == 1
 
 
+def test_games_finished_together_are_indexed_by_jobs_of_a_batch_each(monkeypatch):
+    """The timeout sweeper may finish thousands of games in one transaction: one job per
+    ``BATCH_SIZE`` of them, in the order they finished."""
+    jobs = []
+    monkeypatch.setattr(indexing, "enqueue", lambda name, *, args: jobs.append(args[0]))
+    finished = list(range(1, 2 * indexing.BATCH_SIZE + 2))
+    indexing._enqueue_index(finished)
+    assert [len(ids) for ids in jobs] == [indexing.BATCH_SIZE, indexing.BATCH_SIZE, 1]
+    assert [i for ids in jobs for i in ids] == finished
+
+
 def test_the_players_ratings_of_a_game_played_here_are_counted():
     one, two = UserFactory(), UserFactory()
     Rating.objects.create(user=two, variant="Pente", category="normal", rating=1720.4)
