@@ -171,9 +171,14 @@ def _measure(client, repeat: int, rounds: int) -> int:
         board.values_list("user__username", flat=True)[total - 1],
     ]
     deep_after = board[total // 2]
-    from ratings.views import _encode_cursor
+    from ratings.cursors import encode_cursor
 
-    deep_cursor = _encode_cursor(deep_after.rating, deep_after.pk, total // 2 + 1, total // 2 + 1)
+    deep_cursor = encode_cursor(
+        rating=deep_after.rating,
+        row_id=deep_after.pk,
+        rank=total // 2 + 1,
+        position=total // 2 + 1,
+    )
     cases = [
         ("SELECT 1 (baseline)", "/bench/select1"),
         ("leaderboard page 1", "/api/leaderboards/?game=Pente&category=normal"),

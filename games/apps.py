@@ -7,8 +7,17 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Registers the OpenAPI description of the API-token authentication class.
+        from django.conf import settings
+        from django.db.models.signals import post_save
+
         from games.accounts import schema  # noqa: F401
         from games.bots import services as bots
+        from games.challenges import services as challenges
         from games.play.signals import turn_started
 
         turn_started.connect(bots.on_turn_started, dispatch_uid="games.bots.turn_started")
+        post_save.connect(
+            challenges.on_user_saved,
+            sender=settings.AUTH_USER_MODEL,
+            dispatch_uid="games.challenges.user_saved",
+        )

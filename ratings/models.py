@@ -45,6 +45,9 @@ class Rating(models.Model):
     # Copy of user.username, kept in sync the same way (and filled in by ``save``), so that a
     # leaderboard page is one index-only scan instead of one user lookup per line.
     username = models.CharField(max_length=150, default="", editable=False)
+    # Copy of user.is_active, kept in sync the same way: a deactivated (banned) account leaves
+    # every leaderboard and rank count, and comes back as it was when it is reactivated.
+    listed = models.BooleanField(default=True, db_default=True, editable=False)
     last_played_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -73,7 +76,7 @@ class Rating(models.Model):
             models.Index(
                 fields=["variant", "category", "-rating", "id"],
                 name="rating_board",
-                include=["results", "is_computer", "last_played_at"],
+                include=["results", "is_computer", "listed", "last_played_at"],
             ),
             # The default board (established humans) as a partial index that covers a whole
             # leaderboard line: a page is an index-only scan.
@@ -81,7 +84,7 @@ class Rating(models.Model):
                 fields=["variant", "category", "-rating", "id"],
                 name="rating_board_established",
                 include=["results", "wins", "losses", "draws", "last_played_at", "username"],
-                condition=Q(results__gte=ESTABLISHED_RESULTS, is_computer=False),
+                condition=Q(results__gte=ESTABLISHED_RESULTS, is_computer=False, listed=True),
             ),
         ]
 
@@ -176,8 +179,8 @@ RANK_BUCKET_WIDTH = 10  # rating points per RatingBucket
 
 
 class RatingBucket(models.Model):
-    """How many rating rows fall in [bucket * 10, bucket * 10 + 10) for one game, category,
-    established flag and computer flag. Kept in step with ``Rating`` by the services, so that a
+    """How many listed rating rows (of active accounts) fall in [bucket * 10, bucket * 10 + 10)
+    for one game, category, established flag and computer flag. Kept in step with ``Rating`` by the services, so that a
     rank is a sum over a few hundred buckets plus a count inside one bucket, whatever the number
     of players."""
 

@@ -140,6 +140,10 @@ def _differences(replay: Replay, *, tolerance: float) -> Iterable[Difference]:
         "id", "username", "user__username"
     ):
         yield Difference(f"rating row {row_id}", "username", stored, actual)
+    for row_id, stored, actual in Rating.objects.exclude(listed=F("user__is_active")).values_list(
+        "id", "listed", "user__is_active"
+    ):
+        yield Difference(f"rating row {row_id}", "listed", stored, actual)
     stored_buckets = Counter(
         {
             tuple(getattr(b, name) for name in BUCKET_FIELDS): b.players
@@ -191,4 +195,5 @@ def ratings_fix(*, replay: Replay) -> None:
     Rating.objects.exclude(username=F("user__username")).update(
         username=Subquery(User.objects.filter(pk=OuterRef("user_id")).values("username")[:1])
     )
+    Rating.objects.exclude(listed=F("user__is_active")).update(listed=~F("listed"))
     rating_buckets_rebuild()

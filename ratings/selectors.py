@@ -90,7 +90,8 @@ def rating_history(*, user: User, variant: str, category: str) -> QuerySet[Ratin
 
 @dataclass(frozen=True, slots=True)
 class BoardFilter:
-    """Who a leaderboard lists. Defaults: established humans, any time."""
+    """Who a leaderboard lists. Defaults: established humans, any time. A deactivated account
+    is on no board."""
 
     variant: str
     category: str
@@ -104,7 +105,7 @@ class BoardFilter:
         return (now or timezone.now()) - timedelta(days=self.active_days)
 
     def queryset(self, *, now: datetime | None = None) -> QuerySet[Rating]:
-        rows = Rating.objects.filter(variant=self.variant, category=self.category)
+        rows = Rating.objects.filter(variant=self.variant, category=self.category, listed=True)
         if not self.provisional:
             rows = rows.filter(results__gte=ESTABLISHED_RESULTS)
         if not self.computers:
@@ -119,6 +120,7 @@ class BoardFilter:
         return (
             row.variant == self.variant
             and row.category == self.category
+            and row.listed
             and (self.provisional or row.established)
             and (self.computers or not row.is_computer)
             and (since is None or (row.last_played_at is not None and row.last_played_at >= since))
@@ -155,7 +157,7 @@ class RankedRow(NamedTuple):
 
 
 def _board_conditions(board: BoardFilter, alias: str) -> str:
-    conditions = [f"{alias}.variant = %s", f"{alias}.category = %s"]
+    conditions = [f"{alias}.variant = %s", f"{alias}.category = %s", f"{alias}.listed"]
     if not board.provisional:
         conditions.append(f"{alias}.results >= {int(ESTABLISHED_RESULTS)}")
     if not board.computers:
@@ -260,7 +262,7 @@ def _rank_sql(shape: tuple[bool, bool, bool], lookup: str) -> str:
     row_bucket = (
         f"(CASE WHEN r.rating < {estimate} * {width} THEN {estimate} - 1 ELSE {estimate} END)"
     )
-    admitted = []
+    admitted = ["r.listed"]
     if not provisional:
         admitted.append(f"r.results >= {int(ESTABLISHED_RESULTS)}")
     if not computers:
@@ -282,9 +284,7 @@ def _rank_sql(shape: tuple[bool, bool, bool], lookup: str) -> str:
             f" + (SELECT COUNT(*) FROM {rating} o WHERE {others}"
             f" AND o.rating > r.rating AND o.rating < ({row_bucket} + 1) * {width})"
         )
-    rank = f"1 + {higher}"
-    if admitted:
-        rank = f"CASE WHEN {' AND '.join(admitted)} THEN {rank} END"
+    rank = f"CASE WHEN {' AND '.join(admitted)} THEN 1 + {higher} END"
     return (
         f"SELECT r.rating, r.results, {rank} FROM {rating} r"
         f" WHERE {_RANK_LOOKUPS[lookup].format(user=user)} AND r.variant = %s AND r.category = %s"

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.engine import get_variant, new_game
@@ -124,7 +124,7 @@ def _ensure_rows(*, users: list[User], variant: str, category: str) -> set[int]:
             user=user,
             variant=variant,
             category=category,
-            defaults={"is_computer": user.is_computer},
+            defaults={"is_computer": user.is_computer, "listed": user.is_active},
         )
         if created:
             created_for.add(user.pk)
@@ -137,7 +137,11 @@ BucketKey = tuple[str, str, bool, bool, int]  # variant, category, established, 
 BUCKET_FIELDS = ("variant", "category", "established", "is_computer", "bucket")
 
 
-def bucket_key(row: Rating) -> BucketKey:
+def bucket_key(row: Rating) -> BucketKey | None:
+    """The rank bucket that counts ``row``; None for a row that is not listed (its account is
+    deactivated), which no bucket counts."""
+    if not row.listed:
+        return None
     return (
         row.variant,
         row.category,
@@ -147,11 +151,14 @@ def bucket_key(row: Rating) -> BucketKey:
     )
 
 
-def _buckets_shift(*, removed: Iterable[BucketKey] = (), added: Iterable[BucketKey] = ()) -> None:
-    """Move rows between rank buckets. Call after the rating rows are locked; bucket rows are
-    then locked in key order, so concurrent callers cannot deadlock."""
-    delta = Counter(added)
-    delta.subtract(Counter(removed))
+def _buckets_shift(
+    *, removed: Iterable[BucketKey | None] = (), added: Iterable[BucketKey | None] = ()
+) -> None:
+    """Move rows between rank buckets (None: a row no bucket counts). Call after the rating rows
+    are locked; bucket rows are then locked in key order, so concurrent callers cannot
+    deadlock."""
+    delta = Counter(key for key in added if key is not None)
+    delta.subtract(Counter(key for key in removed if key is not None))
     for key in sorted(k for k, n in delta.items() if n):
         fields = dict(zip(BUCKET_FIELDS, key, strict=True))
         bump = F("players") + delta[key]
@@ -164,12 +171,14 @@ def _buckets_shift(*, removed: Iterable[BucketKey] = (), added: Iterable[BucketK
             RatingBucket.objects.filter(**fields).update(players=bump)
 
 
-_BUCKET_ROW_FIELDS = ("variant", "category", "results", "is_computer", "rating")
+_BUCKET_ROW_FIELDS = ("variant", "category", "results", "is_computer", "listed", "rating")
 
 
 def rating_buckets_count() -> Counter:
     """The rank buckets as the rating rows say they should be."""
-    return Counter(bucket_key(row) for row in Rating.objects.only(*_BUCKET_ROW_FIELDS))
+    return Counter(
+        bucket_key(row) for row in Rating.objects.filter(listed=True).only(*_BUCKET_ROW_FIELDS)
+    )
 
 
 @transaction.atomic
@@ -361,32 +370,40 @@ def on_game_finished(sender, game: Game, **kwargs) -> None:
         computer_rating_apply(game=game)
 
 
+# The user's fields that rating rows copy, and the copies' names.
+_USER_COPIES = {"is_computer": "is_computer", "is_active": "listed"}
+
+
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
-    """Keep ``Rating.username`` and ``Rating.is_computer`` (and the rank buckets) equal to the
-    user's."""
+    """Keep ``Rating.username``, ``Rating.is_computer`` and ``Rating.listed`` (and the rank
+    buckets) equal to the user's name, computer flag and active flag."""
     if created:
         return
     if update_fields is None or "username" in update_fields:
         Rating.objects.filter(user_id=instance.pk).exclude(username=instance.username).update(
             username=instance.username
         )
-    if update_fields is not None and "is_computer" not in update_fields:
+    wanted = {
+        copy: getattr(instance, field)
+        for field, copy in _USER_COPIES.items()
+        if update_fields is None or field in update_fields
+    }
+    if not wanted:
         return
+    differs = Q()
+    for copy, value in wanted.items():
+        differs |= ~Q(**{copy: value})
     with transaction.atomic():
         rows = list(
-            Rating.objects.select_for_update()
-            .filter(user_id=instance.pk)
-            .exclude(is_computer=instance.is_computer)
-            .order_by("id")
+            Rating.objects.select_for_update().filter(differs, user_id=instance.pk).order_by("id")
         )
         if not rows:
             return
         removed = [bucket_key(row) for row in rows]
-        Rating.objects.filter(pk__in=[row.pk for row in rows]).update(
-            is_computer=instance.is_computer
-        )
+        Rating.objects.filter(pk__in=[row.pk for row in rows]).update(**wanted)
         for row in rows:
-            row.is_computer = instance.is_computer
+            for copy, value in wanted.items():
+                setattr(row, copy, value)
         _buckets_shift(removed=removed, added=[bucket_key(row) for row in rows])
 
 

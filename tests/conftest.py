@@ -10,6 +10,7 @@ import pytest
 
 from games.play import positions
 from pente_site import ratelimit
+from tests.migrations import migrate_to_latest
 
 #: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
 pytest_plugins = ["tests.workers"]
@@ -79,3 +80,11 @@ def throttle_rates(settings, monkeypatch):
         }
 
     return set_rates
+
+
+@pytest.fixture
+def at_latest_afterwards():
+    """Whatever happens in the test (data migrations' tests), leave the schema migrated to the
+    latest state."""
+    yield
+    migrate_to_latest()

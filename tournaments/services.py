@@ -23,10 +23,11 @@ import logging
 import random
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
@@ -433,6 +434,52 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: datetime | None 
     return entry
 
 
+WITHDRAW_DEACTIVATED_TASK = "tournaments.withdraw_deactivated"
+
+
+def _deactivated_entries() -> QuerySet[Entry]:
+    """Entries of deactivated (banned) accounts still playing in a tournament of the server
+    (an imported event's players are accounts that never sign in: left alone)."""
+    return Entry.objects.filter(
+        status=Entry.Status.ACTIVE,
+        user__is_active=False,
+        tournament__imported=False,
+        tournament__status__in=(Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+    )
+
+
+def tournaments_of_deactivated_withdraw(
+    *, user_id: int | None = None, now: datetime | None = None
+) -> int:
+    """Withdraw deactivated accounts (``user_id``'s, or everyone's) from the tournaments they
+    are still in, as if they had withdrawn themselves (their games in progress forfeited).
+    Returns how many entries were withdrawn. Safe to run again, and concurrently."""
+    entries = _deactivated_entries()
+    if user_id is not None:
+        entries = entries.filter(user_id=user_id)
+    done = 0
+    for tournament_id, user in [(e.tournament_id, e.user) for e in entries.select_related("user")]:
+        try:
+            tournament_withdraw(tournament_id=tournament_id, user=user, now=now)
+        except Conflict:  # withdrawn meanwhile, or the tournament ended
+            continue
+        done += 1
+    return done
+
+
+def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
+    """``post_save`` receiver of ``User``: an account deactivated leaves its tournaments, by a
+    job once the change is committed (forfeiting games is not the admin page's work; the
+    sweeper does it too)."""
+    if created or instance.is_active:
+        return
+    if update_fields is not None and "is_active" not in update_fields:
+        return
+    if _deactivated_entries().filter(user=instance).exists():
+        job = partial(enqueue, WITHDRAW_DEACTIVATED_TASK, args=(instance.pk,))
+        transaction.on_commit(job, robust=True)
+
+
 def tournament_cancel(*, tournament_id: int, user: User, now: datetime | None = None) -> Tournament:
     """The organiser's (or staff's) cancellation, before the start or while it runs: no round is
     paired after it and it has no winner. Games in progress are not touched: they are played to
@@ -641,9 +688,10 @@ def cancel_forbidden(game: Game) -> str | None:
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Backstop for lost or late tasks: start due tournaments (and those whose organiser asked),
     record finished sets, advance every running tournament (an imported one only when its
-    organiser asked)."""
+    organiser asked), withdraw deactivated accounts."""
     now = _now(now)
     report = {"started": 0, "results": 0, "advanced": 0}
+    report["withdrawn"] = tournaments_of_deactivated_withdraw(now=now)
     pending = Q(pairing_requested_at__isnull=False)
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION).filter(
         Q(start_at__lte=now) | pending

@@ -4,6 +4,8 @@
 - ``tournaments.set_finished`` is enqueued (on commit) when a tournament set ends: it records
   the match result and advances the tournament;
 - ``tournaments.advance`` pairs the next round / creates bracket matches / finishes;
+- ``tournaments.withdraw_deactivated`` withdraws an account deactivated by the staff from its
+  tournaments;
 - ``tournaments.sweep`` runs periodically (beat, every ``settings.SWEEP_INTERVAL``) as the
   backstop for all of the above.
 
@@ -40,6 +42,11 @@ def set_finished(game_set_id: int) -> str:
 @shared_task(name="tournaments.advance", acks_late=True, ignore_result=True)
 def advance(tournament_id: int) -> str:
     return progress.tournament_advance(tournament_id=tournament_id)
+
+
+@shared_task(name=services.WITHDRAW_DEACTIVATED_TASK, acks_late=True, ignore_result=True)
+def withdraw_deactivated(user_id: int) -> int:
+    return services.tournaments_of_deactivated_withdraw(user_id=user_id)
 
 
 @shared_task(name=SWEEP_TASK, acks_late=True, ignore_result=True)

@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games.bots.selectors import (
@@ -592,6 +592,35 @@ def _close(
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None
+
+
+def challenges_of_deactivated_close(*, user: User) -> int:
+    """A deactivated (banned) account's open challenges are cancelled, the direct challenges
+    to it declined, and it leaves the multi-player challenges it joined: nobody can take up a
+    game it will never play. Returns how many challenges were closed. Safe to run again."""
+    with transaction.atomic():
+        closing = list(
+            Challenge.objects.select_for_update(of=("self",))
+            .filter(Q(created_by=user) | Q(kind=Challenge.Kind.DIRECT, invitee=user))
+            .filter(status=Challenge.Status.OPEN)
+            .select_related("created_by", "invitee")
+            .order_by("id")
+        )
+        for challenge in closing:
+            mine = challenge.created_by_id == user.pk
+            challenge.status = Challenge.Status.CANCELLED if mine else Challenge.Status.DECLINED
+            challenge.save(update_fields=["status"])
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind=challenge.status)
+        ChallengeEntry.objects.filter(user=user, challenge__status=Challenge.Status.OPEN).delete()
+    return len(closing)
+
+
+def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
+    """``post_save`` receiver of ``User``: an account deactivated closes its challenges."""
+    if created or instance.is_active:
+        return
+    if update_fields is None or "is_active" in update_fields:
+        challenges_of_deactivated_close(user=instance)
 
 
 def challenges_expire_due(*, now: datetime | None = None) -> int:

@@ -7,32 +7,16 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import migrate_to
 
 BEFORE = [("games", "0004_constraints")]
 AFTER = [("games", "0005_game_status_archived")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def at_latest_afterwards():
-    """Whatever happens in the test, leave the schema migrated to the latest state."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
 def test_imported_games_become_archived_and_keep_their_outcome(at_latest_afterwards):
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     Game = old.get_model("games", "Game")
     finished = Game.objects.create(
         variant="Pente", imported=True, status="finished", end_reason="five", winner_seats=[1]
@@ -40,7 +24,7 @@ def test_imported_games_become_archived_and_keep_their_outcome(at_latest_afterwa
     unfinished = Game.objects.create(variant="Pente", imported=True, status="in_progress")
     played = Game.objects.create(variant="Pente", status="in_progress")
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     Game = new.get_model("games", "Game")
     assert Game.objects.get(pk=finished.pk).status == "archived"
     assert Game.objects.get(pk=finished.pk).end_reason == "five"
@@ -48,7 +32,7 @@ def test_imported_games_become_archived_and_keep_their_outcome(at_latest_afterwa
     assert Game.objects.get(pk=unfinished.pk).end_reason == ""
     assert Game.objects.get(pk=played.pk).status == "in_progress"
 
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     Game = old.get_model("games", "Game")
     assert Game.objects.get(pk=finished.pk).status == "finished"
     assert Game.objects.get(pk=unfinished.pk).status == "in_progress"
@@ -109,7 +93,7 @@ def _turn_game(apps, *, players, start, deadline, points=(180,), days=1, **field
 
 @pytest.mark.django_db(transaction=True)
 def test_turn_deadlines_of_the_old_rule_get_the_new_one(at_latest_afterwards):
-    old = _migrate(DEADLINES_BEFORE)
+    old = migrate_to(DEADLINES_BEFORE)
     User = old.get_model("games", "User")
     kabul = User.objects.create(username="kabul", time_zone="Asia/Kabul", weekend_days=[5, 6])
     tokyo = User.objects.create(username="tokyo", time_zone="Asia/Tokyo", weekend_days=[4, 5])
@@ -131,19 +115,19 @@ def test_turn_deadlines_of_the_old_rule_get_the_new_one(at_latest_afterwards):
         days=2,
     )
 
-    new = _migrate(DEADLINES_AFTER)
+    new = migrate_to(DEADLINES_AFTER)
     Game = new.get_model("games", "Game")
     assert Game.objects.get(pk=moved_by_old_rule.pk).deadline == late + timedelta(hours=24)
     assert Game.objects.get(pk=seat_one.pk).deadline == datetime(2025, 1, 6, 9, 0, tzinfo=TOKYO)
 
-    _migrate(DEADLINES_BEFORE)  # reversing does nothing: the new deadlines stay
+    migrate_to(DEADLINES_BEFORE)  # reversing does nothing: the new deadlines stay
     Game = old.get_model("games", "Game")
     assert Game.objects.get(pk=moved_by_old_rule.pk).deadline == late + timedelta(hours=24)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_turn_deadlines_the_migration_cannot_trust_are_left_alone(at_latest_afterwards):
-    old = _migrate(DEADLINES_BEFORE)
+    old = migrate_to(DEADLINES_BEFORE)
     User = old.get_model("games", "User")
     p1 = User.objects.create(username="one", time_zone="UTC", weekend_days=[5, 6])
     p2 = User.objects.create(username="two", time_zone="UTC", weekend_days=[5, 6])
@@ -177,7 +161,7 @@ def test_turn_deadlines_the_migration_cannot_trust_are_left_alone(at_latest_afte
     }
     stamps = {name: game.updated_at for name, game in kept.items()}
 
-    new = _migrate(DEADLINES_AFTER)
+    new = migrate_to(DEADLINES_AFTER)
     Game = new.get_model("games", "Game")
     for name, game in kept.items():
         row = Game.objects.get(pk=game.pk)
@@ -192,17 +176,17 @@ SIX_AFTER = [("games", "0007_connect6_six_go_score")]
 
 @pytest.mark.django_db(transaction=True)
 def test_connect6_games_won_by_a_line_become_six_and_other_games_keep_five(at_latest_afterwards):
-    old = _migrate(SIX_BEFORE)
+    old = migrate_to(SIX_BEFORE)
     Game = old.get_model("games", "Game")
     done = {"status": "finished", "winner_seats": [1], "finished_at": datetime.now(UTC)}
     connect6 = Game.objects.create(variant="Connect6", end_reason="five", **done)
     pente = Game.objects.create(variant="Pente", end_reason="five", **done)
     resigned = Game.objects.create(variant="Connect6", end_reason="resign", **done)
 
-    Game = _migrate(SIX_AFTER).get_model("games", "Game")
+    Game = migrate_to(SIX_AFTER).get_model("games", "Game")
     assert Game.objects.get(pk=connect6.pk).end_reason == "six"
     assert Game.objects.get(pk=pente.pk).end_reason == "five"
     assert Game.objects.get(pk=resigned.pk).end_reason == "resign"
 
-    Game = _migrate(SIX_BEFORE).get_model("games", "Game")
+    Game = migrate_to(SIX_BEFORE).get_model("games", "Game")
     assert Game.objects.get(pk=connect6.pk).end_reason == "five"

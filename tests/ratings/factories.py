@@ -28,6 +28,7 @@ class RatingFactory(factory.django.DjangoModelFactory):
     rating = 1600.0
     results = 0
     last_played_at = factory.LazyFunction(timezone.now)
+    listed = factory.LazyAttribute(lambda row: row.user.is_active)
 
     @factory.post_generation
     def rank_bucket(obj, create, extracted, **kwargs):  # noqa: N805

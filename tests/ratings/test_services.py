@@ -217,8 +217,10 @@ def test_bucket_rank_equals_a_plain_count_under_every_filter():
                 results=rng.choice([0, 5, 19, 20, 21, 60]),
                 is_computer=rng.random() < 0.1,
                 last_played_at=now - timedelta(days=rng.randint(0, 60)),
+                user=UserFactory(is_active=rng.random() > 0.1),  # some accounts deactivated
             )
         )
+    assert any(not row.listed for row in rows)
     for provisional in (False, True):
         for computers in (False, True):
             for active_days in (None, 30):
@@ -230,6 +232,7 @@ def test_bucket_rank_equals_a_plain_count_under_every_filter():
                     active_days=active_days,
                 )
                 listed = list(board.queryset())
+                assert all(row.user.is_active for row in listed)
                 for row in rows:
                     rank = leaderboard_rank(board=board, row=row)
                     if row not in listed:
@@ -394,3 +397,58 @@ def test_recompute_fix_drops_ratings_from_sets_nobody_played():
     assert not Rating.objects.filter(user__in=[alice, bob]).exists()
     assert not RatingChange.objects.filter(game_set=unplayed).exists()
     call_command("recompute_ratings", "--check")
+
+
+def test_a_deactivated_account_leaves_the_boards_and_rank_counts_and_comes_back():
+    from ratings.models import RatingBucket
+    from ratings.selectors import BoardFilter, board_rank, leaderboard_page
+    from ratings.services import rating_buckets_count
+
+    def stored():
+        return {
+            (b.variant, b.category, b.established, b.is_computer, b.bucket): b.players
+            for b in RatingBucket.objects.exclude(players=0)
+        }
+
+    board = BoardFilter(variant="Pente", category="normal")
+    top, middle, low = (RatingFactory(rating=r, results=30) for r in (2000, 1900, 1800))
+
+    def names():
+        return [line[-1] for line in leaderboard_page(board=board, limit=10)]
+
+    banned = middle.user
+    banned.is_active = False
+    banned.save()
+    assert _rating(banned).listed is False
+    assert names() == [top.user.username, low.user.username]
+    assert board_rank(board=board, user_id=low.user_id).rank == 2
+    assert board_rank(board=board, user_id=banned.pk).rank is None
+    assert stored() == dict(rating_buckets_count())
+    assert sum(stored().values()) == 2
+
+    banned.is_active = True
+    banned.save(update_fields=["is_active"])
+    assert names() == [top.user.username, banned.username, low.user.username]
+    assert board_rank(board=board, user_id=low.user_id).rank == 3
+    assert stored() == dict(rating_buckets_count())
+
+
+def test_a_deactivated_account_gets_an_unlisted_row_from_its_first_rated_result():
+    alice, bob = UserFactory(), UserFactory(is_active=False)
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    assert (_rating(alice).listed, _rating(bob).listed) == (True, False)
+    assert ratings_replay().differences == []
+
+
+def test_recompute_check_notices_a_stale_listed_flag_and_fix_repairs_it():
+    from ratings.models import RatingBucket
+
+    alice, bob = UserFactory(), UserFactory()
+    rating_apply_set(game_set=finished_set_row(alice, bob, "player1"))
+    User = type(alice)
+    User.objects.filter(pk=alice.pk).update(is_active=False)  # no signal: the copy is stale
+    assert [d.what for d in ratings_replay().differences] == ["listed"]
+    call_command("recompute_ratings", "--fix")
+    assert _rating(alice).listed is False and _rating(bob).listed is True
+    assert sum(RatingBucket.objects.values_list("players", flat=True)) == 1  # bob's alone
+    assert ratings_replay().differences == []

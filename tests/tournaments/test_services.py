@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -20,7 +21,13 @@ from games.play.requests import game_cancel_request
 from pente_site.errors import DomainError
 from ratings.models import Crown
 from tests.ratings.factories import RatingFactory
-from tests.tournaments.support import finish_match_games, jobs_run, make_tournament, play_all
+from tests.tournaments.support import (
+    finish_match_games,
+    imported_after_round_1,
+    jobs_run,
+    make_tournament,
+    play_all,
+)
 from tournaments import progress, selectors, services, tasks
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 from tournaments.pairing import trf
@@ -679,3 +686,38 @@ def test_a_search_past_its_guard_waits_for_the_organiser_instead_of_ending_the_e
         services.tournament_pairing_decide(tournament_id=t.pk, user=t.organiser, relax=False)
     t.refresh_from_db()
     assert t.current_round == 2 and selectors.pairing_decision(t) is None
+
+
+def test_a_deactivated_account_is_withdrawn_from_its_tournaments_by_a_job():
+    open_t = make_tournament(players=3, start=False)
+    running = make_tournament(players=4, rounds=3)
+    banned = Entry.objects.get(tournament=running, seed=1).user
+    services.tournament_join(tournament_id=open_t.pk, user=banned)
+    match = (
+        Match.objects.filter(tournament=running).filter(Q(player1=banned) | Q(player2=banned)).get()
+    )
+    with jobs_run():
+        banned.is_active = False
+        banned.save()
+    entries = Entry.objects.filter(user=banned)
+    assert set(entries.values_list("status", flat=True)) == {"withdrawn"}
+    game = Game.objects.get(game_set=match.match_sets.get().game_set)
+    assert (game.status, game.end_reason) == ("finished", "forfeit")
+    assert Entry.objects.filter(tournament=open_t, status="active").count() == 3
+
+
+def test_the_sweeper_withdraws_deactivated_accounts_whose_job_was_lost():
+    t = make_tournament(players=3, start=False)
+    banned = Entry.objects.filter(tournament=t).first().user
+    type(banned).objects.filter(pk=banned.pk).update(is_active=False)  # no signal, no job
+    assert services.sweep()["withdrawn"] == 1
+    assert Entry.objects.get(tournament=t, user=banned).status == "withdrawn"
+    assert services.sweep()["withdrawn"] == 0
+
+
+def test_the_sweeper_leaves_the_players_of_an_imported_event_alone():
+    t, _, _ = imported_after_round_1(players=4, rounds=2)
+    # Its players are accounts that cannot sign in, made for the names the server does not know.
+    assert not Entry.objects.filter(tournament=t, user__is_active=True).exists()
+    assert services.sweep()["withdrawn"] == 0
+    assert set(Entry.objects.filter(tournament=t).values_list("status", flat=True)) == {"active"}

@@ -142,3 +142,54 @@ def test_joiners_racing_for_the_last_seats_start_exactly_one_game():
     assert outcomes == ["already_accepted", "already_accepted", "ok", "ok"]
     assert Game.objects.count() == 1
     assert Game.objects.get().seat_rows.count() == 3
+
+
+@pytest.mark.django_db
+def test_deactivating_an_account_closes_its_challenges_and_leaves_the_others():
+    from games.challenges.signals import challenge_changed
+    from games.factories import ChallengeEntryFactory
+
+    banned, other = UserFactory(), UserFactory()
+    own_open = ChallengeFactory(created_by=banned)
+    own_direct = ChallengeFactory(created_by=banned, kind="direct", invitee=other)
+    to_banned = ChallengeFactory(created_by=other, kind="direct", invitee=banned)
+    joined = ChallengeFactory(created_by=other, seats=3)
+    ChallengeEntryFactory(challenge=joined, user=other)
+    ChallengeEntryFactory(challenge=joined, user=banned)
+    untouched = ChallengeFactory(created_by=other)
+    sent = []
+
+    def receiver(sender, challenge, kind, **kwargs):
+        sent.append((challenge.pk, kind))
+
+    challenge_changed.connect(receiver)
+    try:
+        banned.is_active = False
+        banned.save(update_fields=["is_active"])
+    finally:
+        challenge_changed.disconnect(receiver)
+    statuses = dict(Challenge.objects.values_list("pk", "status"))
+    assert statuses == {
+        own_open.pk: "cancelled",
+        own_direct.pk: "cancelled",
+        to_banned.pk: "declined",
+        joined.pk: "open",
+        untouched.pk: "open",
+    }
+    assert sorted(sent) == sorted(
+        [(own_open.pk, "cancelled"), (own_direct.pk, "cancelled"), (to_banned.pk, "declined")]
+    )
+    assert list(joined.entries.values_list("user", flat=True)) == [other.pk]
+    with pytest.raises(DomainError) as err:
+        services.challenge_accept(challenge_id=own_open.pk, user=other)
+    assert err.value.code == "not_open"
+
+
+@pytest.mark.django_db
+def test_saving_an_active_account_or_other_fields_closes_nothing():
+    user = UserFactory()
+    challenge = ChallengeFactory(created_by=user)
+    user.save()
+    user.is_active = False
+    user.save(update_fields=["email"])  # the flag is not among the fields saved
+    assert Challenge.objects.get(pk=challenge.pk).status == "open"
