@@ -166,6 +166,7 @@ THROTTLE_RATES = {
     "tournaments": "10/hour",  # creating tournaments, per user
     "imports": "30/hour",  # record imports, per user
     "tokens": "10/min",  # creating and revoking API tokens, per user
+    "account": "5/min",  # deleting one's account (the password is checked), per user
     "auth": "20/min",  # register, log in, token requests, per address
     "auth_username": "10/min",  # the same per username named in the body
     "password_reset": "5/hour",  # links to choose a new password, per e-mail address asked for
@@ -363,6 +364,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
+    "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},
     "bots-sweep": {
         "task": "games.bots.sweep",
         "schedule": float(BOT_STALL_SECONDS),

@@ -83,6 +83,13 @@ class PasswordForm(NewPasswordForm):
     field_order = ["current_password", "password", "password2"]
 
 
+class DeleteAccountForm(forms.Form):
+    """Deleting one's account: the password, and a box ticked to say one means it."""
+
+    current_password = _password_field("current-password", label="Password")
+    confirm = forms.BooleanField(label="I understand that this cannot be undone")
+
+
 class VacationForm(forms.Form):
     hours = forms.IntegerField(min_value=1, max_value=24 * 60)
 

@@ -86,6 +86,10 @@ class ProfilePatchIn(serializers.Serializer):
     current_password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
 
 
+class AccountDeleteIn(serializers.Serializer):
+    password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+
 class PlayerListQueryIn(serializers.Serializer):
     """Query parameters of the player list (NUL and non-booleans are a 400, not a 500/ignored)."""
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -14,13 +17,15 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from games.accounts import selectors
-from games.accounts.tasks import email_later
+from games.accounts.mail import email_later
 from games.accounts.tokens import hash_key
-from games.models import ApiToken, User
+from games.models import ApiToken, Game, Seat, User
+from games.play.actions import game_resign
 from pente_site.errors import (
     Conflict,
     DomainError,
@@ -29,6 +34,12 @@ from pente_site.errors import (
     NotFound,
     Unauthenticated,
 )
+from pente_site.jobs import enqueue
+
+#: The name a deleted account takes (its id after it), kept from registration.
+DELETED_PREFIX = "deleted-"
+_DELETED_NAME = re.compile(rf"{DELETED_PREFIX}\d+(-[0-9a-f]+)?", re.IGNORECASE)
+DELETED_GAMES_TASK = "games.accounts.tasks.deleted_games_resign"
 
 MAX_WEEKEND_DAYS = 3
 MAX_TOKENS_PER_USER = 50
@@ -90,6 +101,14 @@ def registration_problems(*, username: str, password: str, email: str = "") -> l
             User._meta.get_field("username").run_validators(username)
         except DjangoValidationError as exc:
             problems += [Problem("username", "bad_username", m) for m in exc.messages]
+        if _DELETED_NAME.fullmatch(username):
+            problems.append(
+                Problem(
+                    "username",
+                    "bad_username",
+                    f"Names like '{DELETED_PREFIX}12' are kept for deleted accounts.",
+                )
+            )
     try:
         validate_password(password, user=User(username=username, email=email))
     except DjangoValidationError as exc:
@@ -256,3 +275,50 @@ def token_revoke(*, user: User, token_id: int) -> None:
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
         raise NotFound("unknown_token", "You have no token with that id.")
+
+
+def account_delete(*, user: User, password: str, now: datetime | None = None) -> User:
+    """Delete ``user``'s account, as its player asks with its password (403
+    ``bad_credentials``). Nothing personal is kept: the name becomes ``deleted-<id>`` (the old
+    one is free again), the e-mail address and names are emptied, the password can no longer
+    be used, the tokens are deleted and every session ends. The games stay in the database
+    (they are their opponents' too) under the new name. Being inactive, the account leaves the
+    leaderboards, its challenges are closed and it leaves its tournaments (as a banned one);
+    its games in progress are resigned by a job (and by the sweeper, should the job be lost).
+    """
+    if not password or not user.check_password(password):
+        raise Forbidden("bad_credentials", "The password is not correct.")
+    with transaction.atomic():
+        account = User.objects.select_for_update().get(pk=user.pk)
+        name = f"{DELETED_PREFIX}{account.pk}"
+        if User.objects.filter(username__iexact=name).exclude(pk=account.pk).exists():
+            name = f"{name}-{secrets.token_hex(3)}"  # an older account's name: never reused
+        account.username = name
+        account.email = account.first_name = account.last_name = ""
+        account.set_unusable_password()
+        account.is_active = False
+        account.deleted_at = now or timezone.now()
+        account.save()
+        ApiToken.objects.filter(user=account).delete()
+        job = partial(enqueue, DELETED_GAMES_TASK, args=(account.pk,))
+        transaction.on_commit(job, robust=True)
+    return account
+
+
+def deleted_games_resign(*, user_id: int | None = None, now: datetime | None = None) -> int:
+    """Resign the games in progress of deleted accounts (``user_id``'s, or every one's);
+    returns how many. Safe to run again, and concurrently (a game already over is skipped)."""
+    seats = Seat.objects.filter(
+        user__deleted_at__isnull=False, game__status=Game.Status.IN_PROGRESS
+    ).select_related("user")
+    if user_id is not None:
+        seats = seats.filter(user_id=user_id)
+    players = {seat.game_id: seat.user for seat in seats}
+    done = 0
+    for game_id in sorted(players):
+        try:
+            game_resign(game_id=game_id, user=players[game_id], now=now)
+        except DomainError:  # over meanwhile
+            continue
+        done += 1
+    return done

@@ -1,29 +1,16 @@
-"""E-mail sent by a job, never by the web request that asks for it (an SMTP server may take
-seconds, or be down for a while: the job tries again)."""
+"""The accounts' Celery tasks: the e-mail job (``mail``) and the resignation of a deleted
+account's games in progress (also run by beat, without an id, as its sweeper)."""
 
 from __future__ import annotations
 
-import smtplib
-
 from celery import shared_task
-from django.core.mail import send_mail
-from django.db import transaction
 
-EMAIL_TASK = "games.accounts.tasks.email_send"
+from games.accounts import services
+from games.accounts.mail import email_send
 
-
-@shared_task(
-    name=EMAIL_TASK,
-    ignore_result=True,
-    autoretry_for=(OSError, smtplib.SMTPException),
-    retry_backoff=30,
-    max_retries=5,
-)
-def email_send(*, subject: str, body: str, to: list[str]) -> None:
-    """Send one plain-text message (from ``DEFAULT_FROM_EMAIL``)."""
-    send_mail(subject, body, None, to)
+__all__ = ["deleted_games_resign", "email_send"]
 
 
-def email_later(*, subject: str, body: str, to: list[str]) -> None:
-    """Have a job send the message once the current transaction commits."""
-    transaction.on_commit(lambda: email_send.delay(subject=subject, body=body, to=to), robust=True)
+@shared_task(name=services.DELETED_GAMES_TASK, acks_late=True, ignore_result=True)
+def deleted_games_resign(user_id: int | None = None) -> int:
+    return services.deleted_games_resign(user_id=user_id)

@@ -18,6 +18,7 @@ urlpatterns = [
         name="auth-password-reset-confirm",
     ),
     re_path(r"^me/?$", views.MeView.as_view(), name="me"),
+    re_path(r"^me/delete/?$", views.AccountDeleteView.as_view(), name="me-delete"),
     re_path(r"^me/tokens/?$", views.TokenListCreateView.as_view(), name="me-tokens"),
     re_path(
         r"^me/tokens/(?P<token_id>[0-9]+)/?$",

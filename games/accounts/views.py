@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from games.accounts import selectors, services
 from games.accounts.serializers import (
+    AccountDeleteIn,
     CredentialsIn,
     DetailOut,
     PasswordResetConfirmIn,
@@ -190,6 +191,25 @@ class MeView(APIView):
         data.is_valid(raise_exception=True)
         user = services.profile_update(user=request.user, **data.validated_data)
         return Response(ProfileOut(user).data)
+
+
+class AccountDeleteView(APIView):
+    """Delete your account, with your password: your name becomes ``deleted-<id>``, your e-mail
+    address, password, tokens and sessions are gone, you leave the leaderboards, your
+    challenges and tournaments, and your games in progress are resigned (by a job, within
+    seconds). Your finished games stay in the database under the new name. It cannot be
+    undone."""
+
+    write_scope = "account"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=AccountDeleteIn, responses={204: None})
+    def post(self, request):
+        data = AccountDeleteIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.account_delete(user=request.user, password=data.validated_data["password"])
+        logout(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PlayerListView(ListAPIView):

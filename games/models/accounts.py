@@ -28,6 +28,9 @@ class User(AbstractUser):
     # Vacation for turn-based games: hours left this calendar year and the year they belong to.
     vacation_hours_left = models.PositiveIntegerField(default=240)
     vacation_year = models.PositiveIntegerField(default=0)
+    #: When the player deleted the account (``games.accounts.services.account_delete``): it is
+    #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         db_table = "games_user"
@@ -41,6 +44,10 @@ class User(AbstractUser):
                 condition=Q(bot_level__isnull=True)
                 | Q(bot_level__gte=1, bot_level__lte=8, is_computer=True),
                 name="user_bot_level_is_a_computer_level",
+            ),
+            models.CheckConstraint(
+                condition=Q(deleted_at__isnull=True) | Q(is_active=False),
+                name="user_deleted_is_inactive",
             ),
         ]
 

@@ -211,3 +211,35 @@ def test_a_wrong_current_password_is_refused_with_a_sentence(client):
     assert b"current password" in response.content.lower()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+def _delete_account(client, password: str, confirm: bool = True):
+    data = {"action": "delete", "current_password": password}
+    if confirm:
+        data["confirm"] = "on"
+    return client.post("/settings/", data)
+
+
+def test_the_settings_page_deletes_the_account_and_signs_out(client):
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    response = _delete_account(client, PASSWORD)
+    assert response.status_code == 302 and response["Location"] == "/"
+    user.refresh_from_db()
+    assert user.deleted_at is not None and user.username == f"deleted-{user.pk}"
+    assert client.get("/settings/").status_code == 302  # signed out: to the sign-in page
+
+
+@pytest.mark.parametrize(
+    ("password", "confirm", "sentence"),
+    [("wrong password 1", True, b"The password is not correct."), (PASSWORD, False, b"required")],
+)
+def test_deleting_the_account_needs_the_password_and_the_box_ticked(
+    client, password, confirm, sentence
+):
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    response = _delete_account(client, password, confirm)
+    assert response.status_code == 200 and sentence in response.content
+    user.refresh_from_db()
+    assert user.is_active and user.deleted_at is None

@@ -27,6 +27,7 @@ from pente_site.errors import DomainError
 from pente_site.public import site_url
 from pente_site.ratelimit import count_request, name_key
 from web.forms import (
+    DeleteAccountForm,
     NewPasswordForm,
     PasswordForm,
     PasswordResetForm,
@@ -182,6 +183,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         }
     )
     password, away, token_form = PasswordForm(), VacationForm(), TokenForm()
+    deletion = DeleteAccountForm()
     issued = None
     if request.method == "POST":
         action = request.POST.get("action")
@@ -216,6 +218,15 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                         user=user, name=token_form.cleaned_data["name"]
                     )
                     token_form = TokenForm()
+            elif action == "delete":
+                deletion = DeleteAccountForm(request.POST)
+                if deletion.is_valid():
+                    account_services.account_delete(
+                        user=user, password=deletion.cleaned_data["current_password"]
+                    )
+                    logout(request)
+                    messages.success(request, "Your account is deleted. Goodbye!")
+                    return redirect("/")
             elif action == "revoke":
                 account_services.token_revoke(user=user, token_id=int(request.POST["token"]))
                 messages.success(request, "The token is revoked.")
@@ -230,6 +241,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "password": password,
             "vacation_form": away,
             "token_form": token_form,
+            "deletion": deletion,
             "issued": issued,
             "tokens": account_selectors.token_list(user=user),
             "vacation": clock_selectors.vacation_status(user=user),
