@@ -102,11 +102,16 @@ def _game_fields(game: Game) -> dict[str, Any]:
     }
 
 
-def game_summary(game: Game) -> dict[str, Any]:
-    """A game as shown in lists (no board, no moves)."""
+def game_summary(game: Game, viewer: User | None = None) -> dict[str, Any]:
+    """A game as shown in lists (no board, no moves), to ``viewer`` (None: anyone): a game
+    with a spectator delay shows the ply a spectator sees (``spectator_ply``)."""
     seats = seats_with_users(game)
+    fields = _game_fields(game)
+    shown = spectator_ply(game, viewer)
+    if shown is not None:
+        fields["ply"] = shown
     return {
-        **_game_fields(game),
+        **fields,
         "category": game.category,
         "players": [{"seat": s.seat, "name": s.name, "user": _user_brief(s.user)} for s in seats],
     }

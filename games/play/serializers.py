@@ -111,7 +111,8 @@ class GameSummarySerializer(serializers.Serializer):
 
     def to_representation(self, instance):
         if not isinstance(instance, dict):
-            instance = game_summary(instance)
+            request = self.context.get("request")
+            instance = game_summary(instance, getattr(request, "user", None))
         return super().to_representation(instance)
 
 

@@ -13,16 +13,30 @@ from games.engine import Record, Termination, record_from_game, standard_headers
 from games.engine.sgf import sgf_result, write_sgf
 from games.models import Game, ImportJob, Move, User
 from games.play.positions import position_of
-from games.play.selectors import seats_with_users
+from games.play.selectors import seats_with_users, spectator_ply
 from pente_site.errors import Conflict, Invalid, NotFound
 
 #: Terminations where the losing side, not the board, ended the game.
 _LOSSES = (Termination.RESIGN, Termination.FORFEIT)
 
 
-def game_rows_at(*, game: Game, ply: int | None) -> tuple[list[str], int | None, tuple[int, ...]]:
-    """Board rows, last point and captures after ``ply`` actions (None: now)."""
-    moves = list(Move.objects.filter(game=game).order_by("ply"))
+def _moves_shown(game: Game, viewer: User | None) -> list[Move] | None:
+    """The moves of a game ``viewer`` may see, when a spectator delay hides its last ones from
+    them (``spectator_ply``); None: every move."""
+    shown = spectator_ply(game, viewer)
+    if shown is None:
+        return None
+    return list(Move.objects.filter(game=game, ply__lte=shown).order_by("ply"))
+
+
+def game_rows_at(
+    *, game: Game, ply: int | None, viewer: User | None = None
+) -> tuple[list[str], int | None, tuple[int, ...]]:
+    """Board rows, last point and captures after ``ply`` actions (None: now), as ``viewer``
+    may see the game (None: anyone; a spectator delay hides the last plies)."""
+    moves = _moves_shown(game, viewer)
+    if moves is None:
+        moves = list(Move.objects.filter(game=game).order_by("ply"))
     if ply is not None:
         if ply < 0 or ply > len(moves):
             raise Invalid("bad_ply", f"ply must be between 0 and {len(moves)}.")
@@ -72,10 +86,11 @@ def record_headers(*, game: Game, position: engine.Position | None = None) -> li
     )
 
 
-def game_record(*, game: Game) -> Record:
+def game_record(*, game: Game, viewer: User | None = None) -> Record:
     """The ``records.Record`` of a game: every stone, decisions in headers, the result (also for
-    resignations and losses on time, which the stones alone do not show)."""
-    position = position_of(game)
+    resignations and losses on time, which the stones alone do not show); a game in progress
+    as ``viewer`` may see it (None: anyone; a spectator delay hides the last plies)."""
+    position = position_of(game, _moves_shown(game, viewer))
     headers = record_headers(game=game, position=position)
     resigned = None
     forfeit = False
@@ -100,12 +115,13 @@ _SGF_HOW = {
 }
 
 
-def game_sgf(*, game: Game) -> str:
+def game_sgf(*, game: Game, viewer: User | None = None) -> str:
     """A Go game as SGF (FF[4]): players, date, komi, result, the moves with passes, and once
-    counted the dead stones and territory as ``TB``/``TW`` markup. Other games: 409 ``not_go``."""
+    counted the dead stones and territory as ``TB``/``TW`` markup; in progress, as ``viewer``
+    may see it (``game_record``). Other games: 409 ``not_go``."""
     if engine.get_variant(game.variant).family != "go":
         raise Conflict("not_go", f"Game {game.pk} is {game.variant}: only Go games have SGF.")
-    position = position_of(game)
+    position = position_of(game, _moves_shown(game, viewer))
     by_seat = {s.seat: s.name for s in seats_with_users(game)}
     how = _SGF_HOW.get(Termination(game.end_reason)) if game.end_reason else None
     result = None
@@ -123,8 +139,8 @@ def game_sgf(*, game: Game) -> str:
     )
 
 
-def game_record_text(*, game: Game) -> str:
-    return write_record(game_record(game=game))
+def game_record_text(*, game: Game, viewer: User | None = None) -> str:
+    return write_record(game_record(game=game, viewer=viewer))
 
 
 _MAX_ID = 2**63 - 1  # the largest BigAutoField value

@@ -52,8 +52,8 @@ class PlainTextParser(BaseParser):
             raise Invalid("malformed_request", f"The text is not {charset}: {exc}") from None
 
 
-def _record_text(game) -> str:
-    return selectors.game_record_text(game=game)
+def _record_text(game, viewer) -> str:
+    return selectors.game_record_text(game=game, viewer=viewer)
 
 
 class GameRecordView(APIView):
@@ -69,7 +69,8 @@ class GameRecordView(APIView):
     )
     def get(self, request, pk: int):
         game = play_selectors.game_get(game_id=pk)
-        return HttpResponse(_record_text(game), content_type="text/plain; charset=utf-8")
+        body = _record_text(game, request.user)
+        return HttpResponse(body, content_type="text/plain; charset=utf-8")
 
 
 class GameSgfView(APIView):
@@ -87,7 +88,7 @@ class GameSgfView(APIView):
     )
     def get(self, request, pk: int):
         game = play_selectors.game_get(game_id=pk)
-        body = selectors.game_sgf(game=game)
+        body = selectors.game_sgf(game=game, viewer=request.user)
         response = HttpResponse(body, content_type="application/x-go-sgf; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.sgf"'
         return response
@@ -123,7 +124,7 @@ class GameBoardSvgView(APIView):
                 ply = int(raw)
             except ValueError:
                 raise Invalid("bad_ply", "ply must be a whole number.") from None
-        rows, last, captures = selectors.game_rows_at(game=game, ply=ply)
+        rows, last, captures = selectors.game_rows_at(game=game, ply=ply, viewer=request.user)
         go = get_variant(game.variant).family == "go"
         final = played_of(game).position if go and ply in (None, game.ply) else None
         svg = board_svg(
@@ -158,7 +159,7 @@ class GameRecordsExportView(generics.GenericAPIView):
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         games = page if page is not None else list(queryset)
-        text = "\n".join(_record_text(g).rstrip("\n") + "\n" for g in games)
+        text = "\n".join(_record_text(g, request.user).rstrip("\n") + "\n" for g in games)
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         if page is not None:
             response["X-Total-Count"] = str(self.paginator.page.paginator.count)

@@ -115,3 +115,38 @@ def test_a_spectator_delay_out_of_range_is_refused():
     }
     response = client_of(UserFactory()).post("/api/tournaments/", body)
     assert response.status_code == 400
+
+
+# --- every other read a spectator has keeps the delay too -----------------------------------
+
+
+def test_a_spectators_record_of_the_game_stops_at_the_delayed_ply():
+    game, alice, _bob = delayed_game(delay=2)
+    spectator = client_of(UserFactory()).get(f"/api/games/{game.pk}/record").content.decode()
+    player = client_of(alice).get(f"/api/games/{game.pk}/record").content.decode()
+    assert "B1" in spectator and "K13" not in spectator and "C1" not in spectator
+    assert "K13" in player and "C1" in player
+
+
+def test_the_records_export_keeps_the_delay():
+    game, _alice, _bob = delayed_game(delay=2)
+    text = client_of().get("/api/games/records", {"status": "in_progress"}).content.decode()
+    assert "B1" in text and "C1" not in text
+
+
+def test_a_spectators_picture_is_the_delayed_position_and_later_plies_are_refused():
+    game, alice, _bob = delayed_game(delay=2)
+    spectator = client_of()
+    now = spectator.get(f"/api/games/{game.pk}/board.svg").content.decode()
+    assert now == spectator.get(f"/api/games/{game.pk}/board.svg", {"ply": 4}).content.decode()
+    later = spectator.get(f"/api/games/{game.pk}/board.svg", {"ply": 6})
+    assert later.status_code == 400 and later.json()["code"] == "bad_ply"
+    assert client_of(alice).get(f"/api/games/{game.pk}/board.svg", {"ply": 6}).status_code == 200
+
+
+def test_the_game_list_shows_spectators_the_delayed_ply():
+    game, alice, _bob = delayed_game(delay=2)
+    listed = client_of().get("/api/games/", {"status": "in_progress"}).json()["results"]
+    assert [(g["id"], g["ply"]) for g in listed] == [(game.pk, 4)]
+    mine = client_of(alice).get("/api/games/", {"status": "in_progress"}).json()["results"]
+    assert [g["ply"] for g in mine] == [6]
