@@ -206,11 +206,18 @@ def test_a_take_back_is_asked_by_the_player_who_just_moved_and_agreed_by_the_oth
         page.wait_for_url(GAME_URL)
     waiting, mover = white_and_black(ann, bob)
     expect(mover.locator("[data-action=undo-ask]")).to_have_count(0)  # nothing of theirs yet
+    # The centre stone is the server's: player 1 cannot ask to take it back.
+    expect(waiting.locator("[data-action=resign]")).to_have_count(1)
+    expect(waiting.locator("[data-action=undo-ask]")).to_have_count(0)
     click(mover, "A1")
     for page in (ann, bob):
         expect(stone(page, "A1")).to_have_count(1)
     expect(waiting.locator("[data-action=undo-ask]")).to_have_count(0)  # not their move
     mover.click("[data-action=undo-ask]")
+    # Said in words beside the board, not only by the buttons (below the board on a phone).
+    expect(waiting.locator("#requests")).to_have_text(
+        re.compile("asks to take back their last move")
+    )
     waiting.click("[data-action=undo-agree]")
     for page in (ann, bob):
         expect(stone(page, "A1")).to_have_count(0)

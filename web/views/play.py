@@ -12,7 +12,7 @@ from django.shortcuts import render
 from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
 from games.clocks.timecontrol import TimeControl
-from games.engine import GAMES, GO_VARIANTS
+from games.engine import GAMES, GO_VARIANTS, get_variant
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
 
@@ -46,6 +46,8 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         for p in state["players"]
         if viewer is not None and p.get("user") and p["user"]["id"] == viewer.pk
     ]
+    variant = get_variant(game.variant)
+    go = game.variant in GO_VARIANTS
     context = {
         "game": game,
         "state": state,
@@ -53,7 +55,12 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         "page": {
             "id": game.pk,
             "my_seats": seats,
-            "go": game.variant in GO_VARIANTS,
+            "go": go,
+            # What the page's undo rule needs (engine.openings.takeback): the opening, and how
+            # many stones the server places itself (the centre stone) that never go back.
+            "opening": variant.opening,
+            "automatic": 0 if go or variant.opening in ("d", "swap2") else 1,
+            "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
         },
     }

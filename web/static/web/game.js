@@ -14,10 +14,20 @@ const PENTE = { 1: ["#ffffff", "#222"], 2: ["#111", "#000"], 3: ["#d62728", "#7a
 const GO = { 1: PENTE[2], 2: PENTE[1] };
 const STARS = { 9: [[2, 2], [6, 2], [4, 4], [2, 6], [6, 6]], 13: [[3, 3], [9, 3], [6, 6], [3, 9], [9, 9]],
   19: [[3, 3], [9, 3], [15, 3], [3, 9], [9, 9], [15, 9], [3, 15], [9, 15], [15, 15]] };
-const CHOICES = { keep: "Keep", swap: "Swap", place_two: "Place two more", colour1: "Play colour 1",
-  colour2: "Play colour 2", accept: "Accept the marking", reject: "Reject the marking" };
-const REASONS = { five: "five in a row", captures: "captures", resign: "resignation",
-  resignation: "resignation", timeout: "time", time: "time", cancel: "cancelled", count: "the count" };
+// Colour 1 is white and colour 2 black in the Pente family (see PENTE above).
+const CHOICES = { keep: "Keep", swap: "Swap", place_two: "Place two more", colour1: "Play white",
+  colour2: "Play black", accept: "Accept the marking", reject: "Reject the marking" };
+// What each decision means, said once above its buttons (engine/game.py, the openings).
+const EXPLAIN = {
+  d: "Keep: your opponent keeps white and plays the next stone. Swap: you take white and play the next stone.",
+  swap2: "Keep: you keep black and play the next stone. Swap: you take white and your opponent plays the next (black) stone. Place two more: you place a black and a white stone, then your opponent picks a colour.",
+  colour: "Play white: you keep white and your opponent plays the next (black) stone. Play black: you take black and play the next stone.",
+  marking: "Accept: the game is counted with these stones dead. Reject: play goes on.",
+};
+// The server's end reasons (engine.Termination), as "... won by <reason>".
+const REASONS = { five: "five in a row", six: "six in a row", captures: "captures",
+  draw: "the board is full", score: "the count", resign: "resignation", timeout: "time",
+  forfeit: "forfeit", cancel: "cancelled" };
 
 const page = JSON.parse(document.getElementById("game-page").textContent);
 let S = JSON.parse(document.getElementById("game-state").textContent);
@@ -26,6 +36,7 @@ let before = null; // the rows before the last change, to show what the last mov
 let viewPly = null; // null: the game as it stands; a number: that earlier position
 let pending = []; // Connect6's first stone, or the stones marked dead (Go), not yet sent
 let busy = false;
+let cursor = null; // the point the keyboard is on (an index), while the board has the focus
 
 const boardBox = document.getElementById("board");
 const colours = page.go ? GO : PENTE;
@@ -123,6 +134,10 @@ function drawBoard() {
       width: CELL, height: CELL, class: "pt", "data-point": name(index, size) }));
   }
   root.append(hits);
+  if (cursor !== null && document.activeElement === boardBox) {
+    root.append(svg("rect", { x: MARGIN + (cursor % size) * CELL - CELL / 2, y: MARGIN + Math.floor(cursor / size) * CELL - CELL / 2,
+      width: CELL, height: CELL, class: "cursor", fill: "none", stroke: "#1f5fd6", "stroke-width": 2 }));
+  }
   boardBox.replaceChildren(root);
 }
 
@@ -164,7 +179,7 @@ function drawPlayers() {
     const ms = remaining(p.seat);
     return el("div", { class: "player" + (toMove ? " to-move" : ""), "data-seat": p.seat },
       el("span", {}, el("span", { class: "stone-dot", style: `background:${fill}` }), who,
-        page.go ? null : el("span", { class: "muted" }, ` · ${p.captures} captured`)),
+        page.captures ? el("span", { class: "muted" }, ` · ${p.captures} captured`) : null),
       el("span", { class: "clock" + (ms !== null && ms < 30000 ? " low" : ""), "data-clock": p.seat }, clockText(ms)));
   });
   box.replaceChildren(...rows);
@@ -196,9 +211,15 @@ function statusText() {
     const score = page.go && S.go && S.go.score;
     return score ? `${resultText()} (black ${score.black}, white ${score.white})` : resultText();
   }
-  if (page.go && S.go && S.go.phase === "marking") {
-    if (page.my_seats.includes(S.go.marking_seat)) return "Mark the dead stones, then propose";
-    return "Counting: the dead stones are being marked";
+  if (marking()) {
+    const marker = seatName(S.go.marking_seat);
+    if (S.go.proposed_dead === null || S.go.proposed_dead === undefined) {
+      if (page.my_seats.includes(S.go.marking_seat)) return "Mark the dead stones, then propose";
+      return `Counting: ${marker} is marking the dead stones`;
+    }
+    if (myTurn()) return "Accept or reject the dead stones marked";
+    if (page.my_seats.includes(S.go.marking_seat)) return `Waiting for ${S.to_move ? S.to_move.name : "your opponent"} to accept or reject your marking`;
+    return `Counting: ${marker} proposed the dead stones`;
   }
   if (!S.to_move) return "Waiting";
   if (myTurn()) {
@@ -206,6 +227,46 @@ function statusText() {
     return S.to_move.stones === 2 ? "Your turn: place two stones" : "Your turn";
   }
   return `${S.to_move.name} to move`;
+}
+
+function marking() {
+  return Boolean(page.go && S.go && S.go.phase === "marking");
+}
+
+function seatName(seat) {
+  const player = S.players.find((p) => p.seat === seat);
+  return player ? player.name : `seat ${seat}`;
+}
+
+/** Whether the server would let ``seat`` ask to take its last move back: the rule of
+ * games/engine/openings.py (``takeback``) on the moves as the page has them. */
+function undoAllowed(seat) {
+  if (seat === null || !playing() || myTurn()) return false;
+  const moves = S.moves || [];
+  const n = moves.length;
+  const last = n ? moves[n - 1] : null;
+  if (!last || last.seat !== seat) return false;
+  if (page.go) return !marking() && (last.kind === "stone" || last.kind === "pass");
+  if (last.kind !== "stone") return false;
+  let base = page.automatic; // the server's own opening stones never go back
+  if (page.opening === "d" || page.opening === "swap2") {
+    let decided = -1;
+    moves.forEach((m, i) => { if (m.kind === "decision") decided = i; });
+    if (decided < 0) return false;
+    base = Math.max(base, decided + 1);
+    if (page.opening === "swap2" && moves[decided].choice === "place_two") base = Math.max(base, decided + 3);
+  }
+  let first = n - 1;
+  if (page.opening === "connect6" && n >= 2 && moves[n - 2].seat === seat && moves[n - 2].kind === "stone") first = n - 2;
+  return first >= base;
+}
+
+function explanation() {
+  const choices = S.decisions_available || [];
+  if (choices.includes("accept")) return EXPLAIN.marking;
+  if (choices.includes("colour1")) return EXPLAIN.colour;
+  if (choices.includes("keep")) return EXPLAIN[page.opening] || null;
+  return null;
 }
 
 function button(label, action, handler, secondary = false) {
@@ -217,25 +278,27 @@ function drawControls() {
   const out = [];
   const seat = mySeat();
   if (seat !== null && playing()) {
-    for (const choice of S.decisions_available || []) {
-      if (myTurn() || choice === "accept" || choice === "reject") {
+    // A decision (the opening's, or Go's answer to the marking) is the seat to move's only.
+    if (myTurn() && (S.decisions_available || []).length) {
+      const why = explanation();
+      if (why) out.push(el("p", { class: "muted explain", id: "decision-help" }, why));
+      for (const choice of S.decisions_available) {
         out.push(button(CHOICES[choice] || choice, choice, () => send("decision", { ply: S.ply, choice })));
       }
     }
     if (page.go && S.go && S.go.phase === "playing" && myTurn()) {
       out.push(button("Pass", "pass", () => send("moves", { ply: S.ply, point: "pass" })));
     }
-    if (page.go && S.go && S.go.phase === "marking" && S.go.marking_seat === seat) {
+    if (marking() && S.go.marking_seat === seat && S.go.proposed_dead == null) {
       out.push(button("Propose dead stones", "propose", () => send("dead", { ply: S.ply, points: pending })));
     }
     if (S.to_move && S.to_move.stones === 2 && pending.length === 1) {
       out.push(button("Clear stone", "clear", () => { pending = []; redraw(); }, true));
     }
-    // Only the player who just moved may ask to take it back; a request is answered by the other.
-    const moves = S.moves || [];
-    const last = moves.length ? moves[moves.length - 1] : null;
+    // Only the player who just moved may ask to take it back, past the opening (the server's
+    // rule); a request is answered by the other.
     const requested = S.undo_requested_by !== null && S.undo_requested_by !== undefined;
-    if (requested || (last && last.seat === seat && !myTurn())) {
+    if (requested || undoAllowed(seat)) {
       out.push(...requestButtons("undo", "undo", S.undo_requested_by, seat));
     }
     if (S.cancellable) out.push(...requestButtons("cancel", "cancel", S.cancel_requested_by, seat));
@@ -269,6 +332,7 @@ async function openSet() {
 }
 
 function moveText(m) {
+  if (m.kind === "mark") return m.choice ? `dead stones: ${m.choice}` : "no dead stones";
   if (m.kind === "decision" || (m.choice && !m.name)) return CHOICES[m.choice] || m.choice;
   if (m.kind === "pass") return "pass";
   return m.name || m.kind;
@@ -278,10 +342,11 @@ function drawMoves() {
   const list = document.getElementById("moves");
   const moves = S.moves || [];
   const current = viewPly === null ? moves.length : viewPly;
+  // Each move is a button: reachable by Tab, Enter or Space shows that position.
   list.replaceChildren(...moves.map((m, i) => el("li", {
     "data-ply": i + 1, class: i + 1 === current ? "current" : null,
-    onclick: () => view(i + 1),
-  }, moveText(m))));
+  }, el("button", { type: "button", class: "link", "aria-current": i + 1 === current ? "step" : null,
+    onclick: () => view(i + 1) }, moveText(m)))));
   const last = list.lastElementChild;
   if (last && viewPly === null) last.scrollIntoView({ block: "nearest" });
   document.getElementById("ply-label").textContent = `${current} / ${moves.length}`;
@@ -297,12 +362,27 @@ function drawMoves() {
   explore.href = `/database/explorer/?game=${encodeURIComponent(S.variant)}&moves=${encodeURIComponent(words.join(","))}`;
 }
 
+/** A request of the other side, said in words beside the board (on a phone the buttons that
+ * answer it are below the board). */
+function requestText() {
+  const seat = mySeat();
+  if (seat === null || !playing()) return "";
+  const lines = [];
+  for (const [by, what] of [[S.undo_requested_by, "take back their last move"], [S.cancel_requested_by, "cancel the game"]]) {
+    if (by === null || by === undefined) continue;
+    if (page.my_seats.includes(by)) lines.push(`You asked to ${what.replace("their", "your")}: waiting for the answer.`);
+    else lines.push(`${seatName(by)} asks to ${what}: agree or decline.`);
+  }
+  return lines.join(" ");
+}
+
 function redraw() {
   if (viewPly === null) drawBoard();
   drawPlayers();
   drawControls();
   drawMoves();
   document.getElementById("status").textContent = statusText();
+  document.getElementById("requests").textContent = requestText();
 }
 
 function take(state) {
@@ -323,12 +403,25 @@ async function send(path, body, method = "POST") {
   busy = false;
   if (result.ok && result.data && result.data.board) {
     document.getElementById("notice").textContent = "";
+    document.getElementById("notice").classList.remove("error");
     take(result.data);
     return;
   }
-  document.getElementById("notice").textContent = problem(result);
-  document.getElementById("notice").classList.add("error");
+  // A refused turn: its waiting stone (Connect6) goes too; the next turn starts afresh.
+  if (path === "moves") pending = [];
+  say(problem(result));
   await refresh();
+  redraw();
+}
+
+function say(text) {
+  const notice = document.getElementById("notice");
+  notice.textContent = text;
+  notice.classList.add("error");
+}
+
+function occupied(point) {
+  return (S.board.stones || []).some((s) => s.name === point);
 }
 
 function onPoint(point) {
@@ -343,6 +436,10 @@ function onPoint(point) {
   if (!myTurn() || S.pending_decision) return;
   if (S.to_move.stones === 2) {
     if (pending.includes(point)) { pending = pending.filter((p) => p !== point); redraw(); return; }
+    if (occupied(point)) {
+      say("That point is taken.");
+      return;
+    }
     pending = [...pending, point];
     if (pending.length < 2) { redraw(); return; }
     send("moves", { ply: S.ply, points: pending });
@@ -352,6 +449,7 @@ function onPoint(point) {
 }
 
 boardBox.addEventListener("click", (event) => {
+  if (viewPly !== null) { view(null); return; }
   const target = event.target.closest("[data-point]");
   if (target && boardBox.contains(target)) onPoint(target.dataset.point);
 });
@@ -375,8 +473,38 @@ document.getElementById("viewer").addEventListener("click", (event) => {
   view({ first: 0, back: at - 1, forward: at + 1, last: total }[step.dataset.step]);
 });
 
+// The keyboard on the board (it takes the focus with Tab): the arrows choose a point, Enter or
+// Space plays it (as a click would). Elsewhere the arrows step through the moves.
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+function onBoardKey(event) {
+  if (viewPly !== null) return false;
+  const size = S.board.rows.length;
+  if (cursor === null) cursor = Math.floor((size * size) / 2);
+  const step = STEPS[event.key];
+  if (step) {
+    const x = Math.max(0, Math.min(size - 1, (cursor % size) + step[0]));
+    const y = Math.max(0, Math.min(size - 1, Math.floor(cursor / size) + step[1]));
+    cursor = y * size + x;
+  } else if (event.key === "Enter" || event.key === " ") {
+    onPoint(name(cursor, size));
+  } else {
+    return false;
+  }
+  event.preventDefault();
+  document.getElementById("cursor-note").textContent = name(cursor, size);
+  drawBoard();
+  return true;
+}
+// Not redrawn on focus: a click's mousedown focuses the board, and a board redrawn between
+// mousedown and mouseup would lose the click.
+boardBox.addEventListener("blur", () => {
+  const mark = boardBox.querySelector(".cursor");
+  if (mark) mark.remove();
+});
+
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, textarea, select")) return;
+  if (event.target === boardBox && onBoardKey(event)) return;
   const total = (S.moves || []).length;
   const at = viewPly === null ? total : viewPly;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[event.key];
