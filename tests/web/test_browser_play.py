@@ -223,3 +223,34 @@ def test_a_take_back_is_asked_by_the_player_who_just_moved_and_agreed_by_the_oth
         expect(stone(page, "A1")).to_have_count(0)
     expect(mover.locator("#status")).to_have_text("Your turn")
     assert errors == [[], []]
+
+
+def test_the_challenger_reaches_the_game_without_the_game_started_event(new_page, site):
+    """The page never reloads itself after a challenge (that lost the "game started" event): it
+    watches its challenge, and when the challenge leaves the list it asks the server for the
+    game. Here the challenger's own stream is cut off, so only that check can take her there."""
+    ann, bob = new_page(), new_page()
+    errors = [watch_errors(page) for page in (ann, bob)]
+    bob_name = unique_name("bob")
+    signup(ann, site, unique_name("ann"), PASSWORD)
+    signup(bob, site, bob_name, PASSWORD)
+    ann.route("**/api/me/events*", lambda route: route.abort())
+    posts = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    ann.goto(f"{site}/play/")
+    # "A player I name" with no name: asked for, and nothing is sent (no open challenge).
+    ann.select_option("select[name=opponent]", "player")
+    ann.click("#challenge-form button[type=submit]")
+    expect(ann.locator("#challenge-notice")).to_have_text(
+        "Type the name of the player to challenge."
+    )
+    assert posts == []
+    ann.fill("input[name=invitee]", bob_name)
+    ann.click("#challenge-form button[type=submit]")
+    expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
+    bob.goto(f"{site}/")
+    bob.locator("#incoming button[data-api$='/accept']").click()
+    bob.wait_for_url(GAME_URL)
+    ann.wait_for_url(GAME_URL)
+    assert game_id(ann) == game_id(bob)
+    assert [e for e in errors[0] if "me/events" not in e] == [] and errors[1] == []

@@ -2,13 +2,13 @@
 // stream (a challenge received, a game started: the player is taken to it), and the main
 // room's chat.
 
-import { chatBox, follow, goOnce, me } from "./site.js";
+import { api, chatBox, follow, goOnce, me } from "./site.js";
 
 const region = document.querySelector("[data-live-region]");
 let timer = null;
 
 // Redraw the live region from a fresh copy of this page (at most once a second).
-function refreshSoon() {
+export function refreshSoon(delay = 1000) {
   if (timer || !region) return;
   timer = setTimeout(async () => {
     timer = null;
@@ -17,7 +17,54 @@ function refreshSoon() {
     const doc = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = doc.querySelector("[data-live-region]");
     if (fresh) region.replaceChildren(...[...fresh.childNodes].map((n) => document.importNode(n, true)));
-  }, 1000);
+    checkWatched();
+  }, delay);
+}
+
+// One's own challenges, kept across page loads (this tab): when one of them is no longer
+// waiting, ask the server whether it became a game and go to it. The "game started" event
+// does that too, but an event sent while a page loads is lost; this check is not.
+const WATCHED = "pente.watched-challenges";
+
+function watched() {
+  try { return JSON.parse(sessionStorage.getItem(WATCHED) || "[]"); } catch (err) { return []; }
+}
+
+function keep(ids) {
+  sessionStorage.setItem(WATCHED, JSON.stringify([...new Set(ids)].slice(-20)));
+}
+
+export function watchChallenge(id) {
+  keep([...watched(), id]);
+  checkWatched();
+}
+
+let checking = false;
+export async function checkWatched() {
+  if (!me || checking) return;
+  checking = true;
+  try {
+    for (const node of document.querySelectorAll("#outgoing li[data-challenge]")) {
+      if (!watched().includes(Number(node.dataset.challenge))) keep([...watched(), Number(node.dataset.challenge)]);
+    }
+    const listed = new Set([...document.querySelectorAll("#outgoing li[data-challenge]")].map((n) => Number(n.dataset.challenge)));
+    for (const id of watched()) {
+      if (listed.has(id)) continue; // still waiting, as the page shows
+      const result = await api(`challenges/${id}/`);
+      if (result.ok && result.data && result.data.game) {
+        keep(watched().filter((x) => x !== id));
+        const game = await api(`games/${result.data.game}/`);
+        if (game.ok && game.data && game.data.status === "in_progress") {
+          goOnce(`/games/${result.data.game}/`);
+          return;
+        }
+        continue;
+      }
+      if (!result.ok || (result.data && result.data.status !== "open")) keep(watched().filter((x) => x !== id));
+    }
+  } finally {
+    checking = false;
+  }
 }
 
 const chat = chatBox(document.getElementById("room-chat"), document.getElementById("room-form"),
@@ -30,10 +77,14 @@ follow("rooms/main/events", {
 });
 
 if (me) {
+  checkWatched();
   follow("me/events", {
     // A rated set starts its two games at once: go to the first, which links to the other.
-    game_started: (data) => goOnce(`/games/${data.game}/`),
+    game_started: (data) => {
+      sessionStorage.removeItem(WATCHED); // the page lists those still waiting again
+      goOnce(`/games/${data.game}/`);
+    },
     challenge_received: refreshSoon, challenge_declined: refreshSoon, challenge_cancelled: refreshSoon,
     challenge_expired: refreshSoon, your_turn: refreshSoon, game_over: refreshSoon,
-  });
+  }, { onOpen: () => checkWatched() });
 }

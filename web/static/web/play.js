@@ -2,6 +2,7 @@
 // anyone; fields that do not apply to the choice are hidden.
 
 import { api, goOnce, problem, showWhen } from "./site.js";
+import { refreshSoon, watchChallenge } from "./home.js";
 
 const form = document.getElementById("challenge-form");
 
@@ -18,13 +19,20 @@ if (form) {
     } else if (body.time_control === "turn") {
       body.days_per_move = Number(f.days_per_move.value);
     }
+    const notice = document.getElementById("challenge-notice");
+    if (opponent === "player" && !f.invitee.value.trim()) {
+      // An empty name would make an open challenge to everyone: never sent.
+      notice.textContent = "Type the name of the player to challenge.";
+      notice.classList.add("error");
+      f.invitee.focus();
+      return;
+    }
     if (opponent === "computer") body.invitee = f.level.value;
     else {
       if (opponent === "player") body.invitee = f.invitee.value.trim();
       body.rated = f.rated.checked;
       if (f.message.value.trim()) body.message = f.message.value.trim();
     }
-    const notice = document.getElementById("challenge-notice");
     notice.classList.remove("error");
     notice.textContent = "Sending…";
     const result = await api("challenges/", { method: "POST", body });
@@ -40,6 +48,9 @@ if (form) {
     notice.textContent = opponent === "open"
       ? "Your challenge is posted: the game starts when someone accepts it."
       : `Challenge sent to ${body.invitee}: the game starts when they accept.`;
-    window.setTimeout(() => window.location.reload(), 600);
+    // No reload (it would close the stream that says the game started): the lists redraw
+    // themselves, and the challenge is watched until it is taken up.
+    watchChallenge(result.data.id);
+    refreshSoon(0);
   });
 }
