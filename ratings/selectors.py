@@ -409,3 +409,12 @@ def computer_leaderboard(*, variant: str, category: str) -> list[ComputerRating]
         )
         previous = row
     return rows
+
+
+def computer_ratings(*, user: User) -> QuerySet[ComputerRating]:
+    """The ratings of one of the server's computer opponents (its ``ComputerRating`` rows, one
+    per game and category it has played against people), by game then category; none for any
+    other account."""
+    return ComputerRating.objects.filter(user=user, user__bot_level__isnull=False).order_by(
+        "variant", "category"
+    )

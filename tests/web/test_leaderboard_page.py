@@ -7,6 +7,7 @@ import re
 import pytest
 
 from games.factories import UserFactory
+from ratings.models import ComputerRating
 from tests.ratings.factories import RatingFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,8 @@ def test_the_leaderboard_shows_rank_rating_games_and_wld(client):
     html = client.get("/leaderboards/").content.decode()
     link = html.index('href="/players/first/"')
     row = html[html.rindex("<tr>", 0, link) : html.index("</tr>", link)]
-    assert ">1<" in row and "2100.3" in row and ">40<" in row and "30/8/2" in row
+    # Whole points, as everywhere else on the site.
+    assert ">1<" in row and ">2100<" in row and ">40<" in row and "30/8/2" in row
 
 
 def test_the_leaderboard_hides_provisional_players_unless_asked(client):
@@ -89,10 +91,27 @@ def test_players_with_equal_ratings_share_a_rank(client):
     assert html.count('<tr><td class="num">1</td>') == 2
 
 
-def test_an_unknown_game_is_said_and_pente_shown(client):
-    response = client.get("/leaderboards/", {"variant": "Chess"})
-    assert response.status_code == 400
-    assert "There is no game called" in response.content.decode()
+def test_an_unknown_game_or_category_is_said_and_answered_400_without_a_board(client):
+    _rated("first", rating=2100, results=40)
+    for params in ({"variant": "Chess"}, {"category": "blitz"}):
+        response = client.get("/leaderboards/", params)
+        assert response.status_code == 400
+        html = response.content.decode()
+        assert 'role="alert"' in html and "There is no" in html
+        assert 'id="leaderboard"' not in html and "first" not in html
+
+
+def test_the_server_computers_ratings_show_when_computers_are_asked_for(client):
+    bot = UserFactory(username="computer3", is_computer=True, bot_level=3)
+    ComputerRating.objects.create(
+        user=bot, variant="Pente", category="normal", rating=1712.4, results=3, wins=2, losses=1
+    )
+    assert 'id="computer-leaderboard"' not in client.get("/leaderboards/").content.decode()
+    html = client.get("/leaderboards/", {"computers": "1"}).content.decode()
+    table = html[html.index('id="computer-leaderboard"') :]
+    table = table[: table.index("</table>")]
+    assert 'href="/players/computer3/">computer3</a>' in table
+    assert ">1712<" in table and "2/1/0" in table
 
 
 def test_a_bad_cursor_shows_the_first_page(client):

@@ -9,6 +9,7 @@ import pytest
 
 from games.factories import GameFactory, UserFactory
 from games.models import Game
+from ratings.models import ComputerRating
 from tests.ratings.factories import CrownFactory, RatingFactory, play_set
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +109,15 @@ def test_the_player_name_is_matched_without_regard_to_case(client):
     UserFactory(username="Alice")
     response = client.get("/players/alice/")
     assert response.status_code == 200 and "Alice" in response.content.decode()
+
+
+def test_a_computer_opponents_page_shows_its_ratings_against_people(client):
+    bot = UserFactory(username="computer2", is_computer=True, bot_level=2)
+    ComputerRating.objects.create(
+        user=bot, variant="Gomoku", category="speed", rating=1650.6, results=1, wins=1
+    )
+    html = client.get("/players/computer2/").content.decode()
+    assert "No rated results yet." not in html
+    start = html.index('data-game="Gomoku"', html.index('id="computer-ratings"'))
+    row = html[start : html.index("</tr>", start)]
+    assert "speed" in row and ">1651<" in row and "1/0/0" in row

@@ -3,7 +3,12 @@
 The same read as ``GET /api/leaderboards/`` (``ratings.selectors.leaderboard_page`` on a
 ``BoardFilter``, keyset pages): ``?variant=Pente&category=normal`` (speed, normal or turn),
 ``provisional=1`` to list players with fewer than 20 rated results too, ``computers=1`` for
-computer players, and ``after=<cursor>`` (the "Next page" link) for the page after.
+computer players (and, in a table of their own, the server's computer opponents' ratings:
+``ratings.selectors.computer_leaderboard``, as ``GET /api/leaderboards/computers``), and
+``after=<cursor>`` (the "Next page" link) for the page after.
+
+An unknown game or category is said above the form and answered 400, with no board (as the
+games database answers a bad search).
 
 The API answers this read in well under a millisecond; 50 lines through the template engine
 cost several times that, so the lines are written here, every text in them escaped with
@@ -54,11 +59,11 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     try:
         variant = get_variant(asked).name
     except UnknownGame:
-        problems.append(f"There is no game called {asked!r}; showing Pente.")
+        problems.append(f"There is no game called {asked!r}.")
         variant = "Pente"
     category = request.GET.get("category", "").strip().lower() or "normal"
     if category not in CATEGORIES:
-        problems.append(f"Unknown category {category!r}; showing normal.")
+        problems.append(f"There is no category {category!r}: choose speed, normal or turn-based.")
         category = "normal"
     board = rating_selectors.BoardFilter(
         variant=variant,
@@ -72,7 +77,10 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         after: tuple[float, int] | None = (prev_rating, last_id)
     else:
         prev_rating, rank, position, after = None, 0, 0, None
-    rows = rating_selectors.leaderboard_page(board=board, after=after, limit=PAGE_SIZE + 1)
+    if problems:
+        rows = []
+    else:
+        rows = rating_selectors.leaderboard_page(board=board, after=after, limit=PAGE_SIZE + 1)
     more = len(rows) > PAGE_SIZE
     lines: list[str] = []
     append = lines.append
@@ -87,7 +95,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         played = "—" if last_played_at is None else f"{last_played_at:%Y-%m-%d}"
         append(
             f'<tr><td class="num">{rank}</td><td><a href="{href}">{shown}</a>{marker}</td>'
-            f'<td class="num">{rating:.1f}</td><td class="num wide">{results}</td>'
+            f'<td class="num">{rating:.0f}</td><td class="num wide">{results}</td>'
             f'<td class="num">{wins}/{losses}/{draws}</td><td class="wide">{played}</td></tr>'
         )
     query = {"variant": variant, "category": category}
@@ -109,5 +117,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "next_url": next_url,
         "first_url": "?" + urlencode(query) if cursor is not None else None,
         "problems": problems,
+        "computers": rating_selectors.computer_leaderboard(variant=variant, category=category)
+        if board.computers and not problems
+        else None,
     }
     return render(request, "web/leaderboard.html", context, status=400 if problems else 200)

@@ -1,5 +1,6 @@
 """A player's page: ratings (each with a small history chart), statistics, crowns, recent
-games, and a challenge link.
+games, and a challenge link; for one of the server's computer opponents, its own ratings
+(``ratings.selectors.computer_ratings``).
 
 The reads are the API's: ``GET /api/players/{name}/`` (``player_get``, the game counts of
 ``player_page``), ``/stats`` (``ratings.selectors.player_stats``), ``/ratings/history``
@@ -104,5 +105,10 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "crowns": stats["crowns"],
         "recent": _recent_games(user=user),
         "can_challenge": viewer.is_authenticated and viewer.pk != user.pk and not user.bot_level,
+        # The server's computer opponents are rated apart (against people, who are not rated
+        # by those games): their own table, as on the leaderboard page.
+        "computer_ratings": list(rating_selectors.computer_ratings(user=user))
+        if user.bot_level
+        else [],
     }
     return render(request, "web/player.html", context)
