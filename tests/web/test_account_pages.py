@@ -129,9 +129,30 @@ def test_signing_out_needs_a_post_with_the_csrf_token():
     user = UserFactory()
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(user)
-    assert browser.get("/logout/").status_code == 405
+    page = browser.get("/logout/")  # a page with the button, not a blank 405
+    assert page.status_code == 200
+    assert b'id="logout-form"' in page.content and b'method="post"' in page.content
     assert browser.post("/logout/").status_code == 403  # no CSRF token
     assert "_auth_user_id" in browser.session
+
+
+def test_signing_in_accepts_the_name_in_any_case(client):
+    UserFactory(username="Alice", password=PASSWORD)
+    response = client.post("/login/", {"username": "ALICE", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get("/").context["user"].username == "Alice"
+
+
+def test_the_sign_up_page_tells_a_signed_in_player_so(client):
+    client.force_login(UserFactory(username="ann"))
+    html = client.get("/signup/").content.decode()
+    assert 'id="signed-in"' in html and "signed in as <b>ann</b>" in html
+    assert 'id="signup-form"' not in html
+    response = client.post(
+        "/signup/", {"username": "other", "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert not User.objects.filter(username="other").exists()
+    assert response.status_code == 200
 
 
 def test_the_settings_page_needs_a_signed_in_player(client):
@@ -155,9 +176,13 @@ def test_a_new_api_token_is_shown_once_and_can_be_revoked(client):
     user = UserFactory()
     client.force_login(user)
     response = client.post("/settings/", {"action": "token", "name": "my bot"})
-    assert b'id="new-token"' in response.content
+    # Post/redirect/get: reloading the page it leads to makes no second token.
+    assert response.status_code == 302 and response["Location"] == "/settings/"
+    shown = client.get("/settings/").content
     token = ApiToken.objects.get(user=user)
+    assert b'id="new-token"' in shown
     assert b'id="new-token"' not in client.get("/settings/").content
+    assert ApiToken.objects.filter(user=user).count() == 1
     client.post("/settings/", {"action": "revoke", "token": str(token.pk)})
     assert not ApiToken.objects.filter(user=user).exists()
 

@@ -16,7 +16,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 
 from games.accounts import selectors as account_selectors
 from games.accounts import services as account_services
@@ -63,6 +62,9 @@ def _too_many(request: HttpRequest, username: str, *, scope: str = "auth_usernam
     return not allowed
 
 
+#: The session's copy of a new API token's key, until the settings page has shown it once.
+ISSUED_KEY = "web.issued_token"
+
 _SLOW_DOWN = "Too many attempts from here or for that name: wait a minute and try again."
 
 
@@ -101,6 +103,9 @@ def _judged(form: SignUpForm) -> None:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        # Not a silent switch of accounts: say who is signed in, with a way to sign out.
+        return render(request, "web/signed_in.html", {"next": request.path})
     form = SignUpForm(request.POST or None)
     if form.is_bound:
         _judged(form)
@@ -118,13 +123,20 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "web/signup.html", {"form": form, "next": _next(request)})
 
 
+def _stored_name(name: str) -> str:
+    """The account's name as stored, for a name typed in any case (names are unique regardless
+    of case); the name as typed when there is no such account."""
+    found = account_selectors.player_get(username=name)
+    return found.username if found is not None else name
+
+
 def signin(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request.POST or None)
     user = _account_from(
         request,
         form,
         lambda name, password: account_services.user_check_credentials(
-            request=request, username=name, password=password
+            request=request, username=_stored_name(name), password=password
         ),
     )
     if user is not None:
@@ -166,8 +178,10 @@ def password_reset_confirm(request: HttpRequest, uidb64: str, token: str) -> Htt
     return render(request, "web/password_reset_confirm.html", {"form": form})
 
 
-@require_POST
 def signout(request: HttpRequest) -> HttpResponse:
+    """Signing out is a POST (the header's button); a GET shows a page with that button."""
+    if request.method != "POST":
+        return render(request, "web/logout.html")
     logout(request)
     return redirect("/")
 
@@ -184,7 +198,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     )
     password, away, token_form = PasswordForm(), VacationForm(), TokenForm()
     deletion = DeleteAccountForm()
-    issued = None
+    issued = request.session.pop(ISSUED_KEY, None) if request.method == "GET" else None
     if request.method == "POST":
         action = request.POST.get("action")
         try:
@@ -217,7 +231,10 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                     issued = account_services.token_create(
                         user=user, name=token_form.cleaned_data["name"]
                     )
-                    token_form = TokenForm()
+                    # Post/redirect/get: a reload makes no second token. The key is shown
+                    # once, by the next page, from the session.
+                    request.session[ISSUED_KEY] = {"key": issued.key}
+                    return redirect("web:settings")
             elif action == "delete":
                 deletion = DeleteAccountForm(request.POST)
                 if deletion.is_valid():
