@@ -53,8 +53,9 @@ from live.channels import (
     room_channel,
     user_channel,
 )
-from pente_site.api import domain_error_response
+from pente_site.api import domain_error_response, read_only
 from pente_site.errors import DomainError, Invalid, TooMany, Unauthenticated, Unavailable
+from pente_site.lists import refuse_unknown_parameters
 
 NDJSON = "application/x-ndjson"
 log = logging.getLogger(__name__)
@@ -300,7 +301,10 @@ async def _stream(
     return response
 
 
-def _require_asgi(request: HttpRequest) -> None:
+def _check_request(request: HttpRequest) -> None:
+    """A stream takes no query parameter but ``last_event_id`` (400 ``unknown_parameter``) and
+    is served by the ASGI server only (503 ``streams_need_asgi``)."""
+    refuse_unknown_parameters(request.GET, {"last_event_id"})
     if not isinstance(request, ASGIRequest):
         raise Unavailable(
             "streams_need_asgi",
@@ -314,10 +318,11 @@ def _game_and_seats(game_id: str) -> tuple[Game, set[int]]:
     return game, selectors.seated_ids(game)
 
 
+@read_only
 async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
     """A game's live events (players and spectators)."""
     try:
-        _require_asgi(request)
+        _check_request(request)
         user = await _user(request)
         game, seated = await _db(_game_and_seats)(game_id)
         player = user is not None and user.pk in seated
@@ -336,10 +341,11 @@ async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
         return domain_error_response(exc)
 
 
+@read_only
 async def my_events(request: HttpRequest) -> HttpResponse:
     """The events of the logged-in player."""
     try:
-        _require_asgi(request)
+        _check_request(request)
         user = await _user(request)
         if user is None:
             raise Unauthenticated(
@@ -350,10 +356,11 @@ async def my_events(request: HttpRequest) -> HttpResponse:
         return domain_error_response(exc)
 
 
+@read_only
 async def room_events(request: HttpRequest, name: str) -> HttpResponse:
     """A room's live events: chat, who entered and left, open challenges, live games."""
     try:
-        _require_asgi(request)
+        _check_request(request)
         user = await _user(request)
         room = await _db(services.room_open)(name=name)
         return await _stream(request, room_channel(room.name), user)

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import logging
 import traceback
+from copy import deepcopy
+from functools import wraps
+from inspect import iscoroutinefunction
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +31,7 @@ from django.db import DataError
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve, reverse
 from django.views import defaults
+from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
@@ -183,6 +187,58 @@ def handler404(request, exception=None):
     )
 
 
+def csrf_failure(request, reason: str = ""):
+    """``CSRF_FAILURE_VIEW``: under ``/api/`` a JSON 403 that says what to send (Django's page
+    elsewhere)."""
+    if not _is_api(request):
+        return django_csrf_failure(request, reason)
+    return JsonResponse(
+        {
+            "code": "csrf_failed",
+            "detail": "A write with a session needs its CSRF token (the X-CSRFToken header); "
+            "or authenticate with an API token.",
+        },
+        status=403,
+    )
+
+
+_READ_METHODS = ("GET", "HEAD")
+
+
+def _not_allowed(request) -> JsonResponse:
+    response = JsonResponse(
+        {
+            "code": "method_not_allowed",
+            "detail": f"Method {request.method} is not allowed here: only GET.",
+        },
+        status=405,
+    )
+    response["Allow"] = ", ".join(_READ_METHODS)
+    return response
+
+
+def read_only(view):
+    """For the API's plain Django views that only read (pictures, event streams): any other
+    method is a JSON 405 (not a CSRF page, which such a view never needs)."""
+    if iscoroutinefunction(view):
+
+        @wraps(view)
+        async def wrapped(request, *args, **kwargs):
+            if request.method not in _READ_METHODS:
+                return _not_allowed(request)
+            return await view(request, *args, **kwargs)
+
+    else:
+
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method not in _READ_METHODS:
+                return _not_allowed(request)
+            return view(request, *args, **kwargs)
+
+    return csrf_exempt(wrapped)
+
+
 def handler500(request):
     if not _is_api(request):
         return defaults.server_error(request)
@@ -224,6 +280,156 @@ def unicode_username_patterns(result, generator, request, public):
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
+    return result
+
+
+def _param(name: str, where: str, description: str, schema: dict | None = None) -> dict:
+    return {
+        "in": where,
+        "name": name,
+        "required": where == "path",
+        "schema": schema or {"type": "string"},
+        "description": description,
+    }
+
+
+_TEXT = {"schema": {"type": "string"}}
+_STREAM_PARAMS = [
+    _param(
+        "last_event_id",
+        "query",
+        "Go on after this event (the id of the last one read; the Last-Event-ID header does "
+        "the same): the events missed come first, or a reset event when they are no longer kept.",
+    )
+]
+
+
+def _stream(operation_id: str, description: str, params: list[dict], tag: str) -> dict:
+    return {
+        "get": {
+            "operationId": operation_id,
+            "description": description
+            + " Server-Sent Events; with Accept: application/x-ndjson, one JSON object a line."
+            " Served by the ASGI server (under WSGI: 503 streams_need_asgi).",
+            "parameters": params + _STREAM_PARAMS,
+            "tags": [tag],
+            "responses": {
+                "200": {
+                    "description": "The stream: each event's id, kind and JSON data.",
+                    "content": {"text/event-stream": _TEXT, "application/x-ndjson": _TEXT},
+                },
+                "503": {
+                    "description": "The server holds as many streams as it can, or is not "
+                    "served by an ASGI server.",
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+                    },
+                },
+            },
+        }
+    }
+
+
+#: The API's plain Django views (streams, a picture), which drf-spectacular cannot see.
+_PLAIN_VIEWS = {
+    "/api/games/{id}/events/": _stream(
+        "games_events",
+        "A game's events as they happen (moves, clocks, requests, chat, its end), for players "
+        "and spectators (with the game's spectator delay).",
+        [_param("id", "path", "The game's id.", {"type": "integer"})],
+        "games",
+    ),
+    "/api/me/events/": _stream(
+        "me_events",
+        "Your own events: challenges to you and their answers, your games starting, turns.",
+        [],
+        "me",
+    ),
+    "/api/rooms/{name}/events/": _stream(
+        "rooms_events",
+        "A room's events: chat lines, who enters and leaves.",
+        [_param("name", "path", "The room's name.")],
+        "rooms",
+    ),
+    "/api/players/{username}/ratings/history.svg": {
+        "get": {
+            "operationId": "players_ratings_history_svg",
+            "description": "The history of one rating as an SVG line chart: "
+            "``?game=Pente&category=speed``.",
+            "parameters": [
+                _param("username", "path", "The player's name."),
+                _param("game", "query", "Game name or slug, e.g. Pente"),
+                _param("category", "query", "speed, normal (default) or turn"),
+            ],
+            "tags": ["players"],
+            "responses": {
+                "200": {"description": "The chart.", "content": {"image/svg+xml": _TEXT}}
+            },
+        }
+    },
+}
+
+
+def document_plain_views(result, generator, request, public):
+    """Schema post-processing: the operations of ``_PLAIN_VIEWS``."""
+    for path, operations in _PLAIN_VIEWS.items():
+        result.setdefault("paths", {}).setdefault(path, deepcopy(operations))
+    return result
+
+
+#: The refusals any operation may answer, beyond those it documents itself, with when each
+#: applies: every one may be throttled (429) and refuse a bad, expired or inactive account's
+#: token (401) or what the caller may not do (403), or a query parameter it does not take (400);
+#: one with a path parameter may name nothing, a list's page may be past its end (404); a write may conflict with the state (409);
+#: one with a body may send it too large (413) or in a type it does not read (415).
+_ERRORS = {
+    "400": ("always", "Refused: the request is not valid (its `code` and a sentence say why)."),
+    "401": ("always", "The credentials sent are not valid, or this needs an account."),
+    "403": (
+        "always",
+        "Not allowed for this account (or a session's write without its CSRF token).",
+    ),
+    "404": (
+        "path",
+        "Nothing has the id or name in the path (or you may not see it), or "
+        "there is no such page of the list.",
+    ),
+    "409": ("write", "Refused by the current state of what it acts on (the `code` says what)."),
+    "413": ("body", "The body is larger than the server takes."),
+    "415": ("body", "The body's content type is not one this operation reads."),
+    "429": ("always", "Too many requests: `Retry-After` says when to try again."),
+}
+_READS = {"get", "head", "options"}
+
+
+def _error_applies(when: str, method: str, operation: dict[str, Any]) -> bool:
+    if when == "path":
+        return any(
+            p.get("in") == "path" or p.get("name") == "page"
+            for p in operation.get("parameters", [])
+        )
+    if when == "write":
+        return method not in _READS
+    if when == "body":
+        return "requestBody" in operation
+    return True
+
+
+def document_errors(result, generator, request, public):
+    """Schema post-processing: every operation lists the refusals it may answer (``_ERRORS``),
+    each an ``Error`` body, besides the answers its view documents."""
+    error = {"$ref": "#/components/schemas/Error"}
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for code, (when, description) in _ERRORS.items():
+                if code not in responses and _error_applies(when, method, operation):
+                    responses[code] = {
+                        "description": description,
+                        "content": {"application/json": {"schema": error}},
+                    }
     return result
 
 

@@ -6,16 +6,36 @@ This module imports no DRF views: DRF imports it while it is still loading its g
 
 from __future__ import annotations
 
+from rest_framework.exceptions import NotFound
 from rest_framework.filters import BaseFilterBackend, OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.settings import api_settings
 
 from pente_site.errors import Invalid
+from pente_site.errors import NotFound as Missing
 
 
 class Pagination(PageNumberPagination):
+    """``?page=`` (from 1) and ``?page_size=`` (up to 500; more is read as 500). Either one not
+    a whole number from 1 is a 400 ``bad_page``; a page past the last is a 404
+    ``no_such_page`` (``page=last``: the last page; DRF's own answers: a 404 for both, and a bad size silently ignored)."""
+
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def paginate_queryset(self, queryset, request, view=None):
+        for name in (self.page_query_param, self.page_size_query_param):
+            raw = request.query_params.get(name)
+            if raw is None or (name == self.page_query_param and raw in self.last_page_strings):
+                continue
+            if not (raw.isascii() and raw.isdigit() and int(raw) >= 1):
+                raise Invalid("bad_page", f"{name} must be a whole number from 1, not {raw!r}.")
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:
+            raise Missing(
+                "no_such_page", "There is no such page: the list's count says how many there are."
+            ) from None
 
 
 class StrictOrderingFilter(OrderingFilter):

@@ -63,6 +63,8 @@ if _env_bool("SECURE_PROXY_SSL_HEADER", False):
 SECURE_REDIRECT_EXEMPT = [
     p for p in os.environ.get("SECURE_REDIRECT_EXEMPT", "").split(",") if p.strip()
 ]
+#: Under /api/ a refused CSRF check is a JSON 403 like every other refusal.
+CSRF_FAILURE_VIEW = "pente_site.api.csrf_failure"
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -245,6 +247,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "pente_site.api.unicode_username_patterns",
+        "pente_site.api.document_plain_views",
+        "pente_site.api.document_errors",
     ],
 }
 

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from games.accounts.selectors import player_get
 from games.engine import UnknownGame, get_variant
 from games.models import User
-from pente_site.api import domain_error_response
+from pente_site.api import domain_error_response, read_only
 from pente_site.errors import DomainError, Invalid, NotFound, Unauthenticated
 from pente_site.lists import KnownQueryParameters, refuse_unknown_parameters
 from ratings import selectors
@@ -306,9 +306,11 @@ class PlayerStatsView(APIView):
         return Response(selectors.player_stats(user=_player(username)))
 
 
+@read_only
 def rating_history_svg(request, username: str) -> HttpResponse:
     """The history of one rating as an SVG line chart (errors are JSON like everywhere)."""
     try:
+        refuse_unknown_parameters(request.GET, {"game", "category"})
         user = _player(username)
         variant = _game_param(request.GET)
         category = _category_param(request.GET)

@@ -272,3 +272,24 @@ def test_a_post_without_the_trailing_slash_reaches_the_view_with_token_auth():
     response = client.post("/api/tournaments", {"name": "x"}, format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid"
+
+
+# --- plain views and CSRF under /api/ ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/rooms/main/events", "/api/me/events", "/api/players/alice/ratings/history.svg"]
+)
+@pytest.mark.parametrize("method", ["post", "put", "delete"])
+def test_a_write_to_a_read_only_plain_view_is_a_json_405(path, method):
+    UserFactory(username="alice")
+    response = getattr(APIClient(), method)(path)
+    assert response.status_code == 405 and response.json()["code"] == "method_not_allowed"
+    assert response["Allow"] == "GET, HEAD"
+
+
+def test_a_refused_csrf_check_under_the_api_is_json_and_elsewhere_the_page():
+    refused = api.csrf_failure(RequestFactory().post("/api/games/1/moves"), reason="no token")
+    assert refused.status_code == 403 and refused["Content-Type"] == "application/json"
+    page = api.csrf_failure(RequestFactory().post("/settings/"), reason="no token")
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")

@@ -106,3 +106,21 @@ def test_every_list_in_the_schema_refuses_an_unknown_parameter(client, path):
     assert response.status_code == 400, (url, response.status_code, response.content[:300])
     body = response.json()
     assert body["code"] == "unknown_parameter" and "'zz_unknown'" in body["detail"]
+
+
+@pytest.mark.parametrize(
+    "query", ["page=abc", "page=0", "page=-1", "page=null", "page_size=0", "page_size=ten"]
+)
+def test_a_page_or_page_size_that_is_not_a_whole_number_from_one_is_a_400(client, query):
+    response = client.get(f"/api/games/?{query}")
+    assert response.status_code == 400 and response.json()["code"] == "bad_page"
+
+
+def test_a_page_past_the_last_is_a_404_with_its_own_code(client):
+    response = client.get("/api/games/?page=99")
+    assert response.status_code == 404 and response.json()["code"] == "no_such_page"
+
+
+def test_the_last_page_may_be_asked_for_by_name(client):
+    response = client.get("/api/games/?page=last&page_size=1")
+    assert response.status_code == 200 and len(response.json()["results"]) == 1

@@ -94,3 +94,25 @@ def test_every_query_parameter_in_the_schema_is_explained(client):
         if parameter.get("in") == "query" and not parameter.get("description")
     ]
     assert bare == []
+
+
+@pytest.mark.django_db
+def test_every_operation_documents_the_refusals_it_may_answer(client):
+    for name, operation in _operations(client):
+        codes = set(operation["responses"])
+        assert {"400", "401", "403", "429"} <= codes, name
+        if any(p["in"] == "path" for p in operation.get("parameters", [])):
+            assert "404" in codes, name
+        if "requestBody" in operation:
+            assert {"409", "413", "415"} <= codes, name
+
+
+@pytest.mark.django_db
+def test_the_event_streams_and_the_rating_chart_are_in_the_schema(client):
+    names = {name for name, _operation in _operations(client)}
+    assert {
+        "GET /api/games/{id}/events/",
+        "GET /api/me/events/",
+        "GET /api/rooms/{name}/events/",
+        "GET /api/players/{username}/ratings/history.svg",
+    } <= names
