@@ -4,7 +4,7 @@ buttons, standings, rounds and bracket picture."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -164,13 +164,25 @@ def test_the_new_tournament_form_ignores_the_fields_of_another_format(client):
     assert (t.cycles, t.rounds) == (1, 4)
 
 
-def test_the_new_tournament_form_shows_a_refusal_of_the_service(client):
+def test_a_start_in_the_past_is_refused_in_words_for_people_beside_its_field(client):
     client.force_login(UserFactory())
     past = (timezone.now() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     response = client.post("/tournaments/new/", _form(start_at=past))
     assert response.status_code == 200
-    assert "start_at must be in the future." in response.content.decode()
+    html = response.content.decode()
+    assert "The start must be in the future." in html and "start_at must" not in html
     assert not Tournament.objects.exists()
+
+
+def test_tournament_times_are_shown_in_the_viewers_time_zone_which_is_named(client):
+    t = make_tournament(players=0, start=False, name="Zoned Open")
+    t.start_at = datetime(2031, 1, 10, 12, 0, tzinfo=UTC)
+    t.save(update_fields=["start_at"])
+    assert "starts 2031-01-10 12:00 UTC" in _page(client, t)
+    client.force_login(UserFactory(time_zone="Asia/Tokyo"))
+    assert "starts 2031-01-10 21:00 Asia/Tokyo" in _page(client, t)
+    listing = client.get("/tournaments/").content.decode()
+    assert "2031-01-10 21:00" in listing and "Times are in Asia/Tokyo" in listing
 
 
 def test_the_new_tournament_form_reads_the_start_in_the_organisers_time_zone(client):

@@ -62,13 +62,16 @@ def tournament_list_page(request: HttpRequest) -> HttpResponse:
     if status:
         found = found.filter(status=status)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    zone = _zone(request.user)
     context = {
         "page": page,
         "status": status,
         "tabs": STATUS_TABS,
         "pager_query": f"status={status}&" if status else "",
+        "zone": str(zone),
     }
-    return render(request, "web/tournaments.html", context)
+    with timezone.override(zone):  # times in the viewer's time zone (UTC for strangers)
+        return render(request, "web/tournaments.html", context)
 
 
 # --- a new tournament ---------------------------------------------------------------------
@@ -97,6 +100,13 @@ class TournamentForm(forms.Form):
         required=False,
     )
     start_at = forms.DateTimeField(label="Starts at", widget=_LOCAL, input_formats=_LOCAL_FORMATS)
+
+    def clean_start_at(self):
+        start_at = self.cleaned_data["start_at"]
+        if start_at <= timezone.now():
+            raise forms.ValidationError("The start must be in the future.")
+        return start_at
+
     registration_closes_at = forms.DateTimeField(
         label="Registration closes at (empty: at the start)",
         widget=_LOCAL,
@@ -373,5 +383,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_cancel": is_organiser
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "final": t.status == Tournament.Status.FINISHED,
+        "zone": str(_zone(request.user)),
     }
-    return render(request, "web/tournament.html", context)
+    with timezone.override(_zone(request.user)):  # the viewer's time zone, said on the page
+        return render(request, "web/tournament.html", context)
