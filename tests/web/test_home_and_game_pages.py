@@ -135,3 +135,12 @@ def test_a_game_page_names_its_time_control(client, time_control, shown):
     game = make_game(time_control=time_control)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert f'<span id="time-control">{shown}</span>' in html
+
+
+def test_the_home_rankings_table_is_not_styled_as_the_site_header(client):
+    from tests.ratings.factories import RatingFactory
+
+    RatingFactory(user=UserFactory(username="leader"), rating=2000, results=30)
+    html = client.get("/").content.decode()
+    assert 'href="/players/leader/"' in html
+    assert '<table class="top">' not in html and '<table class="top-board">' in html
