@@ -260,6 +260,15 @@ class SchemaFormatNegotiation(DefaultContentNegotiation):
         )
 
 
+class AnyAccept(DefaultContentNegotiation):
+    """For views that answer a picture or a text of their own (SVG, records, SGF, TRF): any
+    ``Accept`` is taken (a client asking for ``image/svg+xml`` gets it, not a 406), and a
+    refusal is JSON like every other."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
 #: Django's username rule as a regular expression: Python's ``\w`` is Unicode, a JSON Schema
 #: validator's is ASCII, so the pattern would refuse names the server accepts.
 _USERNAME_PATTERN = r"^[\w.@+-]+$"

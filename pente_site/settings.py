@@ -139,8 +139,16 @@ USING_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
 PREPARED_STATEMENTS = os.environ.get("PREPARED_STATEMENTS", "1") == "1"
 
 AUTH_USER_MODEL = "games.User"
+# A password of at least 8 characters, not one of the 20,000 most common, not all digits and
+# not too like the username or e-mail address.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
 ]
 
 LANGUAGE_CODE = "en-us"

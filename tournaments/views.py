@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.play.serializers import ErrorSerializer
+from pente_site.api import AnyAccept
 from pente_site.errors import Invalid
 from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
 from tournaments import selectors, services, trf_import
@@ -369,6 +370,7 @@ class TournamentBracketView(APIView):
 class TournamentBracketSvgView(APIView):
     """The bracket drawn as an SVG picture."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
     @extend_schema(responses={(200, "image/svg+xml"): str})
@@ -383,6 +385,7 @@ class TournamentTrfView(APIView):
     """The tournament as a FIDE TRF report (plain text, as FIDE's pairing programs read it),
     as it stands or, with ``round``, as it stood after that round."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -3,16 +3,20 @@ services)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
 from games.models import ApiToken, User
 
 
 class RegisterIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    # The name's shape is checked by the service with everything else (every problem at once,
+    # each with its own code); the bound here only keeps absurd bodies out.
+    username = serializers.CharField(
+        max_length=1000,
+        help_text="At most 150 letters and digits of any script, and . @ + - _",
+    )
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True, default="", max_length=254)
     time_zone = serializers.CharField(max_length=64, required=False, default="UTC")
     weekend_days = serializers.ListField(
         child=serializers.IntegerField(), required=False, allow_empty=True, max_length=7
@@ -76,7 +80,7 @@ class ProfileOut(serializers.ModelSerializer):
 
 
 class ProfilePatchIn(serializers.Serializer):
-    email = serializers.EmailField(required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=254)
     time_zone = serializers.CharField(max_length=64, required=False)
     weekend_days = serializers.ListField(
         child=serializers.IntegerField(), required=False, allow_empty=True, max_length=7

@@ -87,6 +87,22 @@ class Problem:
     detail: str
 
 
+#: Names nobody may sign up with: ``me`` stands for the caller in the API's paths and
+#: parameters; ``computerN`` names the server's computer opponents (``games.bots.accounts``).
+_COMPUTER_NAME = re.compile(r"computer\d+", re.IGNORECASE)
+
+
+def _kept_name(username: str) -> str:
+    """Why ``username`` is kept from sign-up ("" when it is not)."""
+    if username.lower() == "me":
+        return "'me' stands for yourself in the API: choose another name."
+    if _COMPUTER_NAME.fullmatch(username):
+        return "Names like 'computer9' are kept for the server's computer opponents."
+    if _DELETED_NAME.fullmatch(username):
+        return f"Names like '{DELETED_PREFIX}12' are kept for deleted accounts."
+    return ""
+
+
 def registration_problems(*, username: str, password: str, email: str = "") -> list[Problem]:
     """Every reason ``user_register`` would refuse ``username`` with ``password`` (none: it
     would register), so that a form can show them all at once: the username's shape (letters,
@@ -101,14 +117,9 @@ def registration_problems(*, username: str, password: str, email: str = "") -> l
             User._meta.get_field("username").run_validators(username)
         except DjangoValidationError as exc:
             problems += [Problem("username", "bad_username", m) for m in exc.messages]
-        if _DELETED_NAME.fullmatch(username):
-            problems.append(
-                Problem(
-                    "username",
-                    "bad_username",
-                    f"Names like '{DELETED_PREFIX}12' are kept for deleted accounts.",
-                )
-            )
+        kept = _kept_name(username)
+        if kept:
+            problems.append(Problem("username", "bad_username", kept))
     try:
         validate_password(password, user=User(username=username, email=email))
     except DjangoValidationError as exc:

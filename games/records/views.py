@@ -30,6 +30,7 @@ from games.play.serializers import ErrorSerializer, GameSummarySerializer, Impor
 from games.records import jobs, selectors
 from games.records.pictures import board_svg, go_count
 from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
+from pente_site.api import AnyAccept
 from pente_site.errors import Invalid, TooLarge
 from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
 
@@ -59,6 +60,7 @@ def _record_text(game, viewer) -> str:
 class GameRecordView(APIView):
     """The game as a Pente.org record (text/plain)."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -77,6 +79,7 @@ class GameSgfView(APIView):
     """A Go game as SGF (``application/x-go-sgf``), to open in any Go program; 409 ``not_go``
     for the other games."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -97,6 +100,7 @@ class GameSgfView(APIView):
 class GameBoardSvgView(APIView):
     """An SVG picture of the position (``?ply=N``: after the first N actions)."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -142,6 +146,7 @@ class GameRecordsExportView(generics.GenericAPIView):
     """Pente.org records of a filtered list of games (text/plain), same filters and paging as
     ``/api/games/``. The headers ``X-Total-Count`` and ``X-Page-Count`` tell how many."""
 
+    content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
     filterset_class = GameFilter
     ordering_fields = GAME_ORDERING

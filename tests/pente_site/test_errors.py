@@ -293,3 +293,34 @@ def test_a_refused_csrf_check_under_the_api_is_json_and_elsewhere_the_page():
     assert refused.status_code == 403 and refused["Content-Type"] == "application/json"
     page = api.csrf_failure(RequestFactory().post("/settings/"), reason="no token")
     assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
+
+
+# --- pictures and texts answer the type they serve, whatever Accept names ---------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "accept"),
+    [
+        ("/api/games/{game}/board.svg", "image/svg+xml"),
+        ("/api/games/{game}/board.svg", "image/*"),
+        ("/api/games/{game}/record", "text/plain"),
+        ("/api/games/records", "text/plain"),
+        ("/api/tournaments/{tournament}/bracket.svg", "image/svg+xml"),
+        ("/api/tournaments/{tournament}/trf", "text/plain"),
+    ],
+)
+def test_a_picture_or_text_asked_for_by_its_own_type_is_served(path, accept):
+    from tests.tournaments.support import make_tournament
+
+    game = make_game()
+    kind = "swiss" if path.endswith("trf") else "single_elimination"
+    tournament = make_tournament(players=2, format=kind)
+    url = path.format(game=game.pk, tournament=tournament.pk)
+    response = APIClient().get(url, HTTP_ACCEPT=accept)
+    assert response.status_code == 200, response.content[:200]
+    assert response["Content-Type"].split(";")[0] == accept.replace("image/*", "image/svg+xml")
+
+
+def test_a_refused_picture_is_json_whatever_accept_names():
+    response = APIClient().get("/api/games/999999/board.svg", HTTP_ACCEPT="image/svg+xml")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"

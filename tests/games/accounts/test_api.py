@@ -133,8 +133,34 @@ def test_register_refuses_bad_weekend_days(client, days):
 def test_register_refuses_a_username_with_spaces(client):
     response = client.post("/api/auth/register", {"username": "a b", "password": "pw-123456"})
     assert response.status_code == 400
-    assert response.data["code"] == "invalid"
+    assert response.data["code"] == "bad_username"
     assert "username" in response.data["fields"]
+
+
+def test_register_names_a_bad_username_and_a_short_password_together(client):
+    response = client.post("/api/auth/register", {"username": "bad name!", "password": "x"})
+    assert response.status_code == 400
+    assert response.data["code"] == "bad_username"
+    assert set(response.data["fields"]) == {"username", "password"}
+
+
+@pytest.mark.parametrize("name", ["me", "ME", "computer9", "Computer12", "deleted-3"])
+def test_register_refuses_names_kept_for_the_api_computers_and_deleted_accounts(client, name):
+    response = client.post("/api/auth/register", {"username": name, "password": "pw-123456"})
+    assert response.status_code == 400 and response.data["code"] == "bad_username"
+    assert not User.objects.filter(username__iexact=name).exists()
+
+
+@pytest.mark.parametrize("password", ["password", "12345678", "qwerty123", "87654321009"])
+def test_register_refuses_common_and_all_digit_passwords(client, password):
+    response = client.post("/api/auth/register", {"username": "dan", "password": password})
+    assert response.status_code == 400 and response.data["code"] == "bad_password"
+
+
+def test_an_email_longer_than_the_column_is_refused_naming_the_field(client, user):
+    client.force_authenticate(user)
+    response = client.patch("/api/me", {"email": "x" * 300 + "@example.org"}, format="json")
+    assert response.status_code == 400 and "email" in response.data["fields"]
 
 
 # --- session log-in / log-out -------------------------------------------------------------
