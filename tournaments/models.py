@@ -10,6 +10,9 @@ from django.db.models import F, Q
 
 from games.models import MAX_SPECTATOR_DELAY, choice_check, time_control_checks
 
+#: The most rounds a Swiss may have (its organiser's ``rounds``, a bye's round).
+MAX_ROUNDS = 50
+
 
 class Tournament(models.Model):
     class Format(models.TextChoices):

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from games.play.serializers import UserBriefSerializer
 from pente_site.errors import Invalid
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.models import MAX_ROUNDS, Tournament
 
 
 class PairingDecisionSerializer(serializers.Serializer):
@@ -171,7 +171,9 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=0,
         help_text="Plies of each game hidden from spectators while it is played (0: none).",
     )
-    rounds = serializers.IntegerField(min_value=1, max_value=50, required=False, allow_null=True)
+    rounds = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, required=False, allow_null=True
+    )
     cycles = serializers.IntegerField(min_value=1, max_value=2, default=1)
     initial_colour = serializers.ChoiceField(
         choices=["white", "black", ""],
@@ -320,5 +322,8 @@ class PlannedByeSerializer(serializers.Serializer):
 
 class ByeRequestIn(serializers.Serializer):
     round = serializers.IntegerField(
-        min_value=1, help_text="The round to sit out: one not paired yet (after current_round)."
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="The round to sit out: one not paired yet (after current_round), at most the "
+        "tournament's rounds.",
     )

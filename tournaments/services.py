@@ -38,7 +38,15 @@ from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
 from ratings.elo import ESTABLISHED_RESULTS
 from ratings.selectors import rating_or_start, ratings_or_start
-from tournaments.models import Entry, Match, MatchSet, PlannedBye, Round, Tournament
+from tournaments.models import (
+    MAX_ROUNDS,
+    Entry,
+    Match,
+    MatchSet,
+    PlannedBye,
+    Round,
+    Tournament,
+)
 from tournaments.pairing.berger import round_robin_schedule
 from tournaments.pairing.dutch import default_rounds, max_rounds
 from tournaments.progress import (
@@ -526,8 +534,10 @@ def bye_request(*, tournament_id: int, user: User, round_number: int) -> Planned
     with transaction.atomic():
         t = _lock(tournament_id)  # the pairing of a round locks it too: no race with it
         _bye_round_open(t, round_number)
-        if t.rounds and round_number > t.rounds:
-            raise Invalid("bad_round", f"The tournament has {t.rounds} rounds.")
+        if round_number > (t.rounds or MAX_ROUNDS):
+            raise Invalid(
+                "bad_round", f"The tournament has {t.rounds or MAX_ROUNDS} rounds at most."
+            )
         if not Entry.objects.filter(tournament=t, user=user, status=Entry.Status.ACTIVE).exists():
             raise Conflict("not_joined", "You are not registered.")
         mine = PlannedBye.objects.filter(tournament=t, user=user)

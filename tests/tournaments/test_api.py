@@ -277,7 +277,7 @@ def test_rounds_standings_and_player_matches_are_paginated_with_page_size():
     mine = client_for().get(f"/api/tournaments/{t.pk}/players/{player}/matches/?page_size=1")
     assert mine.json()["count"] == 3 and len(mine.json()["results"]) == 1
     beyond = client_for().get(f"/api/tournaments/{t.pk}/standings/?page=9")
-    assert beyond.status_code == 404 and beyond.json()["code"] == "not_found"
+    assert beyond.status_code == 404 and beyond.json()["code"] == "no_such_page"
 
 
 def test_untimed_tournaments_are_refused_as_bad_time_control():

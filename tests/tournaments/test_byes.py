@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.factories import UserFactory
+from pente_site.errors import DomainError
 from tests.tournaments.support import client_for, make_tournament, play_round
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, bye_points2
@@ -118,3 +119,13 @@ def test_a_withdrawal_takes_the_byes_of_rounds_to_come_with_it():
     play_round(t)
     assert not Match.objects.filter(tournament=t, round__number=2, player1=leaving).exists()
     assert client_for().get(f"/api/tournaments/{t.pk}/byes/").json()["count"] == 0
+
+
+def test_without_a_set_number_of_rounds_a_bye_beyond_the_most_a_swiss_may_have_is_refused():
+    t = make_tournament(players=4, start=False)  # rounds chosen at the start
+    first = players(t)[0]
+    with pytest.raises(DomainError) as refused:
+        services.bye_request(tournament_id=t.pk, user=first, round_number=51)
+    assert refused.value.code == "bad_round"
+    assert ask(t, first, 1099511627776).status_code == 400
+    assert ask(t, first, 50).status_code == 201

@@ -184,3 +184,16 @@ def test_every_double_elimination_match_comes_after_the_matches_that_feed_it(n):
         for slot in (m.a, m.b):
             if slot.kind != "seed":
                 assert stages[m.key] > stages[str(slot.ref)]
+
+
+@pytest.mark.parametrize(("n", "shared"), [(4, 3), (8, 5), (6, 5)])
+def test_players_knocked_out_while_the_bracket_is_played_come_after_those_still_in(n, shared):
+    matches = single_elimination(n)
+    seeds = {s: f"p{s}" for s in range(1, n + 1)}
+    first = resolve(matches, seeds, {})
+    winners = {ms.match.key: min(ms.a, ms.b, key=lambda p: int(p[1:])) for ms in first.ready()}
+    state = resolve(matches, seeds, winners)
+    places = elimination_places(state)
+    losers = {ms.loser for ms in state.matches if ms.status == "done"}
+    assert losers and {places[p] for p in losers} == {shared}
+    assert not set(places) - losers  # the players still in have no place yet

@@ -199,9 +199,11 @@ def _champion(states: list[MatchState]) -> tuple[Hashable | None, bool]:
 
 
 def elimination_places(state: BracketState) -> dict[Hashable, int]:
-    """Final places: the champion 1st, then players ranked by how late they were knocked out
-    (one loss in single elimination, two in double); players knocked out at the same stage share
-    the place."""
+    """Places: the champion 1st, then players ranked by how late they were knocked out (one
+    loss in single elimination, two in double); players knocked out at the same stage share the
+    place. While the bracket is played, the players still in it have no place yet and those
+    knocked out come after all of them (4 players after the first round: two still in, two
+    sharing 3rd place)."""
     double = any(ms.match.bracket != "W" for ms in state.matches)
     lives = 2 if double else 1
     losses: dict[Hashable, int] = {}
@@ -218,8 +220,10 @@ def elimination_places(state: BracketState) -> dict[Hashable, int]:
     ranked = sorted(
         (p for p in out_at if p not in places), key=lambda p: _stage_key(out_at[p]), reverse=True
     )
+    players = {p for ms in state.matches for p in (ms.a, ms.b) if p is not None and p != BYE}
+    still_in = players - set(out_at) - set(places)
     place, previous = 0, None
-    for i, p in enumerate(ranked, start=len(places) + 1):
+    for i, p in enumerate(ranked, start=len(places) + len(still_in) + 1):
         key = _stage_key(out_at[p])
         if key != previous:
             place, previous = i, key
