@@ -23,16 +23,14 @@ from django.utils import timezone
 
 from games.engine import UnknownGame, get_variant
 from games.models import User
-from pente_site.errors import Invalid
-from tournaments.models import Entry, Match, PlannedBye, Round, Tournament
+from pente_site.errors import Forbidden, Invalid
+from tournaments.models import MAX_ROUNDS, Entry, Match, PlannedBye, Round, Tournament
 from tournaments.pairing import trf
 from tournaments.progress import tournament_advance
 from tournaments.services import DEFAULT_TIME_CONTROL
 
 #: The most players one import takes (a request stays well under a second).
 MAX_IMPORT_PLAYERS = 1000
-#: The most rounds a tournament has (as for one created here).
-MAX_ROUNDS = 50
 
 #: The match result of a reported bye, by its kind (``trf.UNPLAYED``).
 RESULT_OF_KIND = {
@@ -53,9 +51,10 @@ def tournament_import_trf(
     now: datetime | None = None,
 ) -> Tournament:
     """An imported Swiss from the TRF ``text``, organised by ``organiser``. ``accounts`` links
-    starting ranks to usernames of this server (the others get placeholder accounts).
-    Refusals: 400 ``bad_trf`` (where and why), ``too_many_players``, ``unknown_game``,
-    ``unknown_player``."""
+    starting ranks to usernames of this server (the others get placeholder accounts): the
+    organiser's own account, or any for a member of the staff (nobody may put another player's
+    account in an event they did not play here). Refusals: 400 ``bad_trf`` (where and why),
+    ``too_many_players``, ``unknown_game``, ``unknown_player``; 403 ``link_forbidden``."""
     now = now or timezone.now()
     try:
         doc = trf.load(text)
@@ -82,7 +81,7 @@ def tournament_import_trf(
             f"The report holds {played} round(s) of {doc.rounds or 'an unstated number'} "
             f"(line 142 or XXR): the rounds are 1 to {MAX_ROUNDS}, and at least those played.",
         )
-    linked = _linked_accounts(doc, accounts or {})
+    linked = _linked_accounts(doc, accounts or {}, organiser)
     started = datetime.combine(doc.start, time(), tzinfo=UTC) if doc.start else now
     with transaction.atomic():
         t = Tournament.objects.create(
@@ -110,7 +109,9 @@ def tournament_import_trf(
     return t
 
 
-def _linked_accounts(doc: trf.TrfTournament, accounts: dict[int, str]) -> dict[int, User]:
+def _linked_accounts(
+    doc: trf.TrfTournament, accounts: dict[int, str], organiser: User
+) -> dict[int, User]:
     ranks = {p.start_rank for p in doc.players}
     linked: dict[int, User] = {}
     for rank, username in accounts.items():
@@ -119,6 +120,12 @@ def _linked_accounts(doc: trf.TrfTournament, accounts: dict[int, str]) -> dict[i
         user = User.objects.filter(is_active=True, username__iexact=username).first()
         if user is None:
             raise Invalid("unknown_player", f"There is no player called {username!r}.")
+        if user.pk != organiser.pk and not organiser.is_staff:
+            raise Forbidden(
+                "link_forbidden",
+                f"Only your own account may be linked to a player of the report, not "
+                f"{user.username!r} (the other players get accounts of their own).",
+            )
         linked[rank] = user
     if len({u.pk for u in linked.values()}) != len(linked):
         raise Invalid("bad_trf", "One account is linked to two starting ranks.")

@@ -180,7 +180,7 @@ def test_the_import_endpoint_creates_the_event_and_links_accounts():
     original = played_event(players=4, rounds=2)
     text = selectors.trf_text(original)
     alice = UserFactory(username="alice")
-    api = client_for(UserFactory())
+    api = client_for(alice)  # the organiser links their own account
     response = api.post(
         "/api/tournaments/import-trf/",
         {"trf": text, "variant": "Keryo-Pente", "accounts": {"2": "ALICE"}},
@@ -242,3 +242,14 @@ def test_an_imported_history_gives_the_engine_the_same_cards_as_the_original():
         return out
 
     assert by_rank(imported, rank_here) == by_rank(original, rank)
+
+
+def test_the_import_links_no_other_players_account_but_the_staff_may():
+    text = selectors.trf_text(played_event(players=4, rounds=2))
+    bob = UserFactory(username="bob")
+    body = {"trf": text, "accounts": {"1": "bob"}}
+    refused = client_for(UserFactory()).post("/api/tournaments/import-trf/", body, "json")
+    assert refused.status_code == 403 and refused.json()["code"] == "link_forbidden"
+    assert not Entry.objects.filter(user=bob, tournament__imported=True).exists()
+    staff = client_for(UserFactory(is_staff=True))
+    assert staff.post("/api/tournaments/import-trf/", body, "json").status_code == 201
