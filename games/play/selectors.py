@@ -284,6 +284,7 @@ def _build_state(
         },
         "go": go,
         "undo_requested_by": game.undo_requested_by,
+        "takeback_seat": _takeback_seat(game, position),
         "cancel_requested_by": game.cancel_requested_by,
         "cancellable": cancel_reason is None,
         "updated_at": game.updated_at,
@@ -292,6 +293,15 @@ def _build_state(
     if shown_ply is not None:
         state["ply"] = shown_ply
     return state, played, show_messages
+
+
+def _takeback_seat(game: Game, position: Position) -> int | None:
+    """The seat that may ask to take its last move back now (``game_undo_request``'s rule: the
+    player who just moved, never into the opening), or None."""
+    if game.status != Game.Status.IN_PROGRESS:
+        return None
+    span = position.takeback()
+    return None if span is None else span.seat
 
 
 @lru_cache(maxsize=8)

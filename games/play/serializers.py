@@ -224,6 +224,11 @@ class GameStateSerializer(serializers.Serializer):
     go = GoStateSerializer(allow_null=True, help_text="Go only (null for other games).")
     moves = MoveSerializer(many=True)
     undo_requested_by = serializers.IntegerField(allow_null=True)
+    takeback_seat = serializers.IntegerField(
+        allow_null=True,
+        help_text="The seat that may ask to take its last move back now (the player who just "
+        "moved, past the opening: POST undo), or null.",
+    )
     cancel_requested_by = serializers.IntegerField(allow_null=True)
     cancellable = serializers.BooleanField()
     created_at = serializers.DateTimeField()

@@ -56,10 +56,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "id": game.pk,
             "my_seats": seats,
             "go": go,
-            # What the page's undo rule needs (engine.openings.takeback): the opening, and how
-            # many stones the server places itself (the centre stone) that never go back.
-            "opening": variant.opening,
-            "automatic": 0 if go or variant.opening in ("d", "swap2") else 1,
+            "opening": variant.opening,  # which decisions the page explains
             "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
         },

@@ -174,3 +174,26 @@ def test_the_state_after_an_action_reuses_its_replay_and_matches_a_fresh_read(mo
     five.append((1, [184]))  # after the automatic first stone on 180: five in a row
     state = _play_and_compare_states(monkeypatch, "Pente", five)
     assert state["status"] == "finished" and state["winner_seats"] == [1]
+
+
+@pytest.mark.django_db
+def test_the_state_names_the_seat_that_may_ask_to_take_its_move_back():
+    alice, bob = _users(2)
+    game = game_create(variant="Pente", players=[alice, bob])
+    assert game_state(game=game, viewer=alice)["takeback_seat"] is None  # the centre stone
+    game = move_play(game_id=game.pk, user=bob, ply=1, points=["K12"])
+    assert game_state(game=game, viewer=alice)["takeback_seat"] == 2
+    game_undo_request(game_id=game.pk, user=bob)  # the rule the state tells is the service's
+    game = game_resign(game_id=game.pk, user=alice)
+    assert game_state(game=game, viewer=alice)["takeback_seat"] is None
+
+
+@pytest.mark.django_db
+def test_no_seat_may_take_back_a_d_pente_opening_stone():
+    alice, bob = _users(2)
+    game = game_create(variant="D-Pente", players=[alice, bob])
+    for ply, point in enumerate(["K10", "L11", "M12", "N13"], start=0):
+        game = move_play(game_id=game.pk, user=alice, ply=ply, points=[point])
+    assert game_state(game=game, viewer=alice)["takeback_seat"] is None
+    with pytest.raises(DomainError):
+        game_undo_request(game_id=game.pk, user=alice)

@@ -238,27 +238,10 @@ function seatName(seat) {
   return player ? player.name : `seat ${seat}`;
 }
 
-/** Whether the server would let ``seat`` ask to take its last move back: the rule of
- * games/engine/openings.py (``takeback``) on the moves as the page has them. */
+/* Whether the viewer's seat may ask to take its last move back now: the server says whose
+ * move may go back (``takeback_seat``: the player who just moved, never into the opening). */
 function undoAllowed(seat) {
-  if (seat === null || !playing() || myTurn()) return false;
-  const moves = S.moves || [];
-  const n = moves.length;
-  const last = n ? moves[n - 1] : null;
-  if (!last || last.seat !== seat) return false;
-  if (page.go) return !marking() && (last.kind === "stone" || last.kind === "pass");
-  if (last.kind !== "stone") return false;
-  let base = page.automatic; // the server's own opening stones never go back
-  if (page.opening === "d" || page.opening === "swap2") {
-    let decided = -1;
-    moves.forEach((m, i) => { if (m.kind === "decision") decided = i; });
-    if (decided < 0) return false;
-    base = Math.max(base, decided + 1);
-    if (page.opening === "swap2" && moves[decided].choice === "place_two") base = Math.max(base, decided + 3);
-  }
-  let first = n - 1;
-  if (page.opening === "connect6" && n >= 2 && moves[n - 2].seat === seat && moves[n - 2].kind === "stone") first = n - 2;
-  return first >= base;
+  return seat !== null && playing() && S.takeback_seat === seat;
 }
 
 function explanation() {
