@@ -337,14 +337,14 @@ def player_crowns(*, user: User) -> QuerySet[Crown]:
     return Crown.objects.filter(user=user).order_by("-won_at", "-id")
 
 
-def rating_summary(row: Rating) -> dict[str, Any]:
+def rating_summary(row: Rating | ComputerRating) -> dict[str, Any]:
     label, colour = rating_class(row.rating)
     return {
         "game": row.variant,
         "category": row.category,
         "rating": round(row.rating, 2),
         "results": row.results,
-        "established": row.established,
+        "established": row.results >= ESTABLISHED_RESULTS,
         "rating_class": label,
         "colour": colour,
     }
@@ -384,9 +384,11 @@ def player_stats(*, user: User) -> dict[str, Any]:
 
 
 def player_page_ratings(user: User) -> dict[str, Any]:
-    """The ratings block of a player's page (``games.accounts.selectors.PLAYER_PAGE_EXTRAS``)."""
+    """The ratings block of a player's page (``games.accounts.selectors.PLAYER_PAGE_EXTRAS``):
+    a server's computer opponent shows its own ratings (``computer_ratings``)."""
+    rows = player_ratings(user=user) if user.bot_level is None else computer_ratings(user=user)
     return {
-        "ratings": [rating_summary(row) for row in player_ratings(user=user)],
+        "ratings": [rating_summary(row) for row in rows],
         "crowns": Crown.objects.filter(user=user).count(),
     }
 

@@ -117,3 +117,15 @@ def test_the_computers_leaderboard_refuses_an_unknown_game_or_parameter():
     )
     response = client.get("/api/leaderboards/computers", {"game": "Pente", "page": 2})
     assert response.status_code == 400 and response.json()["code"] == "unknown_parameter"
+
+
+def test_a_computers_player_page_block_shows_its_own_ratings():
+    from ratings.selectors import player_page_ratings
+
+    human, bot = UserFactory(), computer(2)
+    game_resign(game_id=make_game(players=[human, bot]).pk, user=human)
+    block = player_page_ratings(bot)
+    assert [(r["game"], r["category"], r["rating"]) for r in block["ratings"]] == [
+        ("Pente", "normal", pytest.approx(1800))
+    ]
+    assert player_page_ratings(human)["ratings"] == []  # the game was unrated for the human
