@@ -154,8 +154,13 @@ def password_reset(request: HttpRequest) -> HttpResponse:
         if _too_many(request, email, scope="password_reset"):
             form.add_error(None, _SLOW_DOWN)
         else:
-            account_services.password_reset_request(email=email, site_url=site_url(request))
-            return render(request, "web/password_reset_sent.html", {"email": email})
+            try:
+                address = site_url(request)
+            except DomainError as err:
+                form.add_error(None, err.detail)
+            else:
+                account_services.password_reset_request(email=email, site_url=address)
+                return render(request, "web/password_reset_sent.html", {"email": email})
     return render(request, "web/password_reset.html", {"form": form})
 
 

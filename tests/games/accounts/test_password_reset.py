@@ -19,6 +19,13 @@ NEW_PASSWORD = "a brand new password 7"
 LINK = re.compile(r"http://testserver/reset/(?P<uid>[^/\s]+)/(?P<token>[^/\s]+)/")
 
 
+@pytest.fixture(autouse=True)
+def _named_hosts(settings):
+    """The server's names are listed (links may take the request's host), as in production
+    without ``PUBLIC_URL``; the tests below that need ``*`` say so."""
+    settings.ALLOWED_HOSTS = ["testserver", "evil.example", "127.0.0.1"]
+
+
 def _client() -> APIClient:
     ip = f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}"
     return APIClient(REMOTE_ADDR=ip)
@@ -166,3 +173,35 @@ def test_signing_up_on_the_site_keeps_the_email_for_a_forgotten_password(client)
         },
     )
     assert User.objects.get(username="newcomer").email == "newcomer@example.org"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "pente.example.org:8000"])
+def test_with_any_host_allowed_and_no_public_url_no_link_takes_the_requests_host(
+    ann, settings, django_capture_on_commit_callbacks, host
+):
+    settings.ALLOWED_HOSTS, settings.DEBUG, settings.PUBLIC_URL = ["*"], False, ""
+    client = _client()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/api/auth/password-reset", {"email": ann.email}, HTTP_HOST=host)
+    assert response.status_code == 503 and response.json()["code"] == "public_url_unset"
+    assert mail.outbox == []
+
+
+def test_with_any_host_allowed_this_machines_own_name_still_gets_links(
+    ann, settings, django_capture_on_commit_callbacks
+):
+    settings.ALLOWED_HOSTS, settings.DEBUG, settings.PUBLIC_URL = ["*"], False, ""
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _client().post(
+            "/api/auth/password-reset", {"email": ann.email}, HTTP_HOST="127.0.0.1:8000"
+        )
+    assert response.status_code == 202
+    (message,) = mail.outbox
+    assert "http://127.0.0.1:8000/reset/" in message.body
+
+
+def test_the_sites_page_says_so_when_no_link_can_be_sent(ann, settings, client):
+    settings.ALLOWED_HOSTS, settings.DEBUG, settings.PUBLIC_URL = ["*"], False, ""
+    response = client.post("/password-reset/", {"email": ann.email}, HTTP_HOST="evil.example")
+    assert response.status_code == 200 and b"PUBLIC_URL" in response.content
+    assert mail.outbox == []
