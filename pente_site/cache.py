@@ -44,15 +44,21 @@ class RedisCache(DjangoRedisCache):
     def incr_with_expiry(self, key: str, timeout: int) -> int:
         """Add one to the counter ``key`` (created at 1, expiring after ``timeout`` seconds) in
         one round trip; returns the new count."""
-        return self.incr_many_with_expiry([(key, timeout)])[0]
+        return self.incr_many_within([(key, timeout, None)])[0]
 
-    def incr_many_with_expiry(self, counters: list[tuple[str, int]]) -> list[int]:
-        """Add one to each ``(key, timeout)`` counter (created at 1, expiring after its
-        ``timeout`` seconds) in one round trip; returns the new counts."""
-        keys = [self.make_and_validate_key(key) for key, _timeout in counters]
+    def incr_many_within(self, counters: list[tuple[str, int, int | None]]) -> list[int]:
+        """Add one to each ``(key, timeout, limit)`` counter (created at 1, expiring after its
+        ``timeout`` seconds), all or none: when one would pass its ``limit`` (None: no limit),
+        none is counted and each count returned is the one it would have had. One atomic
+        round trip."""
+        keys = [self.make_and_validate_key(key) for key, _timeout, _limit in counters]
         client = self._cache.get_client(keys[0], write=True)
-        script = self._script("_incr_many_script", _INCR_MANY_WITH_EXPIRY, client)
-        args = [timeout for _key, timeout in counters]
+        script = self._script("_incr_many_script", _INCR_MANY_WITHIN, client)
+        args = [
+            value
+            for _key, timeout, limit in counters
+            for value in (timeout, -1 if limit is None else limit)
+        ]
         return [int(n) for n in script(keys=keys, args=args, client=client)]
 
     def _script(self, name: str, source: str, client):
@@ -164,12 +170,18 @@ def delete_with_text(key: str) -> None:
 
 #: INCR each of KEYS and, when this made it, give it its expiry (ARGV, one each): one atomic
 #: round trip for them all.
-_INCR_MANY_WITH_EXPIRY = """
-local counts = {}
+_INCR_MANY_WITHIN = """
+local counts, over = {}, false
 for i, key in ipairs(KEYS) do
-  local n = redis.call('INCR', key)
-  if n == 1 then redis.call('EXPIRE', key, ARGV[i]) end
-  counts[i] = n
+  counts[i] = tonumber(redis.call('GET', key) or '0') + 1
+  local limit = tonumber(ARGV[2 * i])
+  if limit >= 0 and counts[i] > limit then over = true end
+end
+if not over then
+  for i, key in ipairs(KEYS) do
+    counts[i] = redis.call('INCR', key)
+    if counts[i] == 1 then redis.call('EXPIRE', key, ARGV[2 * i - 1]) end
+  end
 end
 return counts
 """

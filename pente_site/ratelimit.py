@@ -16,7 +16,8 @@ and ``RateLimit-Reset`` (seconds) for the tightest limit it met.
 - ``ChatBurstThrottle``: chat lines per user over a few seconds (``chat_burst``), on top of
   the chat views' write scope ``chat`` (lines per minute).
 - ``ChallengeTargetThrottle``: direct challenges to one player, whoever sends them
-  (``challenge_target``).
+  (``challenge_target``); ``ChallengePairThrottle``: from one player to another
+  (``challenge_pair``).
 - ``AuthAddressThrottle`` / ``AuthUsernameThrottle``: register, log in and token requests per
   client address (``auth``) and per username named in the body (``auth_username``).
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import threading
 import time
 from typing import Any
 
@@ -65,8 +67,10 @@ def count_request(
 def count_requests(
     limits: list[tuple[str, str, str]], *, now: float | None = None
 ) -> list[tuple[bool, int, int, float]]:
-    """``count_request`` of several ``(scope, ident, rate)`` at once: one round trip to Redis
-    for all of them (each counter still incremented atomically)."""
+    """``count_request`` of several ``(scope, ident, rate)`` at once, in one round trip to
+    Redis, all or none: a request refused by one limit is counted by none (so that requests
+    refused by a tight limit, such as one sender's challenges to one player, do not use up a
+    wider one, such as that player's challenges from anyone)."""
     now = clock() if now is None else now
     prefix = getattr(settings, "RATELIMIT_KEY_PREFIX", "rl")
     windows = []
@@ -74,21 +78,29 @@ def count_requests(
         limit, window = parse_rate(rate)
         start = int(now // window) * window
         windows.append((f"{prefix}:{scope}:{ident}:{start}", window + 1, limit, start + window))
-    used = _incr_many([(key, timeout) for key, timeout, _l, _e in windows])
+    used = _incr_many([(key, timeout, limit) for key, timeout, limit, _e in windows])
     return [
         (n <= limit, limit, max(0, limit - n), end - now)
         for n, (_k, _t, limit, end) in zip(used, windows, strict=True)
     ]
 
 
-def _incr_many(counters: list[tuple[str, int]]) -> list[int]:
-    """Atomic increments of ``(key, timeout)`` counters, each expiring ``timeout`` seconds
-    after its first: one Lua script on Redis (``pente_site.cache.RedisCache``) for all of
-    them; add then incr elsewhere (the in-process cache increments under its lock)."""
-    incr_many = getattr(cache, "incr_many_with_expiry", None)
+#: The in-process cache's counting (the embedded default: one process counts its own).
+_counting = threading.Lock()
+
+
+def _incr_many(counters: list[tuple[str, int, int]]) -> list[int]:
+    """All-or-none increments of ``(key, timeout, limit)`` counters, each expiring ``timeout``
+    seconds after its first: one Lua script on Redis (``pente_site.cache.RedisCache``); under a
+    lock with the in-process cache."""
+    incr_many = getattr(cache, "incr_many_within", None)
     if incr_many is not None:
         return incr_many(counters)
-    return [_incr(key, timeout=timeout) for key, timeout in counters]
+    with _counting:
+        counts = [(cache.get(key) or 0) + 1 for key, _timeout, _limit in counters]
+        if any(n > limit for n, (_k, _t, limit) in zip(counts, counters, strict=True)):
+            return counts
+        return [_incr(key, timeout=timeout) for key, timeout, _limit in counters]
 
 
 def _incr(key: str, *, timeout: int) -> int:
@@ -233,7 +245,7 @@ class ChatBurstThrottle(CountedThrottle):
 
 
 class ChallengeTargetThrottle(CountedThrottle):
-    """Direct challenges to one player, whoever sends them."""
+    """Direct challenges to one player, whoever sends them (many accounts flooding one)."""
 
     scope = "challenge_target"
 
@@ -241,6 +253,19 @@ class ChallengeTargetThrottle(CountedThrottle):
         if request.method != "POST":
             return None
         return name_key(_body_value(request, "invitee"))
+
+
+class ChallengePairThrottle(CountedThrottle):
+    """Direct challenges from one player to another (one sender pestering one player, well
+    below ``challenge_target``, so that nobody alone can use up a player's challenges)."""
+
+    scope = "challenge_pair"
+
+    def ident_for(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        target = name_key(_body_value(request, "invitee"))
+        return None if target is None else f"{_user_or_address(self, request)}>{target}"
 
 
 class AuthAddressThrottle(CountedThrottle):

@@ -172,7 +172,8 @@ THROTTLE_RATES = {
     "chat": "20/min",  # chat lines in rooms and games, per user
     "chat_burst": "5/10s",  # the same over ten seconds (flood)
     "challenges": "30/min",  # creating and answering challenges, per user
-    "challenge_target": "10/min",  # direct challenges to one player, from anyone
+    "challenge_pair": "5/min",  # direct challenges from one player to another
+    "challenge_target": "60/min",  # direct challenges to one player, from anyone
     "tournaments": "10/hour",  # creating tournaments, per user
     "imports": "30/hour",  # record imports, per user
     "tokens": "10/min",  # creating and revoking API tokens, per user

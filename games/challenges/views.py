@@ -14,7 +14,7 @@ from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
-from pente_site.ratelimit import ChallengeTargetThrottle
+from pente_site.ratelimit import ChallengePairThrottle, ChallengeTargetThrottle
 
 VARIANT_PARAM = OpenApiParameter("variant", str, description="Only this game (name or slug).")
 
@@ -31,7 +31,11 @@ class _ChallengeListView(ListAPIView):
 class ChallengeListCreateView(_ChallengeListView):
     """``GET``: open challenges I can take up (as ``/challenges/open/``). ``POST``: challenge."""
 
-    throttle_classes = [*ListAPIView.throttle_classes, ChallengeTargetThrottle]
+    throttle_classes = [
+        *ListAPIView.throttle_classes,
+        ChallengePairThrottle,
+        ChallengeTargetThrottle,
+    ]
     query_parameters = ("variant",)
 
     @extend_schema(parameters=[VARIANT_PARAM])

@@ -86,6 +86,19 @@ def test_direct_challenges_to_one_player_are_limited_whoever_sends_them(throttle
     assert open_challenge.status_code == 201  # open challenges have no target
 
 
+def test_one_sender_cannot_use_up_a_players_challenges(throttle_rates):
+    throttle_rates(challenge_pair="2/min", challenge_target="3/min")
+    target = UserFactory(username=f"t{uuid.uuid4().hex[:8]}")
+    pest = client_for(UserFactory())
+
+    def challenge(client):
+        body = {"variant": "Pente", "invitee": target.username}
+        return client.post("/api/challenges/", body).status_code
+
+    assert [challenge(pest) for _ in range(3)] == [201, 201, 429]
+    assert challenge(client_for(UserFactory())) == 201  # another player still may
+
+
 @pytest.mark.parametrize(
     ("scope", "path", "body", "created"),
     [
@@ -141,7 +154,7 @@ def test_every_limit_a_request_meets_is_counted_in_one_round_trip(throttle_rates
     real = ratelimit._incr_many
 
     def spy(counters):
-        calls.append([key.split(":")[1] for key, _timeout in counters])
+        calls.append([key.split(":")[1] for key, _timeout, _limit in counters])
         return real(counters)
 
     monkeypatch.setattr(ratelimit, "_incr_many", spy)
