@@ -29,3 +29,11 @@ def site_url(request: HttpRequest) -> str:
             "(the address people reach it at).",
         )
     return f"{request.scheme}://{host}"
+
+
+def site_url_or_none(request: HttpRequest) -> str | None:
+    """``site_url``, or None when no link may be sent from this request (see there)."""
+    try:
+        return site_url(request)
+    except Unavailable:
+        return None

@@ -24,6 +24,7 @@ urlpatterns = [
         account.password_reset_confirm,
         name="password-reset-confirm",
     ),
+    path("confirm-email/<str:uidb64>/<str:token>/", account.email_confirm, name="email-confirm"),
     path("settings/", account.settings_page, name="settings"),
     path("play/", play.new_game, name="play"),
     path("games/<int:pk>/", play.game_page, name="game"),

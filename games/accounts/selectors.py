@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.tokens import default_token_generator
 from django.db.models import Q, QuerySet
-from django.utils.http import urlsafe_base64_decode
 
+from games.accounts import links
 from games.models import ApiToken, Game, Seat, User
 
 PlayerPageExtra = Callable[[User], dict[str, Any]]
@@ -26,13 +25,13 @@ def token_list(*, user: User) -> QuerySet[ApiToken]:
 def reset_link_user(*, uid: str, token: str) -> User | None:
     """The active account a link to choose a new password was made for, while the link works
     (``services.password_reset_request``); None for a link unknown, used or expired."""
-    try:
-        user = User.objects.filter(pk=int(urlsafe_base64_decode(uid)), is_active=True).first()
-    except (ValueError, TypeError, OverflowError):
-        return None
-    if user is None or not default_token_generator.check_token(user, token):
-        return None
-    return user
+    return links.link_user(uid=uid, token=token, generator=links.reset_token_generator)
+
+
+def email_link_user(*, uid: str, token: str) -> User | None:
+    """The active account a link confirming its address was made for, while the link works
+    (``services.email_confirmation_send``); None otherwise."""
+    return links.link_user(uid=uid, token=token, generator=links.email_token_generator)
 
 
 def player_list(*, search: str = "", computers: bool | None = None) -> QuerySet[User]:

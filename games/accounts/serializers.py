@@ -36,9 +36,14 @@ class PasswordResetIn(serializers.Serializer):
     email = serializers.EmailField(help_text="The e-mail address of the account.")
 
 
-class PasswordResetConfirmIn(serializers.Serializer):
+class LinkIn(serializers.Serializer):
+    """The two parts of a link the server e-mailed."""
+
     uid = serializers.CharField(max_length=64, help_text="The uid part of the link.")
     token = serializers.CharField(max_length=128, help_text="The token part of the link.")
+
+
+class PasswordResetConfirmIn(LinkIn):
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
 
 
@@ -71,6 +76,7 @@ class ProfileOut(serializers.ModelSerializer):
             "id",
             "username",
             "email",
+            "email_verified",
             "time_zone",
             "weekend_days",
             "is_computer",

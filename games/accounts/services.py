@@ -13,15 +13,12 @@ from functools import partial
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 
-from games.accounts import selectors
+from games.accounts import links, selectors
 from games.accounts.mail import email_later
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, Game, Seat, User
@@ -151,10 +148,12 @@ def user_register(
     email: str = "",
     time_zone: str = "UTC",
     weekend_days: list[int] | None = None,
+    site_url: str | None = None,
 ) -> User:
     """Create an account. Usernames are unique regardless of case. Refused with every problem
     at once (``registration_problems``): ``bad_username``, ``bad_password``, ``username_taken``
-    (409), the body's ``fields`` giving the sentences by field."""
+    (409), the body's ``fields`` giving the sentences by field. An e-mail address is sent a
+    link to confirm it (``email_confirmation_send``; none without ``site_url``)."""
     username = username.strip()
     check_time_zone(time_zone)
     days = check_weekend_days([5, 6] if weekend_days is None else weekend_days)
@@ -163,13 +162,16 @@ def user_register(
         raise _refusal(problems)
     try:
         with transaction.atomic():
-            return User.objects.create_user(
+            user = User.objects.create_user(
                 username=username,
                 password=password,
                 email=email,
                 time_zone=time_zone,
                 weekend_days=days,
             )
+            if user.email and site_url:
+                email_confirmation_send(user=user, site_url=site_url)
+            return user
     except IntegrityError:
         raise Conflict("username_taken", f"The username '{username}' is already taken.") from None
 
@@ -183,7 +185,7 @@ def user_check_credentials(*, username: str, password: str, request=None) -> Use
 
 def password_reset_request(*, email: str, site_url: str) -> int:
     """E-mail a link to choose a new password to each active account with this address (any
-    case) that has a password; returns how many were sent, which callers never tell (an answer
+    case, confirmed: ``email_verified``) that has a password; returns how many were sent, which callers never tell (an answer
     must not say whether an address has an account). A job sends them once the transaction
     commits. A link works for ``PASSWORD_RESET_TIMEOUT`` seconds and only until the password
     changes or the account signs in (Django's token generator). ``site_url``: the site's
@@ -193,25 +195,57 @@ def password_reset_request(*, email: str, site_url: str) -> int:
         return 0
     users = [
         user
-        for user in User.objects.filter(email__iexact=email, is_active=True)
+        for user in User.objects.filter(email__iexact=email, is_active=True, email_verified=True)
         if user.has_usable_password()
     ]
     for user in users:
-        context = {
-            "user": user,
-            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-            "site_url": site_url,
-            "site_name": site_url.partition("://")[2] or site_url,
-            "hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
-        }
-        subject = render_to_string("accounts/password_reset_subject.txt", context)
-        email_later(
-            subject=" ".join(subject.split()),
-            body=render_to_string("accounts/password_reset_email.txt", context),
-            to=[user.email],
-        )
+        _link_send(user, "password_reset", links.reset_token_generator, site_url)
     return len(users)
+
+
+def _link_send(user: User, message: str, generator, site_url: str) -> None:
+    """E-mail ``user`` the message ``accounts/<message>_subject.txt`` / ``_email.txt`` with a
+    link of ``generator``, by a job once the transaction commits."""
+    context = {
+        "user": user,
+        "uid": links.uid_of(user),
+        "token": generator.make_token(user),
+        "site_url": site_url,
+        "site_name": site_url.partition("://")[2] or site_url,
+        "hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
+    }
+    subject = render_to_string(f"accounts/{message}_subject.txt", context)
+    email_later(
+        subject=" ".join(subject.split()),
+        body=render_to_string(f"accounts/{message}_email.txt", context),
+        to=[user.email],
+    )
+
+
+def email_confirmation_send(*, user: User, site_url: str) -> None:
+    """E-mail ``user`` a link that confirms their address (``email_confirm``); 409
+    ``no_email`` without one, ``email_verified`` when it is confirmed already."""
+    if not user.email:
+        raise Conflict("no_email", "Give an e-mail address first.")
+    if user.email_verified:
+        raise Conflict("email_verified", "Your e-mail address is confirmed already.")
+    _link_send(user, "email_confirm", links.email_token_generator, site_url)
+
+
+def email_confirm(*, uid: str, token: str) -> User:
+    """Confirm an address with the ``uid`` and ``token`` of a link sent by
+    ``email_confirmation_send``: links to choose a new password may then go there. 400
+    ``bad_confirm_link`` (unknown, used, expired, or the address changed since)."""
+    user = selectors.email_link_user(uid=uid, token=token)
+    if user is None:
+        raise Invalid(
+            "bad_confirm_link",
+            "This link to confirm an e-mail address does not work (any more): ask for a new "
+            "one in your settings.",
+        )
+    user.email_verified = True
+    user.save(update_fields=["email_verified"])
+    return user
 
 
 def password_reset_confirm(*, uid: str, token: str, password: str) -> User:
@@ -239,15 +273,20 @@ def profile_update(
     is_computer: bool | None = None,
     password: str | None = None,
     current_password: str | None = None,
+    site_url: str | None = None,
 ) -> User:
     """Change the given fields of ``user``; ``None`` leaves a field as it is.
 
-    A new password needs the current one.
+    A new password needs the current one. A new e-mail address is unconfirmed until the link
+    sent to it is opened (none sent without ``site_url``).
     """
     fields: list[str] = []
-    if email is not None:
+    confirm = False
+    if email is not None and email != user.email:
         user.email = email
-        fields.append("email")
+        user.email_verified = False
+        fields += ["email", "email_verified"]
+        confirm = bool(email and site_url)
     if time_zone is not None:
         user.time_zone = check_time_zone(time_zone)
         fields.append("time_zone")
@@ -264,7 +303,10 @@ def profile_update(
         user.set_password(password)
         fields.append("password")
     if fields:
-        user.save(update_fields=fields)
+        with transaction.atomic():
+            user.save(update_fields=fields)
+            if confirm:
+                email_confirmation_send(user=user, site_url=site_url)
     return user
 
 

@@ -17,7 +17,13 @@ urlpatterns = [
         views.PasswordResetConfirmView.as_view(),
         name="auth-password-reset-confirm",
     ),
+    re_path(r"^auth/email-confirm/?$", views.EmailConfirmView.as_view(), name="auth-email-confirm"),
     re_path(r"^me/?$", views.MeView.as_view(), name="me"),
+    re_path(
+        r"^me/email-confirmation/?$",
+        views.EmailConfirmationView.as_view(),
+        name="me-email-confirmation",
+    ),
     re_path(r"^me/delete/?$", views.AccountDeleteView.as_view(), name="me-delete"),
     re_path(r"^me/tokens/?$", views.TokenListCreateView.as_view(), name="me-tokens"),
     re_path(

@@ -4,7 +4,7 @@ player pages."""
 from __future__ import annotations
 
 from django.contrib.auth import login, logout
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -16,6 +16,7 @@ from games.accounts.serializers import (
     AccountDeleteIn,
     CredentialsIn,
     DetailOut,
+    LinkIn,
     PasswordResetConfirmIn,
     PasswordResetIn,
     PlayerListOut,
@@ -29,9 +30,10 @@ from games.accounts.serializers import (
     TokenObtainIn,
     TokenOut,
 )
+from games.models import User
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
-from pente_site.public import site_url
+from pente_site.public import site_url, site_url_or_none
 from pente_site.ratelimit import AUTH_THROTTLES, PASSWORD_RESET_THROTTLES, AuthAddressThrottle
 
 
@@ -51,13 +53,14 @@ class RegisterView(_SigningInView):
     and ``weekend_days`` (0 Monday .. 6 Sunday; Saturday and Sunday by default: a turn-based
     clock counts only the other days). Every problem is named at once: the first one's code
     (``bad_username``, ``bad_password``, 409 ``username_taken``), every sentence in ``detail``
-    and by field in ``fields``."""
+    and by field in ``fields``. An ``email`` is sent a link to confirm it (links to choose a
+    new password only go to confirmed addresses)."""
 
     @extend_schema(request=RegisterIn, responses={201: ProfileOut})
     def post(self, request):
         data = RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.user_register(**data.validated_data)
+        user = services.user_register(**data.validated_data, site_url=site_url_or_none(request))
         return Response(ProfileOut(user).data, status=status.HTTP_201_CREATED)
 
 
@@ -108,19 +111,56 @@ class PasswordResetView(_SigningInView):
         return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
 
 
-class PasswordResetConfirmView(_SigningInView):
+class _LinkView(_SigningInView):
+    """What a link the server e-mailed does: the body (the link's ``uid`` and ``token``, and
+    more) read by ``link_serializer`` goes to ``act``; 200 with the profile."""
+
+    throttle_classes = [AuthAddressThrottle]
+    link_serializer: type[LinkIn] = LinkIn
+
+    def act(self, **data) -> User:
+        raise NotImplementedError
+
+    def post(self, request):
+        data = self.link_serializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(ProfileOut(self.act(**data.validated_data)).data)
+
+
+@extend_schema_view(post=extend_schema(request=PasswordResetConfirmIn, responses={200: ProfileOut}))
+class PasswordResetConfirmView(_LinkView):
     """Choose a new password with the ``uid`` and ``token`` of a link: 200 with the profile
     (then log in as usual). 400 ``bad_reset_link`` (unknown, used or expired: ask for a new
     one), ``bad_password``."""
 
-    throttle_classes = [AuthAddressThrottle]
+    link_serializer = PasswordResetConfirmIn
 
-    @extend_schema(request=PasswordResetConfirmIn, responses={200: ProfileOut})
+    def act(self, **data) -> User:
+        return services.password_reset_confirm(**data)
+
+
+@extend_schema_view(post=extend_schema(request=LinkIn, responses={200: ProfileOut}))
+class EmailConfirmView(_LinkView):
+    """Confirm an e-mail address with the ``uid`` and ``token`` of the link sent to it: 200
+    with the profile. 400 ``bad_confirm_link`` (unknown, used, expired, or the address changed
+    since: ask for a new one with ``POST me/email-confirmation``)."""
+
+    def act(self, **data) -> User:
+        return services.email_confirm(**data)
+
+
+class EmailConfirmationView(APIView):
+    """Send the link that confirms your e-mail address again: 202. 409 ``no_email``,
+    ``email_verified``."""
+
+    write_scope = "account"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={202: DetailOut})
     def post(self, request):
-        data = PasswordResetConfirmIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.password_reset_confirm(**data.validated_data)
-        return Response(ProfileOut(user).data)
+        services.email_confirmation_send(user=request.user, site_url=site_url(request))
+        detail = f"A link to confirm your address is on its way to {request.user.email}."
+        return Response({"detail": detail}, status=status.HTTP_202_ACCEPTED)
 
 
 class TokenObtainView(_SigningInView):
@@ -175,7 +215,8 @@ class TokenDetailView(APIView):
 
 
 class MeView(APIView):
-    """Your profile. PATCH changes any of ``email``, ``time_zone``, ``weekend_days``,
+    """Your profile. PATCH changes any of ``email`` (a new one is sent a link to confirm it:
+    ``email_verified`` until then false), ``time_zone``, ``weekend_days``,
     ``is_computer`` (a person who lets a program play for them, marked as such on the rankings)
     and ``password`` (with ``current_password``)."""
 
@@ -189,7 +230,9 @@ class MeView(APIView):
     def patch(self, request):
         data = ProfilePatchIn(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        user = services.profile_update(user=request.user, **data.validated_data)
+        user = services.profile_update(
+            user=request.user, **data.validated_data, site_url=site_url_or_none(request)
+        )
         return Response(ProfileOut(user).data)
 
 

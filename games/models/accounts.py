@@ -28,6 +28,9 @@ class User(AbstractUser):
     # Vacation for turn-based games: hours left this calendar year and the year they belong to.
     vacation_hours_left = models.PositiveIntegerField(default=240)
     vacation_year = models.PositiveIntegerField(default=0)
+    #: The e-mail address was confirmed by a link sent to it: only then do links to choose a
+    #: new password go there (``games.accounts.services``); a new address starts unconfirmed.
+    email_verified = models.BooleanField(default=False, db_default=False)
     #: When the player deleted the account (``games.accounts.services.account_delete``): it is
     #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
     deleted_at = models.DateTimeField(null=True, blank=True)

@@ -190,3 +190,16 @@ def test_connect6_games_won_by_a_line_become_six_and_other_games_keep_five(at_la
 
     Game = migrate_to(SIX_BEFORE).get_model("games", "Game")
     assert Game.objects.get(pk=connect6.pk).end_reason == "five"
+
+
+# --- 0018: addresses given before confirmation existed keep working ------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_addresses_given_before_confirmation_existed_count_as_confirmed(at_latest_afterwards):
+    User = migrate_to([("games", "0017_user_deleted_at")]).get_model("games", "User")
+    with_address = User.objects.create(username="with", email="with@example.org")
+    without = User.objects.create(username="without", email="")
+    User = migrate_to([("games", "0018_user_email_verified")]).get_model("games", "User")
+    assert User.objects.get(pk=with_address.pk).email_verified is True
+    assert User.objects.get(pk=without.pk).email_verified is False

@@ -23,7 +23,7 @@ from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
 from games.models import User
 from pente_site.errors import DomainError
-from pente_site.public import site_url
+from pente_site.public import site_url, site_url_or_none
 from pente_site.ratelimit import count_request, name_key
 from web.forms import (
     DeleteAccountForm,
@@ -113,7 +113,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         request,
         form,
         lambda name, password: account_services.user_register(
-            username=name, password=password, email=form.cleaned_data.get("email", "")
+            username=name,
+            password=password,
+            email=form.cleaned_data.get("email", ""),
+            site_url=site_url_or_none(request),
         ),
     )
     if user is not None:
@@ -183,6 +186,19 @@ def password_reset_confirm(request: HttpRequest, uidb64: str, token: str) -> Htt
     return render(request, "web/password_reset_confirm.html", {"form": form})
 
 
+def email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The page a confirmation link opens: a button confirms the address (a POST, so that a
+    mail program fetching the link to look at it confirms nothing)."""
+    user = account_selectors.email_link_user(uid=uidb64, token=token)
+    if user is None:
+        return render(request, "web/email_confirm.html", {"address": None}, status=400)
+    if request.method == "POST":
+        account_services.email_confirm(uid=uidb64, token=token)
+        messages.success(request, f"{user.email} is confirmed: thank you.")
+        return redirect("/")
+    return render(request, "web/email_confirm.html", {"address": user.email})
+
+
 def signout(request: HttpRequest) -> HttpResponse:
     """Signing out is a POST (the header's button); a GET shows a page with that button."""
     if request.method != "POST":
@@ -210,9 +226,19 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             if action == "profile":
                 profile = ProfileForm(request.POST)
                 if profile.is_valid():
-                    account_services.profile_update(user=user, **profile.cleaned_data)
-                    messages.success(request, "Your settings are saved.")
+                    changed = profile.cleaned_data["email"] != user.email
+                    account_services.profile_update(
+                        user=user, **profile.cleaned_data, site_url=site_url_or_none(request)
+                    )
+                    saved = "Your settings are saved."
+                    if changed and user.email:
+                        saved += f" A link to confirm {user.email} is on its way to it."
+                    messages.success(request, saved)
                     return redirect("web:settings")
+            elif action == "confirm-email":
+                account_services.email_confirmation_send(user=user, site_url=site_url(request))
+                messages.success(request, f"A link to confirm {user.email} is on its way to it.")
+                return redirect("web:settings")
             elif action == "password":
                 password = PasswordForm(request.POST)
                 if password.is_valid():

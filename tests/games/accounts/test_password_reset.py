@@ -35,7 +35,9 @@ def _client() -> APIClient:
 def ann():
     """An account with an address of its own (the limits per address are counted in the cache,
     which outlives a test when it is Redis)."""
-    return UserFactory(username="ann", email=f"Ann.{uuid.uuid4().hex[:10]}@Example.org")
+    return UserFactory(
+        username="ann", email=f"Ann.{uuid.uuid4().hex[:10]}@Example.org", email_verified=True
+    )
 
 
 def _ask(client, email: str, capture):
