@@ -32,7 +32,36 @@ class UserAdmin(BaseUserAdmin):
             },
         ),
     )
-    list_display = ("username", "email", "is_computer", "is_staff", "date_joined")
+    list_display = (
+        "username",
+        "email",
+        "is_active",
+        "deleted_at",
+        "is_computer",
+        "is_staff",
+        "date_joined",
+    )
+    list_filter = ("is_active", "is_staff", "is_computer", "email_verified")
+    readonly_fields = ("deleted_at", "email_verified")
+    actions = ["ban", "unban"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        """No account is deleted outright: its games are its opponents' too (a set's games and
+        rating changes would go with it). Ban it (untick Active, or the Ban action) instead;
+        players delete their own accounts from their settings, which keeps the games."""
+        return False
+
+    @admin.action(description="Ban: deactivate the chosen accounts")
+    def ban(self, request, queryset) -> None:
+        for user in queryset.filter(is_active=True):
+            user.is_active = False
+            user.save(update_fields=["is_active"])  # what follows a ban runs from its signal
+
+    @admin.action(description="Lift the ban of the chosen accounts (not deleted ones)")
+    def unban(self, request, queryset) -> None:
+        for user in queryset.filter(is_active=False, deleted_at__isnull=True):
+            user.is_active = True
+            user.save(update_fields=["is_active"])
 
 
 @admin.register(ApiToken)

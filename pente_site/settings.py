@@ -181,6 +181,7 @@ THROTTLE_RATES = {
     "auth": "20/min",  # register, log in, token requests, per address
     "auth_username": "10/min",  # the same per username named in the body
     "password_reset": "5/hour",  # links to choose a new password, per e-mail address asked for
+    "email_confirm": "5/hour",  # links to confirm an e-mail address, per address
 }
 
 # --- E-mail (links to choose a new password) ---------------------------------------------------

@@ -338,6 +338,7 @@ class Match(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name_plural = "matches"
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key"),

@@ -72,8 +72,8 @@ def _create_match(
     elif t.imported:
         pass  # played elsewhere: the organiser enters the result (``match_result_enter``)
     elif player1_id in withdrawn or player2_id in withdrawn:
-        if player1_id in withdrawn and player2_id in withdrawn:
-            result = Match.Result.DRAW if not t.is_elimination else Match.Result.PLAYER1
+        if player1_id in withdrawn and player2_id in withdrawn:  # a bracket's: one goes on
+            result = Match.Result.PLAYER1
         else:
             result = Match.Result.PLAYER2 if player1_id in withdrawn else Match.Result.PLAYER1
         decide_match(match, result, now, forfeit=True, announce=False)
@@ -229,6 +229,9 @@ def _advance_rounds(t: Tournament, now: datetime) -> str:
         t.pairing_decision_round, t.pairing_problem = None, ""
         t.save(update_fields=["pairing_decision_round", "pairing_problem"])
     withdrawn = withdrawn_ids(t)
+    # Two players who have both withdrawn (a round robin's fixed table) are two absences, no
+    # match: neither scores, neither has played it.
+    pairing = [(p1, p2) for p1, p2 in pairing if not (p1 in withdrawn and p2 in withdrawn)]
     for board, (p1, p2) in enumerate(pairing, start=1):
         _create_match(
             t=t,

@@ -446,8 +446,8 @@ WITHDRAW_DEACTIVATED_TASK = "tournaments.withdraw_deactivated"
 
 
 def _deactivated_entries() -> QuerySet[Entry]:
-    """Entries of deactivated (banned) accounts still playing in a tournament of the server
-    (an imported event's players are accounts that never sign in: left alone)."""
+    """Entries of deactivated (banned or deleted) accounts still playing in a tournament of the
+    server (an imported event's players are accounts that never sign in: left alone)."""
     return Entry.objects.filter(
         status=Entry.Status.ACTIVE,
         user__is_active=False,
@@ -456,15 +456,26 @@ def _deactivated_entries() -> QuerySet[Entry]:
     )
 
 
+def _orphaned() -> QuerySet[Tournament]:
+    """Tournaments not started yet whose organiser's account is deactivated: nobody is left
+    to start or change them."""
+    return Tournament.objects.filter(
+        status=Tournament.Status.REGISTRATION, organiser__is_active=False, imported=False
+    )
+
+
 def tournaments_of_deactivated_withdraw(
     *, user_id: int | None = None, now: datetime | None = None
 ) -> int:
     """Withdraw deactivated accounts (``user_id``'s, or everyone's) from the tournaments they
-    are still in, as if they had withdrawn themselves (their games in progress forfeited).
-    Returns how many entries were withdrawn. Safe to run again, and concurrently."""
+    are still in, as if they had withdrawn themselves (their games in progress forfeited), and
+    cancel the tournaments they organised that have not started. Returns how many entries were
+    withdrawn and tournaments cancelled. Safe to run again, and concurrently."""
     entries = _deactivated_entries()
+    orphaned = _orphaned()
     if user_id is not None:
         entries = entries.filter(user_id=user_id)
+        orphaned = orphaned.filter(organiser_id=user_id)
     done = 0
     for tournament_id, user in [(e.tournament_id, e.user) for e in entries.select_related("user")]:
         try:
@@ -472,19 +483,59 @@ def tournaments_of_deactivated_withdraw(
         except Conflict:  # withdrawn meanwhile, or the tournament ended
             continue
         done += 1
+    for t in orphaned.select_related("organiser"):
+        try:
+            tournament_cancel(tournament_id=t.pk, user=t.organiser, now=now)
+        except Conflict:  # started or cancelled meanwhile
+            continue
+        done += 1
+    return done
+
+
+def tournament_names_refresh(*, user: User) -> int:
+    """Write ``user``'s name as it is now (a deleted account's ``deleted-<id>``) into the
+    standings kept by the finished tournaments they played; returns how many were rewritten."""
+    played = Tournament.objects.filter(
+        status=Tournament.Status.FINISHED, entries__user=user, imported=False
+    ).distinct()
+    changed = 0
+    for t in played:
+        rows = [
+            {**row, "username": user.username} if row.get("user_id") == user.pk else row
+            for row in t.standings or []
+        ]
+        if rows != t.standings:
+            Tournament.objects.filter(pk=t.pk).update(standings=rows)
+            changed += 1
+    return changed
+
+
+def deactivated_account_tidy(*, user_id: int) -> int:
+    """The job of ``on_user_saved``: ``tournaments_of_deactivated_withdraw`` for one account,
+    then, if it was deleted, ``tournament_names_refresh``."""
+    done = tournaments_of_deactivated_withdraw(user_id=user_id)
+    deleted = User.objects.filter(pk=user_id, deleted_at__isnull=False).first()
+    if deleted is not None:
+        done += tournament_names_refresh(user=deleted)
     return done
 
 
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
-    """``post_save`` receiver of ``User``: an account deactivated leaves its tournaments, by a
-    job once the change is committed (forfeiting games is not the admin page's work; the
-    sweeper does it too)."""
+    """``post_save`` receiver of ``User``: an account deactivated leaves its tournaments (and
+    its tournaments not started are cancelled; a deleted one's new name goes into the finished
+    ones' standings), by a job once the change is committed (forfeiting games is not the admin
+    page's work; the sweeper does it too)."""
     if created or instance.is_active:
         return
     if update_fields is not None and "is_active" not in update_fields:
         return
-    if _deactivated_entries().filter(user=instance).exists():
-        job = partial(enqueue, WITHDRAW_DEACTIVATED_TASK, args=(instance.pk,))
+    user = instance
+    if (
+        _deactivated_entries().filter(user=user).exists()
+        or _orphaned().filter(organiser=user).exists()
+        or (user.deleted_at is not None and Entry.objects.filter(user=user).exists())
+    ):
+        job = partial(enqueue, WITHDRAW_DEACTIVATED_TASK, args=(user.pk,))
         transaction.on_commit(job, robust=True)
 
 

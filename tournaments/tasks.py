@@ -4,8 +4,9 @@
 - ``tournaments.set_finished`` is enqueued (on commit) when a tournament set ends: it records
   the match result and advances the tournament;
 - ``tournaments.advance`` pairs the next round / creates bracket matches / finishes;
-- ``tournaments.withdraw_deactivated`` withdraws an account deactivated by the staff from its
-  tournaments;
+- ``tournaments.withdraw_deactivated`` withdraws a deactivated (banned or deleted) account from
+  its tournaments, cancels those it organised that have not started, and writes a deleted
+  one's new name into the standings of those it finished;
 - ``tournaments.sweep`` runs periodically (beat, every ``settings.SWEEP_INTERVAL``) as the
   backstop for all of the above.
 
@@ -46,7 +47,7 @@ def advance(tournament_id: int) -> str:
 
 @shared_task(name=services.WITHDRAW_DEACTIVATED_TASK, acks_late=True, ignore_result=True)
 def withdraw_deactivated(user_id: int) -> int:
-    return services.tournaments_of_deactivated_withdraw(user_id=user_id)
+    return services.deactivated_account_tidy(user_id=user_id)
 
 
 @shared_task(name=SWEEP_TASK, acks_late=True, ignore_result=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import zoneinfo
@@ -23,15 +24,18 @@ from games.accounts.mail import email_later
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, Game, Seat, User
 from games.play.actions import game_resign
+from games.play.positions import forget_played
 from pente_site.errors import (
     Conflict,
     DomainError,
     Forbidden,
     Invalid,
     NotFound,
+    TooMany,
     Unauthenticated,
 )
 from pente_site.jobs import enqueue
+from pente_site.ratelimit import count_request, name_key
 
 #: The name a deleted account takes (its id after it), kept from registration.
 DELETED_PREFIX = "deleted-"
@@ -170,7 +174,7 @@ def user_register(
                 weekend_days=days,
             )
             if user.email and site_url:
-                email_confirmation_send(user=user, site_url=site_url)
+                email_confirmation_send(user=user, site_url=site_url, quiet=True)
             return user
     except IntegrityError:
         raise Conflict("username_taken", f"The username '{username}' is already taken.") from None
@@ -222,14 +226,29 @@ def _link_send(user: User, message: str, generator, site_url: str) -> None:
     )
 
 
-def email_confirmation_send(*, user: User, site_url: str) -> None:
+def email_confirmation_send(*, user: User, site_url: str, quiet: bool = False) -> bool:
     """E-mail ``user`` a link that confirms their address (``email_confirm``); 409
-    ``no_email`` without one, ``email_verified`` when it is confirmed already."""
+    ``no_email`` without one, ``email_verified`` when it is confirmed already. One address is
+    sent at most ``email_confirm`` links (5 an hour by default), whoever asks: past that, 429
+    ``too_many_links``, or with ``quiet`` nothing sent and False."""
     if not user.email:
         raise Conflict("no_email", "Give an e-mail address first.")
     if user.email_verified:
         raise Conflict("email_verified", "Your e-mail address is confirmed already.")
+    rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["email_confirm"]
+    allowed, *_rest, wait = count_request(
+        scope="email_confirm", ident=name_key(user.email) or "", rate=rate
+    )
+    if not allowed:
+        if quiet:
+            return False
+        raise TooMany(
+            "too_many_links",
+            f"Enough links went to {user.email} for now: try again in {math.ceil(wait)} seconds.",
+            extra={"retry_after": math.ceil(wait)},
+        )
     _link_send(user, "email_confirm", links.email_token_generator, site_url)
+    return True
 
 
 def email_confirm(*, uid: str, token: str) -> User:
@@ -306,7 +325,7 @@ def profile_update(
         with transaction.atomic():
             user.save(update_fields=fields)
             if confirm:
-                email_confirmation_send(user=user, site_url=site_url)
+                email_confirmation_send(user=user, site_url=site_url, quiet=True)
     return user
 
 
@@ -352,6 +371,8 @@ def account_delete(*, user: User, password: str, now: datetime | None = None) ->
         account.is_active = False
         account.deleted_at = now or timezone.now()
         account.save()
+        # The name each of its games shows (a copy, as imported records need one).
+        Seat.objects.filter(user=account).update(name=name)
         ApiToken.objects.filter(user=account).delete()
         job = partial(enqueue, DELETED_GAMES_TASK, args=(account.pk,))
         transaction.on_commit(job, robust=True)
@@ -359,8 +380,15 @@ def account_delete(*, user: User, password: str, now: datetime | None = None) ->
 
 
 def deleted_games_resign(*, user_id: int | None = None, now: datetime | None = None) -> int:
-    """Resign the games in progress of deleted accounts (``user_id``'s, or every one's);
-    returns how many. Safe to run again, and concurrently (a game already over is skipped)."""
+    """Resign the games in progress of deleted accounts (``user_id``'s, or every one's), and,
+    for ``user_id``, drop the cached entries of all its games (they hold its old name); returns
+    how many games were resigned. Safe to run again, and concurrently (a game already over is
+    skipped)."""
+    if user_id is not None:
+        for game in Game.objects.filter(
+            seat_rows__user_id=user_id, seat_rows__user__deleted_at__isnull=False
+        ):
+            forget_played(game)
     seats = Seat.objects.filter(
         user__deleted_at__isnull=False, game__status=Game.Status.IN_PROGRESS
     ).select_related("user")

@@ -56,6 +56,7 @@ class Analysis(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name_plural = "analyses"
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["requested_by", "status"], name="analysis_requester_status"),

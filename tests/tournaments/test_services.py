@@ -721,3 +721,53 @@ def test_the_sweeper_leaves_the_players_of_an_imported_event_alone():
     assert not Entry.objects.filter(tournament=t, user__is_active=True).exists()
     assert services.sweep()["withdrawn"] == 0
     assert set(Entry.objects.filter(tournament=t).values_list("status", flat=True)) == {"active"}
+
+
+def test_a_deactivated_organisers_tournament_not_started_is_cancelled():
+    t = make_tournament(players=3, start=False)
+    with jobs_run():
+        t.organiser.is_active = False
+        t.organiser.save()
+    t.refresh_from_db()
+    assert t.status == "cancelled"
+
+
+def test_a_deleted_players_name_is_written_into_the_standings_of_finished_tournaments():
+    from games.accounts.services import account_delete
+
+    t = make_tournament(players=2, rounds=1)
+    match = Match.objects.get(tournament=t)
+    finish_match_games(match, "player1")
+    services.sweep()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    leaver = match.player2
+    leaver.set_password("a good long password 3")
+    leaver.save()
+    with jobs_run():
+        account_delete(user=leaver, password="a good long password 3")
+    t.refresh_from_db()
+    names = {row["user_id"]: row["username"] for row in t.standings}
+    assert names[leaver.pk] == f"deleted-{leaver.pk}"
+
+
+def test_two_withdrawn_players_of_a_round_robin_are_two_absences_not_a_draw():
+    t = make_tournament(players=4, format="round_robin")
+    first_round = Match.objects.filter(tournament=t, round__number=1)
+    one = first_round[0]
+    other = first_round[1]
+    first, second = one.player1, other.player1  # they meet in a later round
+    for leaver in (first, second):
+        services.tournament_withdraw(tournament_id=t.pk, user=leaver)
+    while t.status == "running":
+        for m in Match.objects.filter(tournament=t, status="in_progress"):
+            finish_match_games(m, "player1")
+        services.sweep()
+        t.refresh_from_db()
+    between = Match.objects.filter(tournament=t).filter(
+        Q(player1=first, player2=second) | Q(player1=second, player2=first)
+    )
+    assert not between.exists()
+    rows = {row["user_id"]: row for row in selectors.standings(t)}
+    assert rows[first.pk]["draws"] == rows[second.pk]["draws"] == 0
+    assert rows[first.pk]["played"] == rows[second.pk]["played"] == 2  # not their meeting

@@ -268,3 +268,15 @@ def test_deleting_the_account_needs_the_password_and_the_box_ticked(
     assert response.status_code == 200 and sentence in response.content
     user.refresh_from_db()
     assert user.is_active and user.deleted_at is None
+
+
+def test_password_checks_on_the_settings_page_share_the_apis_account_limit(client, throttle_rates):
+    throttle_rates(account="2/min")
+    user = UserFactory(password=PASSWORD)
+    client.force_login(user)
+    answers = [_delete_account(client, "wrong password 1").status_code for _ in range(2)]
+    assert answers == [200, 200]
+    refused = _delete_account(client, PASSWORD)
+    assert refused.status_code == 302
+    user.refresh_from_db()
+    assert user.is_active  # the third attempt was not even tried

@@ -62,6 +62,15 @@ def _too_many(request: HttpRequest, username: str, *, scope: str = "auth_usernam
     return not allowed
 
 
+def _account_limited(request: HttpRequest) -> bool:
+    """Whether this settings action that checks the password or sends e-mail goes past the
+    ``account`` limit, counted per user as the API counts ``me/delete`` (one budget for both
+    doors: a stolen session cannot guess the password faster here)."""
+    rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["account"]
+    allowed, *_ = count_request(scope="account", ident=f"user:{request.user.pk}", rate=rate)
+    return not allowed
+
+
 #: The session's copy of a new API token's key, until the settings page has shown it once.
 ISSUED_KEY = "web.issued_token"
 
@@ -222,6 +231,9 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     issued = request.session.pop(ISSUED_KEY, None) if request.method == "GET" else None
     if request.method == "POST":
         action = request.POST.get("action")
+        if action in ("password", "delete", "confirm-email") and _account_limited(request):
+            messages.error(request, _SLOW_DOWN)
+            return redirect("web:settings")
         try:
             if action == "profile":
                 profile = ProfileForm(request.POST)

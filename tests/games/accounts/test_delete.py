@@ -121,3 +121,22 @@ def test_an_older_account_holding_the_deleted_name_is_left_alone(player):
     player.refresh_from_db()
     assert player.username.startswith(f"deleted-{player.pk}-")
     assert User.objects.get(pk=older.pk).username == f"deleted-{player.pk}"
+
+
+def test_its_games_show_the_new_name_even_cached_and_after_its_old_name_is_taken_again(
+    client, player
+):
+    opponent = UserFactory()
+    game = make_game(players=[player, opponent])
+    game_resign(game_id=game.pk, user=opponent)
+    reader = APIClient()
+    assert reader.get(f"/api/games/{game.pk}/").json()["players"][0]["name"] == "leaving"  # cached
+    assert _delete(client).status_code == 204
+    services.user_register(username="leaving", password="another-horse-2")
+    state = reader.get(f"/api/games/{game.pk}/").json()
+    new_name = f"deleted-{player.pk}"
+    assert state["players"][0]["name"] == new_name
+    assert state["players"][0]["user"] == {"id": player.pk, "username": new_name}
+    assert state["winners"][0]["name"] == new_name
+    record = reader.get(f"/api/games/{game.pk}/record").content.decode()
+    assert new_name in record and '"leaving"' not in record

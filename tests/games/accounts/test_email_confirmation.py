@@ -119,3 +119,17 @@ def test_the_sites_link_shows_a_button_and_the_post_confirms(django_capture_on_c
     assert browser.post(page).status_code == 302
     assert User.objects.get(username="eve").email_verified
     assert browser.get(page).status_code == 400
+
+
+def test_one_address_gets_a_few_links_an_hour_whoever_asks(
+    throttle_rates, django_capture_on_commit_callbacks
+):
+    throttle_rates(email_confirm="2/hour")
+    address = _address()
+    for _ in range(3):
+        with django_capture_on_commit_callbacks(execute=True):
+            patched = _client(UserFactory()).patch("/api/me", {"email": address}, format="json")
+        assert patched.status_code == 200  # the address is saved; past the limit, no link
+    assert len(mail.outbox) == 2
+    again = _client(UserFactory(email=address)).post("/api/me/email-confirmation")
+    assert again.status_code == 429 and again.json()["code"] == "too_many_links"
