@@ -887,7 +887,10 @@ def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random
         last = -1
     root = search.search(me, last)
     children = sorted(root.children or (), key=lambda ch: (ch.visits, ch.value), reverse=True)
-    winrate = children[0].value if children else _winrate(search, me)
+    # The mover's chances: the share of all the playouts won. Not the chosen move's value, whose
+    # prior (virtual wins for a good shape) leans it towards the mover: both sides would then
+    # look ahead at every ply, and an analysis would flip from one side to the other.
+    winrate = _winrate(search, me)
     if not children:
         return GoAction("pass", winrate=winrate)
     dead = search.dead()
@@ -905,7 +908,7 @@ def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random
     for ch in children:
         point = geo.outer[ch.move]
         if game.is_legal(point):
-            return GoAction("play", point=point, winrate=ch.value)
+            return GoAction("play", point=point, winrate=winrate)
     return GoAction("pass", winrate=winrate)
 
 

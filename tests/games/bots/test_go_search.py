@@ -240,3 +240,19 @@ def test_the_computer_never_acts_illegally_in_a_thousand_positions_of_each_board
         level = n % 8 + 1
         action = go_action(game, level=level, budget_s=0.002, rng=random.Random(n))
         apply(game.copy(), action)  # the engine refuses anything not allowed
+
+
+def test_the_winrate_is_the_movers_share_of_the_playouts_not_leaning_to_the_mover():
+    """Both sides' searches of one quiet 9x9 opening, each asked for its own chances: they must
+    roughly add up to one (the best move's value leans to the mover by its prior's virtual wins,
+    so that both sides looked ahead at every ply and a game's analysis flipped at each move)."""
+    from games.engine import new_game
+
+    game = new_game("Go (9x9)")
+    for name in ("E5", "C3", "G7", "C7"):
+        game.act(game.parse_point(name))
+    # Level 2 stops at 150 playouts, long before 30 s: the same playouts at every run.
+    black = go_action(game, level=2, budget_s=30, rng=random.Random(5)).winrate
+    game.act(game.parse_point("G3"))
+    white = go_action(game, level=2, budget_s=30, rng=random.Random(5)).winrate
+    assert abs(black + white - 1) < 0.15, (black, white)
