@@ -24,13 +24,20 @@ def stone(page, point: str):
     return page.locator(f'#board circle.stone[data-point="{point}"]')
 
 
-def test_a_connect6_turn_is_two_clicks_and_the_first_stone_waits(new_page, site):
+def connect6_game(new_page, site):
+    """A new player's Connect6 game against the computer, at their first turn: the page and
+    the JavaScript errors it meets."""
     page = new_page()
     errors = watch_errors(page)
     signup(page, site, unique_name("six"), PASSWORD)
     challenge(page, site, variant="Connect6")
     page.wait_for_url(GAME_URL)
     expect(page.locator("#status")).to_have_text("Your turn: place two stones", timeout=30_000)
+    return page, errors
+
+
+def test_a_connect6_turn_is_two_clicks_and_the_first_stone_waits(new_page, site):
+    page, errors = connect6_game(new_page, site)
     first, second = [p for p in CORNERS if stone(page, p).count() == 0][:2]
     page.click(f'#board rect.pt[data-point="{first}"]')
     expect(page.locator(f'#board .pending[data-point="{first}"]')).to_have_count(1)
@@ -44,12 +51,7 @@ def test_a_connect6_turn_is_two_clicks_and_the_first_stone_waits(new_page, site)
 
 
 def test_connect6_waiting_stones_go_after_a_refused_turn_and_never_on_a_taken_point(new_page, site):
-    page = new_page()
-    errors = watch_errors(page)
-    signup(page, site, unique_name("six"), PASSWORD)
-    challenge(page, site, variant="Connect6")
-    page.wait_for_url(GAME_URL)
-    expect(page.locator("#status")).to_have_text("Your turn: place two stones", timeout=30_000)
+    page, errors = connect6_game(new_page, site)
     pending = page.locator("#board .pending")
     # A taken point (the centre stone) is no waiting stone.
     page.click('#board rect.pt[data-point="K10"]')
