@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from games.play import positions
-from pente_site import ratelimit
+from pente_site import counters
 from tests.migrations import migrate_to_latest
 
 #: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
@@ -68,7 +68,7 @@ def _positions_cached_per_test(monkeypatch):
 def throttle_rates(settings, monkeypatch):
     """Set rates for one test: ``throttle_rates(auth="3/min", moves="5/min")``. The windows'
     clock stands still in the middle of an hour, so that no window ends during the test."""
-    monkeypatch.setattr(ratelimit, "clock", lambda: 1_800_000_000.0 + 1_800)
+    monkeypatch.setattr(counters, "clock", lambda: 1_800_000_000.0 + 1_800)
 
     def set_rates(**rates: str) -> None:
         settings.REST_FRAMEWORK = {

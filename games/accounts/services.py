@@ -25,6 +25,7 @@ from games.accounts.tokens import hash_key
 from games.models import ApiToken, Game, Seat, User
 from games.play.actions import game_resign
 from games.play.positions import forget_played
+from pente_site.counters import count_request, name_key
 from pente_site.errors import (
     Conflict,
     DomainError,
@@ -35,7 +36,6 @@ from pente_site.errors import (
     Unauthenticated,
 )
 from pente_site.jobs import enqueue
-from pente_site.ratelimit import count_request, name_key
 
 #: The name a deleted account takes (its id after it), kept from registration.
 DELETED_PREFIX = "deleted-"

@@ -18,7 +18,7 @@ from games.play.actions import game_resign
 from live import services
 from live.models import ChatLine, Event, Presence, Report
 from live.selectors import spectators_count
-from pente_site.ratelimit import parse_rate
+from pente_site.counters import parse_rate
 from ratings.services import rating_apply_set
 from tests.ratings.factories import RatingFactory, finished_set_row
 from tests.tournaments.support import make_tournament

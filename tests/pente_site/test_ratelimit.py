@@ -12,8 +12,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
-from pente_site import ratelimit
-from pente_site.ratelimit import count_request
+from pente_site import counters
+from pente_site.counters import count_request
 
 pytestmark = pytest.mark.django_db
 
@@ -151,13 +151,13 @@ def test_every_limit_a_request_meets_is_counted_in_one_round_trip(throttle_rates
     per user): one call counts them all, each in its own counter."""
     throttle_rates(moves="100/min", writes_ip="100/min", messages="100/min")
     calls: list[list[str]] = []
-    real = ratelimit._incr_many
+    real = counters._incr_many
 
     def spy(counters):
         calls.append([key.split(":")[1] for key, _timeout, _limit in counters])
         return real(counters)
 
-    monkeypatch.setattr(ratelimit, "_incr_many", spy)
+    monkeypatch.setattr(counters, "_incr_many", spy)
     alice, bob = UserFactory(), UserFactory()
     game = make_game(players=[alice, bob])
     assert _move(client_for(bob), game, 1, "K9", message="hi").status_code == 200

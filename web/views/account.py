@@ -22,9 +22,9 @@ from games.accounts import services as account_services
 from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
 from games.models import User
+from pente_site.counters import count_request, name_key
 from pente_site.errors import DomainError
 from pente_site.public import site_url, site_url_or_none
-from pente_site.ratelimit import count_request, name_key
 from web.forms import (
     DeleteAccountForm,
     NewPasswordForm,
