@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
 from games.engine import Outcome, Termination, UnknownGame, get_variant
-from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat, User
+from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat, User, deactivated_by_save
 from games.play.finish import game_finish
 from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
@@ -525,9 +525,7 @@ def on_user_saved(sender, instance: User, created: bool, update_fields=None, **k
     its tournaments not started are cancelled; a deleted one's new name goes into the finished
     ones' standings), by a job once the change is committed (forfeiting games is not the admin
     page's work; the sweeper does it too)."""
-    if created or instance.is_active:
-        return
-    if update_fields is not None and "is_active" not in update_fields:
+    if not deactivated_by_save(instance, created=created, update_fields=update_fields):
         return
     user = instance
     if (

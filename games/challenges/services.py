@@ -58,7 +58,7 @@ from games.challenges.selectors import DEFAULT_RATING, player_rating, restrictio
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
-from games.models import Challenge, ChallengeEntry, User
+from games.models import Challenge, ChallengeEntry, User, deactivated_by_save
 from games.play.create import game_create, set_create
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
@@ -617,9 +617,7 @@ def challenges_of_deactivated_close(*, user: User) -> int:
 
 def on_user_saved(sender, instance: User, created: bool, update_fields=None, **kwargs) -> None:
     """``post_save`` receiver of ``User``: an account deactivated closes its challenges."""
-    if created or instance.is_active:
-        return
-    if update_fields is None or "is_active" in update_fields:
+    if deactivated_by_save(instance, created=created, update_fields=update_fields):
         challenges_of_deactivated_close(user=instance)
 
 

@@ -7,7 +7,7 @@ through ``games.engine``.
 - ``analysis``: ``Analysis`` (the computer's analysis of a finished game, run in the background).
 """
 
-from games.models.accounts import WEEKDAYS, ApiToken, User, default_weekend
+from games.models.accounts import WEEKDAYS, ApiToken, User, deactivated_by_save, default_weekend
 from games.models.analysis import Analysis
 from games.models.base import (
     CATEGORIES,
@@ -46,6 +46,7 @@ __all__ = [
     "TimeControlKind",
     "User",
     "choice_check",
+    "deactivated_by_save",
     "default_weekend",
     "time_control_checks",
 ]

@@ -55,6 +55,14 @@ class User(AbstractUser):
         ]
 
 
+def deactivated_by_save(user: User, *, created: bool, update_fields) -> bool:
+    """Whether a ``post_save`` of ``user`` left an existing account inactive with ``is_active``
+    among the fields it saved (a ban, or a deletion): what the apps' receivers act on."""
+    if created or user.is_active:
+        return False
+    return update_fields is None or "is_active" in update_fields
+
+
 class ApiToken(models.Model):
     """A personal API token. Only the sha256 of the key is stored; the key is shown once."""
 
