@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -210,6 +211,19 @@ def signin(page, base: str, username: str, password: str) -> None:
     with page.expect_navigation():
         page.click("#login-form button[type=submit]")
     _expect_home(page, base, f"signing in as {username}")
+
+
+#: The address of a game page.
+GAME_URL = re.compile(r".*/games/(\d+)/$")
+
+
+def accepted_from_home(site, challenger, invitee) -> None:
+    """The invitee accepts the challenger's challenge on their home page (after a reload: it
+    may have come before their stream); both are taken to the game."""
+    invitee.goto(f"{site}/")
+    invitee.locator("#incoming button[data-api$='/accept']").click()
+    invitee.wait_for_url(GAME_URL)
+    challenger.wait_for_url(GAME_URL)
 
 
 def challenge(page, site: str, *, variant: str, opponent: str = "computer", invitee: str = ""):

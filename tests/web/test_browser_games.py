@@ -11,12 +11,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import challenge, signup, unique_name, watch_errors
+from tests.web.conftest import (
+    GAME_URL,
+    accepted_from_home,
+    challenge,
+    signup,
+    unique_name,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.usefixtures("browser")
 
 PASSWORD = "correct-horse-battery-1"
-GAME_URL = re.compile(r".*/games/(\d+)/$")
 CORNERS = ("A1", "A3", "A5", "A7", "C1", "C3", "T19", "T17", "R19", "R17")
 
 
@@ -98,10 +104,7 @@ def test_go_pass_marking_and_accepting_the_count(new_page, site, shot):
     signup(white, site, white_name, PASSWORD)
     challenge(black, site, variant="Go (9x9)", opponent="player", invitee=white_name)
     expect(black.locator("#outgoing li[data-challenge]")).to_have_count(1)
-    white.goto(f"{site}/")
-    white.locator("#incoming button[data-api$='/accept']").click()
-    white.wait_for_url(GAME_URL)
-    black.wait_for_url(GAME_URL)
+    accepted_from_home(site, black, white)
     # The challenger may have been given either colour: Go's first mover is black.
     if "Your turn" not in black.locator("#status").inner_text():
         expect(white.locator("#status")).to_have_text("Your turn")

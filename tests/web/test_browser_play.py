@@ -14,12 +14,18 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import challenge, signup, unique_name, watch_errors
+from tests.web.conftest import (
+    GAME_URL,
+    accepted_from_home,
+    challenge,
+    signup,
+    unique_name,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.usefixtures("browser")
 
 PASSWORD = "correct-horse-battery-1"
-GAME_URL = re.compile(r".*/games/(\d+)/$")
 
 
 def game_id(page) -> int:
@@ -76,12 +82,8 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     ann.click("#challenge-form button[type=submit]")
     expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
 
-    # Bob sees it on his home page (after a reload: it may have come before his stream) and
-    # accepts; both are taken to the set's first game.
-    bob.goto(f"{site}/")
-    bob.locator("#incoming button[data-api$='/accept']").click()
-    bob.wait_for_url(GAME_URL)
-    ann.wait_for_url(GAME_URL)
+    # Bob accepts it on his home page; both are taken to the set's first game.
+    accepted_from_home(site, ann, bob)
     first = min(game_id(ann), game_id(bob))
     for page in (ann, bob, carl):
         if page.url != f"{site}/games/{first}/":
@@ -200,10 +202,7 @@ def test_a_take_back_is_asked_by_the_player_who_just_moved_and_agreed_by_the_oth
     signup(bob, site, bob_name, PASSWORD)
     challenge(ann, site, variant="Pente", opponent="player", invitee=bob_name)
     expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
-    bob.goto(f"{site}/")
-    bob.locator("#incoming button[data-api$='/accept']").click()
-    for page in (ann, bob):
-        page.wait_for_url(GAME_URL)
+    accepted_from_home(site, ann, bob)
     waiting, mover = white_and_black(ann, bob)
     expect(mover.locator("[data-action=undo-ask]")).to_have_count(0)  # nothing of theirs yet
     # The centre stone is the server's: player 1 cannot ask to take it back.
@@ -248,9 +247,6 @@ def test_the_challenger_reaches_the_game_without_the_game_started_event(new_page
     ann.fill("input[name=invitee]", bob_name)
     ann.click("#challenge-form button[type=submit]")
     expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
-    bob.goto(f"{site}/")
-    bob.locator("#incoming button[data-api$='/accept']").click()
-    bob.wait_for_url(GAME_URL)
-    ann.wait_for_url(GAME_URL)
+    accepted_from_home(site, ann, bob)
     assert game_id(ann) == game_id(bob)
     assert [e for e in errors[0] if "me/events" not in e] == [] and errors[1] == []
