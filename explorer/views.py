@@ -15,7 +15,6 @@ from explorer.serializers import ExplorerOut, ExplorerQueryIn
 from games.engine.positionkey import unsigned64
 from games.play.selectors import game_summary
 from games.play.serializers import ErrorSerializer
-from pente_site.lists import refuse_unknown_parameters
 
 
 def _probe(params: dict) -> Probe:
@@ -63,13 +62,13 @@ class ExplorerView(APIView):
     filters narrow every figure to the games they let through."""
 
     permission_classes = [AllowAny]
+    query_parameters = tuple(ExplorerQueryIn().fields)
 
     @extend_schema(
         parameters=[ExplorerQueryIn],
         responses={200: ExplorerOut, 400: ErrorSerializer},
     )
     def get(self, request):
-        refuse_unknown_parameters(request.query_params, set(ExplorerQueryIn().fields))
         query = ExplorerQueryIn(data=request.query_params)
         query.is_valid(raise_exception=True)
         params = query.validated_data

@@ -36,7 +36,6 @@ from live.serializers import (
     SpectatorsOut,
 )
 from pente_site.errors import Invalid
-from pente_site.lists import refuse_unknown_parameters
 from pente_site.ratelimit import ChatBurstThrottle
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 429)}
@@ -47,7 +46,6 @@ CHAT_PAGE = [
 
 
 def _page(request) -> tuple[int | None, int]:
-    refuse_unknown_parameters(request.query_params, {"before", "limit"})
     before, limit = request.query_params.get("before"), request.query_params.get("limit")
     try:
         before_id = int(before) if before not in (None, "") else None
@@ -71,7 +69,6 @@ class RoomListView(APIView):
 
     @extend_schema(responses={200: RoomOut(many=True)})
     def get(self, request):
-        refuse_unknown_parameters(request.query_params, set())
         rooms = list(selectors.rooms_list())
         counts = selectors.online_counts(places=[room_channel(r.name) for r in rooms])
         body = [
@@ -115,6 +112,7 @@ class _ChatView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     write_scope = "chat"
     throttle_classes = [*APIView.throttle_classes, ChatBurstThrottle]
+    query_parameters = ("before", "limit")
 
     def where(self, **kwargs) -> dict:
         """``{"room": ...}`` or ``{"game": ...}`` of the URL."""
@@ -178,7 +176,6 @@ class OnlineView(APIView):
 
     @extend_schema(responses={200: PersonOut(many=True)})
     def get(self, request):
-        refuse_unknown_parameters(request.query_params, set())
         return Response(PersonOut(selectors.online_in(), many=True).data)
 
 
@@ -189,7 +186,6 @@ class IgnoreListView(APIView):
 
     @extend_schema(responses={200: IgnoreOut(many=True)})
     def get(self, request):
-        refuse_unknown_parameters(request.query_params, set())
         return Response(IgnoreOut(selectors.ignores_of(user=request.user), many=True).data)
 
     @extend_schema(request=IgnoreIn, responses={201: IgnoreOut, **ERRORS})

@@ -100,6 +100,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "pente_site.ratelimit.RateLimitHeadersMiddleware",
+    "pente_site.queryparams.KnownQueryParametersMiddleware",
 ]
 
 ROOT_URLCONF = "pente_site.urls"

@@ -139,6 +139,7 @@ class LeaderboardView(APIView):
     Players with equal ratings share a rank."""
 
     permission_classes = [AllowAny]
+    query_parameters = tuple(sorted(LEADERBOARD_PARAMETERS))
 
     @extend_schema(
         parameters=[
@@ -154,7 +155,6 @@ class LeaderboardView(APIView):
     )
     def get(self, request):
         params = request.query_params
-        refuse_unknown_parameters(params, LEADERBOARD_PARAMETERS)
         board = _board_param(params)
         size = _int_param(params, "page_size", default=DEFAULT_PAGE_SIZE, low=1, high=MAX_PAGE_SIZE)
         cursor = params.get("cursor")
@@ -215,6 +215,7 @@ class LeaderboardRankView(APIView):
     ``player=me`` is the logged-in user."""
 
     permission_classes = [AllowAny]
+    query_parameters = tuple(sorted(RANK_PARAMETERS))
 
     @extend_schema(
         parameters=[
@@ -227,7 +228,6 @@ class LeaderboardRankView(APIView):
     )
     def get(self, request):
         params = request.query_params
-        refuse_unknown_parameters(params, RANK_PARAMETERS)
         board = _board_param(params)
         username = params.get("player", "").strip()
         if not username:
@@ -288,7 +288,6 @@ class RatingHistoryView(ListAPIView):
 
     def get_queryset(self):
         params = self.request.query_params
-        refuse_unknown_parameters(params, KnownQueryParameters.allowed(self))
         return selectors.rating_history(
             user=_player(self.kwargs["username"]),
             variant=_game_param(params),
@@ -333,12 +332,10 @@ class ComputerLeaderboardView(APIView):
 
     permission_classes = [AllowAny]
     query_parameters = ("game", "category")
-    filter_backends = [KnownQueryParameters]
 
     @extend_schema(parameters=[GAME, CATEGORY], responses={200: ComputerLeaderboardOut})
     def get(self, request):
         params = request.query_params
-        refuse_unknown_parameters(params, self.query_parameters)
         variant, category = _game_param(params), _category_param(params)
         rows = selectors.computer_leaderboard(variant=variant, category=category)
         data = {"game": variant, "category": category, "results": rows}

@@ -13,7 +13,7 @@ from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.play.serializers import ErrorSerializer
 from pente_site.api import AnyAccept
 from pente_site.errors import Invalid
-from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
+from pente_site.lists import KnownQueryParameters, Pagination
 from tournaments import selectors, services, trf_import
 from tournaments.models import Tournament
 from tournaments.serializers import (
@@ -243,7 +243,6 @@ class _PaginatedListView(generics.GenericAPIView):
     def paginated(self, rows: list, *, build=None, **extra) -> Response:
         """A page of ``rows``; with ``build``, ``rows`` are keys and ``build(keys)`` makes the
         page's rows from its keys alone."""
-        refuse_unknown_parameters(self.request.query_params, KnownQueryParameters.allowed(self))
         page = self.paginate_queryset(rows)
         if build is not None:
             page = build(page)
@@ -387,6 +386,7 @@ class TournamentTrfView(APIView):
 
     content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
+    query_parameters = ("round",)
 
     @extend_schema(
         parameters=[
@@ -395,7 +395,6 @@ class TournamentTrfView(APIView):
         responses={(200, "text/plain"): str},
     )
     def get(self, request, pk: int):
-        refuse_unknown_parameters(request.query_params, {"round"})
         t = selectors.tournament_get(tournament_id=pk)
         after = request.query_params.get("round")
         if after is not None and not after.isdigit():

@@ -32,7 +32,7 @@ from games.records.pictures import board_svg, go_count
 from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
 from pente_site.api import AnyAccept
 from pente_site.errors import Invalid, TooLarge
-from pente_site.lists import KnownQueryParameters, Pagination, refuse_unknown_parameters
+from pente_site.lists import KnownQueryParameters, Pagination
 
 
 class PlainTextParser(BaseParser):
@@ -102,6 +102,7 @@ class GameBoardSvgView(APIView):
 
     content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
+    query_parameters = ("ply",)
 
     @extend_schema(
         parameters=[
@@ -119,7 +120,6 @@ class GameBoardSvgView(APIView):
         },
     )
     def get(self, request, pk: int):
-        refuse_unknown_parameters(request.query_params, {"ply"})
         game = play_selectors.game_get(game_id=pk)
         raw = request.query_params.get("ply")
         ply = None
