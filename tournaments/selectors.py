@@ -56,17 +56,27 @@ def _names(t: Tournament) -> dict[int, str]:
     }
 
 
+def _entry_data(e: Entry) -> dict[str, Any]:
+    return {
+        "user": {"id": e.user_id, "username": e.player_name},
+        "seed": e.seed,
+        "rating": e.rating,
+        "status": e.status,
+        "joined_at": e.joined_at,
+    }
+
+
 def entries(t: Tournament) -> list[dict[str, Any]]:
-    return [
-        {
-            "user": {"id": e.user_id, "username": e.player_name},
-            "seed": e.seed,
-            "rating": e.rating,
-            "status": e.status,
-            "joined_at": e.joined_at,
-        }
-        for e in Entry.objects.filter(tournament=t).select_related("user")
-    ]
+    """Every entry, by seed (once there are seeds) then by the time it was made."""
+    return [_entry_data(e) for e in Entry.objects.filter(tournament=t).select_related("user")]
+
+
+def entry_of(t: Tournament, *, user_id: int | None) -> dict[str, Any] | None:
+    """``user_id``'s own entry in ``t`` (withdrawn included), or None."""
+    if user_id is None:
+        return None
+    e = Entry.objects.filter(tournament=t, user_id=user_id).select_related("user").first()
+    return None if e is None else _entry_data(e)
 
 
 def planned_byes(t: Tournament) -> list[dict[str, Any]]:

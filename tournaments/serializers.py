@@ -201,14 +201,23 @@ class EntrySerializer(serializers.Serializer):
 
 
 class TournamentDetailSerializer(TournamentSerializer):
-    entries = serializers.SerializerMethodField()
+    """A tournament with the viewer's own entry (the entries themselves are a list of their
+    own, ``tournaments/{id}/entries``: a large event has a thousand)."""
+
+    entry = serializers.SerializerMethodField(
+        help_text="Your entry (signed in and entered, withdrawn included); null otherwise."
+    )
 
     class Meta(TournamentSerializer.Meta):
-        fields = [*TournamentSerializer.Meta.fields, "entries"]
+        fields = [*TournamentSerializer.Meta.fields, "entry"]
         read_only_fields = fields
 
-    def get_entries(self, obj) -> list[dict]:
-        return EntrySerializer(selectors.entries(obj), many=True).data
+    @extend_schema_field(EntrySerializer(allow_null=True))
+    def get_entry(self, obj) -> dict | None:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        mine = selectors.entry_of(obj, user_id=user.pk if user and user.is_authenticated else None)
+        return None if mine is None else EntrySerializer(mine).data
 
 
 class StandingSerializer(serializers.Serializer):

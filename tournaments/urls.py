@@ -63,6 +63,11 @@ urlpatterns = [
         name="tournament-rounds",
     ),
     re_path(
+        r"^tournaments/(?P<pk>[0-9]+)/entries/?$",
+        views.TournamentEntriesView.as_view(),
+        name="tournament-entries",
+    ),
+    re_path(
         r"^tournaments/(?P<pk>[0-9]+)/standings/?$",
         views.TournamentStandingsView.as_view(),
         name="tournament-standings",

@@ -19,6 +19,7 @@ from tournaments.models import Tournament
 from tournaments.serializers import (
     BracketSerializer,
     ByeRequestIn,
+    EntrySerializer,
     MatchResultIn,
     MatchSerializer,
     PairingDecisionIn,
@@ -61,20 +62,27 @@ class TournamentListView(generics.ListCreateAPIView):
         )
         t = services.tournament_create(organiser=request.user, time_control=time_control, **fields)
         return Response(
-            TournamentDetailSerializer(selectors.tournament_get(tournament_id=t.pk)).data,
+            _detail(request, t.pk),
             status=status.HTTP_201_CREATED,
         )
 
 
+def _detail(request, pk: int) -> dict:
+    """The tournament ``pk`` as ``TournamentDetailSerializer`` gives it to this request's user."""
+    t = selectors.tournament_get(tournament_id=pk)
+    return TournamentDetailSerializer(t, context={"request": request}).data
+
+
 class TournamentDetailView(APIView):
     """A tournament: its settings, status, current round, whether a pairing waits for a job
-    (``pairing_pending``) or for the organiser (``pairing_decision``), and its entries."""
+    (``pairing_pending``) or for the organiser (``pairing_decision``), the number of its players and your own entry (``entry``; every entry:
+    ``tournaments/{id}/entries``)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: TournamentDetailSerializer})
     def get(self, request, pk: int):
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        return Response(_detail(request, pk))
 
 
 class TournamentJoinView(APIView):
@@ -88,8 +96,7 @@ class TournamentJoinView(APIView):
     @extend_schema(request=None, responses={201: TournamentDetailSerializer})
     def post(self, request, pk: int):
         services.tournament_join(tournament_id=pk, user=request.user)
-        t = selectors.tournament_get(tournament_id=pk)
-        return Response(TournamentDetailSerializer(t).data, status=status.HTTP_201_CREATED)
+        return Response(_detail(request, pk), status=status.HTTP_201_CREATED)
 
 
 class TournamentWithdrawView(APIView):
@@ -102,13 +109,12 @@ class TournamentWithdrawView(APIView):
     @extend_schema(request=None, responses={200: TournamentDetailSerializer})
     def post(self, request, pk: int):
         services.tournament_withdraw(tournament_id=pk, user=request.user)
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        return Response(_detail(request, pk))
 
 
-def _accepted(pk: int) -> Response:
+def _accepted(request, pk: int) -> Response:
     """202: the tournament as it stands, its pairing pending (``pairing_pending``)."""
-    t = selectors.tournament_get(tournament_id=pk)
-    return Response(TournamentDetailSerializer(t).data, status=status.HTTP_202_ACCEPTED)
+    return Response(_detail(request, pk), status=status.HTTP_202_ACCEPTED)
 
 
 class TournamentStartView(APIView):
@@ -124,7 +130,7 @@ class TournamentStartView(APIView):
     )
     def post(self, request, pk: int):
         services.tournament_start_request(tournament_id=pk, user=request.user)
-        return _accepted(pk)
+        return _accepted(request, pk)
 
 
 class TournamentCancelView(APIView):
@@ -139,7 +145,7 @@ class TournamentCancelView(APIView):
     )
     def post(self, request, pk: int):
         services.tournament_cancel(tournament_id=pk, user=request.user)
-        return Response(TournamentDetailSerializer(selectors.tournament_get(tournament_id=pk)).data)
+        return Response(_detail(request, pk))
 
 
 class TournamentPairingDecisionView(APIView):
@@ -159,7 +165,7 @@ class TournamentPairingDecisionView(APIView):
         services.tournament_pairing_decide(
             tournament_id=pk, user=request.user, relax=data.validated_data["relax"]
         )
-        return _accepted(pk)
+        return _accepted(request, pk)
 
 
 class TournamentImportTrfView(APIView):
@@ -183,7 +189,7 @@ class TournamentImportTrfView(APIView):
             accounts=data.validated_data["accounts"],
         )
         return Response(
-            TournamentDetailSerializer(selectors.tournament_get(tournament_id=t.pk)).data,
+            _detail(request, t.pk),
             status=status.HTTP_201_CREATED,
         )
 
@@ -203,7 +209,7 @@ class TournamentNextRoundView(APIView):
     )
     def post(self, request, pk: int):
         services.tournament_next_round(tournament_id=pk, user=request.user)
-        return _accepted(pk)
+        return _accepted(request, pk)
 
 
 class MatchResultView(APIView):
@@ -274,6 +280,17 @@ class TournamentRoundsView(_PaginatedListView):
         return self.paginated(
             selectors.round_numbers(t), build=lambda numbers: selectors.rounds(t, numbers=numbers)
         )
+
+
+class TournamentEntriesView(_PaginatedListView):
+    """The entries, withdrawn ones included: by seed once the tournament has started, by the
+    time they were made before."""
+
+    serializer_class = EntrySerializer
+
+    @extend_schema(responses={200: EntrySerializer(many=True)})
+    def get(self, request, pk: int):
+        return self.paginated(selectors.entries(selectors.tournament_get(tournament_id=pk)))
 
 
 class TournamentStandingsView(_PaginatedListView):

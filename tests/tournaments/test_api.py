@@ -174,7 +174,28 @@ def test_withdraw_through_the_api():
     client_for(user).post(f"/api/tournaments/{t.pk}/join/")
     response = client_for(user).post(f"/api/tournaments/{t.pk}/withdraw/")
     assert response.status_code == 200
-    assert [e["status"] for e in response.data["entries"]] == ["withdrawn"]
+    assert response.data["entry"]["status"] == "withdrawn"
+    listed = client_for().get(f"/api/tournaments/{t.pk}/entries/").data["results"]
+    assert [e["status"] for e in listed] == ["withdrawn"]
+
+
+def test_the_tournament_shows_each_viewer_their_own_entry_and_nobody_else_s():
+    t = make_tournament(players=0, start=False)
+    player, stranger = UserFactory(), UserFactory()
+    client_for(player).post(f"/api/tournaments/{t.pk}/join/")
+    mine = client_for(player).get(f"/api/tournaments/{t.pk}/").data["entry"]
+    assert (mine["user"]["id"], mine["status"]) == (player.pk, "active")
+    assert client_for(stranger).get(f"/api/tournaments/{t.pk}/").data["entry"] is None
+    assert client_for().get(f"/api/tournaments/{t.pk}/").data["entry"] is None
+    assert "entries" not in client_for().get(f"/api/tournaments/{t.pk}/").data
+
+
+def test_the_entries_are_a_list_of_their_own_by_seed_a_page_at_a_time():
+    t = make_tournament(players=5)
+    url = f"/api/tournaments/{t.pk}/entries/"
+    pages = [client_for().get(url, {"page": n, "page_size": 2}).data for n in (1, 2, 3)]
+    assert [page["count"] for page in pages] == [5, 5, 5] and pages[-1]["next"] is None
+    assert [e["seed"] for page in pages for e in page["results"]] == [1, 2, 3, 4, 5]
 
 
 def test_bracket_as_data_and_as_svg():
