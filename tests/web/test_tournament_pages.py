@@ -385,3 +385,55 @@ def test_an_imported_tournament_page_shows_the_reports_names_without_player_link
     assert "Smith " in html and "trf-" not in html
     assert 'href="None"' not in html and 'href="/players/trf' not in html
     assert '<span class="muted">bye</span>' in html  # five players: the PAB of round 1
+
+
+def _standings(html: str) -> str:
+    start = html.index('id="standings"')
+    return html[start : html.index("</table>", start)]
+
+
+def test_a_swiss_page_shows_the_tie_breaks_that_rank_equal_points_in_their_order(client):
+    t = make_tournament(players=4, rounds=2)
+    for m in Match.objects.filter(tournament=t, status="in_progress"):
+        finish_match_games(m, "player1")
+    html = _page(client, t)
+    assert re.findall(r"<abbr title=\"[^\"]+\">([^<]+)</abbr>", _standings(html)) == [
+        "Bh-1",
+        "Bh",
+        "SB",
+    ]
+    assert "ranked by Bh-1, Bh, SB, then by wins" in html
+    assert "higher seed" not in html
+
+
+def _round_robin_played(outcome) -> Tournament:
+    """A 3-player round robin played to its end, each match's result ``outcome(match)``."""
+    t = make_tournament(players=3, format="round_robin")
+    while t.status == "running":
+        for m in Match.objects.filter(tournament=t, status="in_progress"):
+            finish_match_games(m, outcome(m))
+        services.sweep()
+        t.refresh_from_db()
+    return t
+
+
+def test_a_round_robin_everyone_drew_says_the_winner_won_as_the_higher_seed(client):
+    t = _round_robin_played(lambda match: "draw")
+    html = _page(client, t)
+    assert _standings(html).count('<td class="num">1</td>') >= 3  # three share first place
+    assert "won as the higher seed" in html and "ranked by SB, H2H, then by wins" in html
+
+
+def test_a_round_robin_with_a_clear_winner_does_not_mention_the_seeds(client):
+    champion = None
+
+    def champion_wins(match) -> str:  # the first player seen wins all, the others draw
+        nonlocal champion
+        champion = champion or match.player1_id
+        if champion in (match.player1_id, match.player2_id):
+            return "player1" if match.player1_id == champion else "player2"
+        return "draw"
+
+    t = _round_robin_played(champion_wins)
+    html = _page(client, t)
+    assert t.winner_id == champion and "higher seed" not in html

@@ -318,6 +318,49 @@ def _byes(t: Tournament, *, viewer, joined: bool) -> dict[str, Any] | None:
     return shown if any(shown.values()) else None
 
 
+#: The tie-breaks the standings show, in the order they decide, by format: (key of a row's
+#: ``tiebreaks``, column heading, what it counts).
+TIEBREAK_COLUMNS = {
+    Tournament.Format.SWISS: [
+        ("buchholz_cut1", "Bh-1", "Buchholz cut 1: the opponents' points without the lowest"),
+        ("buchholz", "Bh", "Buchholz: the opponents' points"),
+        (
+            "sonneborn_berger",
+            "SB",
+            "Sonneborn-Berger: the points of the opponents beaten, and "
+            "half those of the opponents drawn",
+        ),
+    ],
+    Tournament.Format.ROUND_ROBIN: [
+        (
+            "sonneborn_berger",
+            "SB",
+            "Sonneborn-Berger: the points of the opponents beaten, and "
+            "half those of the opponents drawn",
+        ),
+        (
+            "head_to_head",
+            "H2H",
+            "Head to head: the points scored against the players tied on "
+            "points and Sonneborn-Berger",
+        ),
+    ],
+}
+
+
+def _with_tiebreaks(t: Tournament, standings: list[dict]) -> tuple[list[dict], list, bool]:
+    """The standings rows with the values of their format's tie-break columns (``tb``), those
+    columns, and whether the winner shares first place on every tie-break (then the higher seed
+    won: the page says so)."""
+    columns = TIEBREAK_COLUMNS.get(t.format, [])
+    rows = [
+        {**row, "tb": [row["tiebreaks"].get(key, 0) for key, _label, _title in columns]}
+        for row in standings
+    ]
+    tied_first = sum(1 for row in rows if row["rank"] == 1) > 1
+    return rows, columns, t.status == Tournament.Status.FINISHED and tied_first and bool(columns)
+
+
 #: Lines of the standings and of the players shown before "show all" (an imported Swiss may
 #: have a thousand players: the whole page would be over a megabyte).
 PAGE_PLAYERS = 100
@@ -343,7 +386,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     # An imported event's players are a report's names, not accounts with pages.
     links = _NoLinks() if t.imported else _Links()
     entries = [{**e, "url": links.user(e["user"])} for e in selectors.entries(t)]
-    standings = [{**row, "url": links.name(row["username"])} for row in selectors.standings(t)]
+    standings, tiebreak_columns, won_by_seed = _with_tiebreaks(
+        t, [{**row, "url": links.name(row["username"])} for row in selectors.standings(t)]
+    )
     shown_round = _shown_round(request, t)
     rounds = _rounds(t, links=links, number=shown_round)
     everyone = request.GET.get("players") == "all"
@@ -361,6 +406,8 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "time_control": str(TimeControl.of(t)),
         "entries": entries if everyone else entries[:PAGE_PLAYERS],
         "standings": standings if everyone else standings[:PAGE_PLAYERS],
+        "tiebreak_columns": tiebreak_columns,
+        "won_by_seed": won_by_seed,
         "players_cut": not everyone and max(len(entries), len(standings)) > PAGE_PLAYERS,
         "page_players": PAGE_PLAYERS,
         "rounds": rounds,
