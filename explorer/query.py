@@ -50,6 +50,13 @@ class Probe:
     def size(self) -> int:
         return self.variant.size
 
+    @property
+    def recurs(self) -> bool:
+        """Whether one game may reach this position more than once: in Go, passes and a
+        rejected marking leave the stones as they were (in the Pente family every move adds a
+        stone or a capture, so a game never comes back to a position)."""
+        return self.variant.family == "go"
+
     def caller_point(self, canonical: int) -> int:
         """A stored (canonical) next point on the caller's board."""
         return to_caller(canonical, self.symmetry, self.size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Avg, Count, Max, Q, QuerySet
+from django.db.models import Avg, Count, Max, Min, Q, QuerySet
 
 from explorer.models import PositionRow
 from explorer.query import Probe
@@ -100,20 +100,24 @@ def position_rows(*, probe: Probe, filters: ExplorerFilters) -> QuerySet[Positio
     return rows
 
 
+def _game_counts(colours: range, *, distinct: bool) -> dict[str, Count]:
+    """Games (``n``), draws and wins of each colour (``w1``, ...) among index rows."""
+    return {
+        "n": Count("game", distinct=distinct),
+        "draws": Count("game", filter=Q(winner=0), distinct=distinct),
+        **{f"w{c}": Count("game", filter=Q(winner=c), distinct=distinct) for c in colours},
+    }
+
+
 def position_stats(*, probe: Probe, rows: QuerySet[PositionRow]) -> PositionStats:
     """The statistics of the position (``rows``: its ``position_rows``) and of each next move
-    (mapped back to the caller's board), most played first (then by point)."""
+    (mapped back to the caller's board), most played first (then by point). A game that
+    reached the position twice (Go) counts once, and once under each move it went on with."""
     colours = range(1, probe.colours + 1)
-    counts = {f"w{c}": Count("game", filter=Q(winner=c)) for c in colours}
+    counts = _game_counts(colours, distinct=probe.recurs)
     grouped = (
         rows.values("next_point")
-        .annotate(
-            n=Count("game"),
-            draws=Count("game", filter=Q(winner=0)),
-            avg=Avg("rating"),
-            latest=Max("game"),
-            **counts,
-        )
+        .annotate(avg=Avg("rating"), latest=Max("game"), **counts)
         .order_by()
     )
     total = 0
@@ -142,16 +146,27 @@ def position_stats(*, probe: Probe, rows: QuerySet[PositionRow]) -> PositionStat
             )
         )
     moves.sort(key=lambda m: (-m.games, m.point))
+    if probe.recurs:  # the groups may share games: count them once
+        overall = rows.aggregate(**counts)
+        total, draws = overall["n"], overall["draws"]
+        wins = [overall[f"w{c}"] for c in colours]
     return PositionStats(games=total, wins=wins, draws=draws, moves=moves)
 
 
-def games_at(*, rows: QuerySet[PositionRow], before: int | None, limit: int) -> list[GameAt]:
+def games_at(
+    *, probe: Probe, rows: QuerySet[PositionRow], before: int | None, limit: int
+) -> list[GameAt]:
     """The games that reached the position (``rows``: its ``position_rows``), latest first:
     ``limit`` of them, with ids below ``before`` (the last id of the previous page), their
-    seats loaded."""
+    seats loaded. A game that reached it more than once (Go) is listed once, at the first
+    time."""
     if before is not None:
         rows = rows.filter(game_id__lt=before)
-    found = list(rows.order_by("-game_id", "ply").values_list("game_id", "ply")[:limit])
+    if probe.recurs:
+        firsts = rows.values("game_id").annotate(first=Min("ply")).order_by("-game_id")
+        found = list(firsts.values_list("game_id", "first")[:limit])
+    else:
+        found = list(rows.order_by("-game_id", "ply").values_list("game_id", "ply")[:limit])
     games = Game.objects.in_bulk([game_id for game_id, _ in found])
     seats = Seat.objects.filter(game_id__in=games).select_related("user").order_by("seat")
     by_game: dict[int, list[Seat]] = {}

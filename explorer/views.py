@@ -76,7 +76,9 @@ class ExplorerView(APIView):
         rows = selectors.position_rows(probe=probe, filters=_filters(params))
         stats = selectors.position_stats(probe=probe, rows=rows)
         size = params["page_size"]
-        found = selectors.games_at(rows=rows, before=params.get("before"), limit=size + 1)
+        found = selectors.games_at(
+            probe=probe, rows=rows, before=params.get("before"), limit=size + 1
+        )
         more = len(found) > size
         found = found[:size]
         following = None

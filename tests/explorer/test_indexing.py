@@ -13,7 +13,7 @@ from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
 from games.factories import UserFactory, make_game
 from games.models import Game
-from games.play.actions import game_resign, move_play
+from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from games.play.finish import game_finish
 from games.records import imports
 from games.records.imports import games_import
@@ -156,3 +156,40 @@ def test_a_record_twice_in_one_text_is_imported_once():
     report = games_import(text=f"{text}\n{text}")
     assert len(report.game_ids) == 1
     assert [r.code for r in report.refusals] == [imports.DUPLICATE]
+
+
+def _go_game_marked_rejected_and_counted() -> Game:
+    """Go 9x9 played here: walls on columns D and F, a white stone at B5 that cannot live, two
+    passes, B5 marked and the marking rejected, two more passes (the stones as they were
+    before: the game reaches those positions again), B5 marked again and accepted."""
+    black, white = UserFactory(), UserFactory()
+    game = make_game(players=[black, white], variant="Go (9x9)")
+    seats = {1: black, 2: white}
+    walls = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
+
+    def act(seat: int, action, **kwargs) -> None:
+        game.refresh_from_db()
+        action(game_id=game.pk, user=seats[seat], ply=game.ply, **kwargs)
+
+    for i, point in enumerate([*walls, "PASS", "B5", "PASS", "PASS"]):
+        act(1 + i % 2, move_play, points=[point])
+    act(1, game_mark_dead, points=["B5"])
+    act(2, game_decide, choice="reject")
+    act(1, move_play, points=["PASS"])
+    act(2, move_play, points=["PASS"])
+    act(1, game_mark_dead, points=["B5"])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        act(2, game_decide, choice="accept")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def test_a_go_game_that_reaches_a_position_twice_counts_there_once():
+    game = _go_game_marked_rejected_and_counted()
+    walls = ",".join(p for row in range(1, 10) for p in (f"D{row}", f"F{row}"))
+    for moves in (f"{walls},pass,B5", f"{walls},pass,B5,pass", f"{walls},pass,B5,pass,pass"):
+        body = explore(game="Go (9x9)", moves=moves)
+        assert (body["games"], body["wins"], body["draws"]) == (1, [0, 1], 0), moves
+        assert [g["id"] for g in body["game_list"]["results"]] == [game.pk], moves
+        assert all(m["games"] == 1 for m in body["moves"]), moves

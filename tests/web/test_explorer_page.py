@@ -109,6 +109,14 @@ def test_go_boards_link_their_points_and_offer_a_pass(client):
     assert re.search(r'href="\?game=Go\+%289x9%29&amp;moves=pass">pass</a>', html)
 
 
+def test_after_two_passes_a_go_board_offers_no_move_and_says_why(client):
+    store(record("D4 F5 PASS PASS", game="Go (9x9)"))
+    html = _page(client, game="Go (9x9)", moves="D4,F5,pass,pass")
+    assert _links(html) == {} and 'id="explorer-decisions"' not in html
+    assert "went on to mark their dead stones" in html
+    assert "No stored game went on" not in html
+
+
 def test_the_games_list_pages_on_to_older_games(client, monkeypatch):
     monkeypatch.setattr(explorer_page, "PAGE_SIZE", 2)
     ids = store(*(record("1. K10 L11 2. N13 Resign 1-0", p1=f"p{i}", p2="q") for i in range(3)))

@@ -18,7 +18,7 @@ from django.utils.http import urlencode
 
 from explorer import selectors
 from explorer.query import move_names, position_after, probe_of, variant_named
-from games.engine import GAMES, GoGame, point_name
+from games.engine import GAMES, GoGame, GoPhase, point_name
 from games.records.pictures import COLOUR_NAMES, GO_COLOUR_NAMES, board_svg
 from pente_site.errors import DomainError
 from web.views.database import RATED, game_rows
@@ -74,13 +74,17 @@ def explorer_page(request: HttpRequest) -> HttpResponse:
     stats = selectors.position_stats(probe=probe, rows=rows)
     before = request.GET.get("before", "")
     found = selectors.games_at(
-        rows=rows, before=int(before) if before.isdigit() else None, limit=PAGE_SIZE + 1
+        probe=probe,
+        rows=rows,
+        before=int(before) if before.isdigit() else None,
+        limit=PAGE_SIZE + 1,
     )
     older = None
     if len(found) > PAGE_SIZE:
         found = found[:PAGE_SIZE]
         older = _address(game, moves, filters) + f"&before={found[-1].game.pk}"
     go = isinstance(position, GoGame)
+    playing_go = go and position.phase is GoPhase.PLAYING
     size = variant.size
     seen = {m.point: m for m in stats.moves if m.point is not None and m.point >= 0}
     links = {
@@ -113,8 +117,10 @@ def explorer_page(request: HttpRequest) -> HttpResponse:
         "back_url": _address(game, moves[:-1], filters) if moves else None,
         "others": [
             {"name": word, "url": _address(game, [*moves, word], filters)}
-            for word in (*position.decisions_available(), *(("pass",) if go else ()))
+            for word in (*position.decisions_available(), *(("pass",) if playing_go else ()))
         ],
+        # After two passes a Go game marks its dead stones, which the explorer does not follow.
+        "marking": go and position.phase is GoPhase.MARKING,
         "colour_names": [colours[1], colours[2]],
         "stats": stats,
         "moves_seen": [
