@@ -193,7 +193,7 @@ def _new_game(record: Record) -> Game:
         )
     except UnknownGame as exc:
         # One sentence: the engine's own message already names the game and lists the known ones.
-        known = ", ".join(VARIANTS)
+        known = ", ".join([*VARIANTS, *GO_GAMES])
         detail = f"Unknown game {name!r}; the engine plays {known}."
         raise BadRecord("unknown_game", detail, record.line) from exc
     except (EngineError, ValueError) as exc:

@@ -314,7 +314,7 @@ class TestReplay:
         detail = replay_summary(record("Foo", "1. K10"))["error"]["detail"]
         assert detail.count("Unknown game") == 1
         assert detail.startswith("Unknown game 'Foo'; the engine plays Pente, ")
-        assert detail.endswith("Connect6.")
+        assert detail.endswith("Connect6, Go, Go (13x13), Go (9x9).")
         assert detail.count(".") == 1
 
     def test_resign_token_makes_the_other_side_win(self):
