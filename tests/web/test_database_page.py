@@ -120,6 +120,13 @@ def test_an_unknown_game_is_refused_with_the_reason(client):
     assert "There is no game called" in response.content.decode()
 
 
+def test_an_unknown_game_is_said_beside_the_other_fields_problems(client):
+    response = client.get("/database/", {"variant": "Chess", "result": "maybe", "rated": "x"})
+    html = response.content.decode()
+    assert response.status_code == 400 and html.count('class="error"') == 3
+    assert "There is no game called" in html and "result:" in html and "rated:" in html
+
+
 def test_a_searched_name_with_html_is_escaped(client):
     html = client.get("/database/", {"player": '"><script>alert(1)</script>'}).content.decode()
     assert "<script>alert(1)</script>" not in html

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import urlencode
 
-from games.engine import GAMES
+from games.engine import GAMES, UnknownGame, get_variant
 from games.models import Game
 from games.play import selectors as play_selectors
 from games.play.filters import GameFilter
@@ -92,10 +92,15 @@ def database_page(request: HttpRequest) -> HttpResponse:
     search = {name: request.GET.get(name, "").strip() for name in SEARCH_FIELDS}
     asked = {name: value for name, value in search.items() if value}
     problems: list[str] = []
+    if "variant" in asked:
+        try:  # checked here, so that it is said beside the other fields' problems
+            get_variant(asked["variant"])
+        except UnknownGame:
+            problems.append(f"There is no game called {asked['variant']!r}.")
     rows: list[dict[str, Any]] = []
     page = None
     found = GameFilter(data=asked, queryset=play_selectors.games_queryset())
-    if not found.is_valid():
+    if problems or not found.is_valid():
         for field, errors in found.errors.items():
             problems.extend(f"{field}: {error}" for error in errors)
     else:
