@@ -11,33 +11,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import (
-    GAME_URL,
-    accepted_from_home,
-    challenge,
-    signup,
-    unique_name,
-    watch_errors,
-)
+from tests.web.playing import against_the_computer, go_black_and_white, players_at_a_game, stone
 
 pytestmark = pytest.mark.usefixtures("browser")
 
-PASSWORD = "correct-horse-battery-1"
 CORNERS = ("A1", "A3", "A5", "A7", "C1", "C3", "T19", "T17", "R19", "R17")
-
-
-def stone(page, point: str):
-    return page.locator(f'#board circle.stone[data-point="{point}"]')
 
 
 def connect6_game(new_page, site):
     """A new player's Connect6 game against the computer, at their first turn: the page and
     the JavaScript errors it meets."""
-    page = new_page()
-    errors = watch_errors(page)
-    signup(page, site, unique_name("six"), PASSWORD)
-    challenge(page, site, variant="Connect6")
-    page.wait_for_url(GAME_URL)
+    page, errors = against_the_computer(new_page, site, variant="Connect6", name="six")
     expect(page.locator("#status")).to_have_text("Your turn: place two stones", timeout=30_000)
     return page, errors
 
@@ -97,18 +81,8 @@ def test_connect6_waiting_stones_go_after_a_refused_turn_and_never_on_a_taken_po
 
 
 def test_go_pass_marking_and_accepting_the_count(new_page, site, shot):
-    black, white = new_page(), new_page()
-    errors = [watch_errors(page) for page in (black, white)]
-    black_name, white_name = unique_name("go"), unique_name("go")
-    signup(black, site, black_name, PASSWORD)
-    signup(white, site, white_name, PASSWORD)
-    challenge(black, site, variant="Go (9x9)", opponent="player", invitee=white_name)
-    expect(black.locator("#outgoing li[data-challenge]")).to_have_count(1)
-    accepted_from_home(site, black, white)
-    # The challenger may have been given either colour: Go's first mover is black.
-    if "Your turn" not in black.locator("#status").inner_text():
-        expect(white.locator("#status")).to_have_text("Your turn")
-        black, white = white, black
+    pages, errors = players_at_a_game(new_page, site, variant="Go (9x9)", names=("go", "go"))
+    black, white = go_black_and_white(*pages)
     black.click('#board rect.pt[data-point="E5"]')
     expect(stone(white, "E5")).to_have_count(1)
     white.click("#controls [data-action=pass]")

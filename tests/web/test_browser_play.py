@@ -15,56 +15,23 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import (
-    GAME_URL,
     accepted_from_home,
-    challenge,
     signup,
     unique_name,
     watch_errors,
 )
+from tests.web.playing import (
+    PASSWORD,
+    against_the_computer,
+    click,
+    game_id,
+    play_to_five,
+    players_at_a_game,
+    stone,
+    white_and_black,
+)
 
 pytestmark = pytest.mark.usefixtures("browser")
-
-PASSWORD = "correct-horse-battery-1"
-
-
-def game_id(page) -> int:
-    return int(GAME_URL.match(page.url).group(1))
-
-
-def click(page, point: str) -> None:
-    page.click(f'#board rect.pt[data-point="{point}"]')
-
-
-def stone(page, point: str):
-    return page.locator(f'#board circle.stone[data-point="{point}"]')
-
-
-def white_and_black(a, b):
-    """The two players' pages of the game both show, as (player 1, player 2): player 2 moves
-    first (player 1's first stone is the centre)."""
-    for page in (a, b):
-        expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"))
-    return (b, a) if "Your turn" in a.locator("#status").inner_text() else (a, b)
-
-
-def play_to_five(white, black, watchers=()) -> None:
-    """Player 1 makes K10-K14 (the tournament rule: its second stone 3 away from the centre),
-    player 2 plays along the edge; every stone must reach the other pages by their stream."""
-    turns = [
-        (black, "A1"),
-        (white, "K13"),
-        (black, "A3"),
-        (white, "K12"),
-        (black, "A5"),
-        (white, "K11"),
-        (black, "A7"),
-        (white, "K14"),
-    ]
-    for mover, point in turns:
-        click(mover, point)
-        for page in (white, black, *watchers):
-            expect(stone(page, point)).to_have_count(1)
 
 
 def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_page, site, shot):
@@ -152,11 +119,7 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
 
 
 def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
-    page = new_page()
-    errors = watch_errors(page)
-    signup(page, site, unique_name("solo"), PASSWORD)
-    challenge(page, site, variant="Pente")
-    page.wait_for_url(GAME_URL)
+    page, errors = against_the_computer(new_page, site)
     expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"))
     if "Your turn" not in page.locator("#status").inner_text():
         expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
@@ -195,14 +158,7 @@ def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, s
 
 
 def test_a_take_back_is_asked_by_the_player_who_just_moved_and_agreed_by_the_other(new_page, site):
-    ann, bob = new_page(), new_page()
-    errors = [watch_errors(page) for page in (ann, bob)]
-    bob_name = unique_name("bob")
-    signup(ann, site, unique_name("ann"), PASSWORD)
-    signup(bob, site, bob_name, PASSWORD)
-    challenge(ann, site, variant="Pente", opponent="player", invitee=bob_name)
-    expect(ann.locator("#outgoing li[data-challenge]")).to_have_count(1)
-    accepted_from_home(site, ann, bob)
+    (ann, bob), errors = players_at_a_game(new_page, site)
     waiting, mover = white_and_black(ann, bob)
     expect(mover.locator("[data-action=undo-ask]")).to_have_count(0)  # nothing of theirs yet
     # The centre stone is the server's: player 1 cannot ask to take it back.
