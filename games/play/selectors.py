@@ -328,6 +328,7 @@ def _go_state(position: GoGame) -> dict[str, Any]:
     names = point_names(position.size)
     proposal = position.proposed_dead
     score = position.score()
+    dead = _dead_colours(position, score.dead)
     return {
         "phase": str(position.phase),
         "komi": position.komi,
@@ -339,8 +340,24 @@ def _go_state(position: GoGame) -> dict[str, Any]:
             "white": score.white,
             "black_territory": [names[p] for p in sorted(score.black_territory)],
             "white_territory": [names[p] for p in sorted(score.white_territory)],
+            "black_dead": [names[p] for p in sorted(dead) if dead[p] == 1],
+            "white_dead": [names[p] for p in sorted(dead) if dead[p] == 2],
         },
     }
+
+
+def _dead_colours(position: GoGame, dead: frozenset[int]) -> dict[int, int]:
+    """The colour of each stone the count takes off as ``dead``: while marking they are on the
+    board; once counted they have left it, and are read from the position before the
+    acceptance."""
+    if not dead:
+        return {}
+    board = position.board
+    if position.outcome is not None:
+        before = position.copy()
+        before.pop()  # the acceptance: the dead stones are back on the board
+        board = before.board
+    return {p: board[p] for p in dead}
 
 
 def set_detail(*, game_set: GameSet) -> dict[str, Any]:

@@ -176,6 +176,14 @@ class GoScoreSerializer(serializers.Serializer):
     white = serializers.FloatField(help_text="Komi included.")
     black_territory = serializers.ListField(child=serializers.CharField())
     white_territory = serializers.ListField(child=serializers.CharField())
+    black_dead = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The black stones this count takes off as dead: the proposal while marking "
+        "(still on the board), the agreed ones once counted (off it).",
+    )
+    white_dead = serializers.ListField(
+        child=serializers.CharField(), help_text="The same for the white stones."
+    )
 
 
 class GoStateSerializer(serializers.Serializer):

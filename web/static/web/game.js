@@ -1,6 +1,7 @@
 // The game page: draws the board from the game's state (the API's GET games/{id}/), plays by
 // clicking it, keeps itself current from the game's event stream, and steps through the moves
-// (keyboard arrows) with the server's pictures of earlier positions.
+// (keyboard arrows) with the server's pictures of earlier positions, and Go's count (territory,
+// dead stones).
 
 import { api, chatBox, el, follow, problem } from "./site.js";
 
@@ -91,8 +92,10 @@ function drawBoard() {
     labels.append(col, row);
   }
   root.append(labels);
+  const count = goCount();
   const dead = new Set(page.go && S.go ? [...(S.go.proposed_dead || []), ...(S.go.dead || [])] : []);
   const marking = page.go && S.go && S.go.phase === "marking";
+  if (marking) pending.forEach((p) => dead.add(p));
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const index = y * size + x;
@@ -104,8 +107,13 @@ function drawBoard() {
         const [fill, stroke] = colours[Number(ch)] || PENTE[3];
         const stone = svg("circle", { cx, cy, r: CELL * 0.45, fill, stroke, "stroke-width": 1.2,
           class: "stone", "data-point": point, "data-colour": ch });
-        if ((marking && pending.includes(point)) || dead.has(point)) stone.setAttribute("opacity", 0.4);
+        if (dead.has(point)) stone.setAttribute("opacity", 0.4);
         root.append(stone);
+      } else if (count && count.dead.has(point)) {
+        // Taken off at the count: shown faded where it stood.
+        const [fill, stroke] = colours[count.dead.get(point)];
+        root.append(svg("circle", { cx, cy, r: CELL * 0.45, fill, stroke, opacity: 0.4,
+          class: "dead-stone", "data-point": point }));
       } else if (before && before[y] && before[y][x] !== ".") {
         const mark = svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 16,
           fill: "#b3261e", class: "captured", "data-point": point });
@@ -125,6 +133,8 @@ function drawBoard() {
     const light = ch === "." ? "#b3261e" : (page.go ? (ch === "1" ? "#fff" : "#000") : (ch === "1" ? "#b3261e" : "#fff"));
     root.append(svg("circle", { cx: MARGIN + x * CELL, cy: MARGIN + y * CELL, r: 4, fill: light, class: "last" }));
   }
+  if (count) drawCount(root, count, dead);
+  drawCountNote(count);
   // Clickable points on top.
   const hits = svg("g", {});
   for (let index = 0; index < size * size; index++) {
@@ -149,6 +159,66 @@ async function drawPicture(ply) {
   root.removeAttribute("width");
   root.removeAttribute("height");
   if (viewPly === ply) boardBox.replaceChildren(document.importNode(root, true));
+}
+
+// ------------------------------------------------------------------ points
+function pointXY(point, size) {
+  const x = COLUMNS.indexOf(point[0]);
+  const y = size - Number(point.slice(1));
+  return x < 0 || x >= size || y < 0 || y >= size ? null : [x, y];
+}
+
+// ------------------------------------------------------------------ Go's count
+/** Go's count to draw, in the marking phase (as proposed, or as the board stands) and once
+ * counted: each territory point's owner, and the stones counted dead (point -> colour). */
+function goCount() {
+  const score = page.go && S.go && S.go.score;
+  if (!score || !((playing() && marking()) || S.end_reason === "score")) return null;
+  const byColour = (black, white) => new Map([...(black || []).map((p) => [p, 1]), ...(white || []).map((p) => [p, 2])]);
+  return { owner: byColour(score.black_territory, score.white_territory),
+    dead: byColour(score.black_dead, score.white_dead) };
+}
+
+/** Territory as small squares of its owner's colour, and a red cross on every dead stone. */
+function drawCount(root, count, dead) {
+  const size = S.board.rows.length;
+  const half = CELL * 0.14;
+  const squares = svg("g", { class: "territory", "stroke-width": 1 });
+  for (const [point, owner] of count.owner) {
+    const at = pointXY(point, size);
+    if (!at) continue;
+    const [fill, stroke] = colours[owner];
+    squares.append(svg("rect", { x: MARGIN + at[0] * CELL - half, y: MARGIN + at[1] * CELL - half,
+      width: 2 * half, height: 2 * half, fill, stroke, class: `territory ${owner === 1 ? "black" : "white"}`,
+      "data-point": point }));
+  }
+  root.append(squares);
+  const arm = CELL * 0.2;
+  const crosses = svg("g", { class: "dead", stroke: "#b3261e", "stroke-width": 2 });
+  for (const point of new Set([...dead, ...count.dead.keys()])) {
+    const at = pointXY(point, size);
+    if (!at) continue;
+    const [cx, cy] = [MARGIN + at[0] * CELL, MARGIN + at[1] * CELL];
+    crosses.append(svg("path", { d: `M${cx - arm} ${cy - arm}L${cx + arm} ${cy + arm}M${cx - arm} ${cy + arm}L${cx + arm} ${cy - arm}`,
+      class: "dead-mark", "data-point": point }));
+  }
+  root.append(crosses);
+}
+
+/** Under the board, what the count's marks mean (and the count while marking). */
+function drawCountNote(count) {
+  const note = document.getElementById("count-note");
+  if (!note) return;
+  note.hidden = !count || viewPly !== null;
+  if (!count) return;
+  const score = S.go.score;
+  const legend = "Small squares are each side's territory; crossed stones are dead.";
+  if (S.end_reason === "score") {
+    note.textContent = `${legend} Black ${score.black}, white ${score.white} (komi included).`;
+    return;
+  }
+  const basis = S.go.proposed_dead == null ? "as the board stands" : "with the stones marked dead";
+  note.textContent = `The count ${basis}: black ${score.black}, white ${score.white} (komi included). ${legend}`;
 }
 
 // ------------------------------------------------------------------ the panels
@@ -444,7 +514,10 @@ function view(ply) {
   if (ply === total) ply = null;
   viewPly = ply;
   if (ply === null) drawBoard();
-  else drawPicture(ply);
+  else {
+    drawPicture(ply);
+    drawCountNote(null); // the count is the final position's
+  }
   drawMoves();
 }
 

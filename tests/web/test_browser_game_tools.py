@@ -1,0 +1,88 @@
+"""The game page's tools in a real browser: Go's count (territory and dead stones) on the board,
+at a phone's width too, with no page wider than the screen.
+
+Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.playing import game_id, go_black_and_white, players_at_a_game, stone
+
+pytestmark = pytest.mark.usefixtures("browser")
+
+PHONE = {"width": 390, "height": 844}
+#: Black walls off column D, white column F (9x9); white invades at B5, a stone that cannot
+#: live; then three passes (tests/games/play/test_go_api.py's game).
+WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
+
+
+def fits_the_phone(page) -> None:
+    """At a phone's width nothing makes the page scroll sideways."""
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
+
+
+def call(page, path: str, body: dict) -> dict:
+    """POST to the API from ``page`` with its session, as the page's script does."""
+    return page.evaluate(
+        """async ([path, body]) => {
+            const token = document.querySelector('meta[name="csrf-token"]').content;
+            const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body),
+                headers: { "Content-Type": "application/json", "X-CSRFToken": token } });
+            return { status: response.status, data: await response.json() };
+        }""",
+        [path, body],
+    )
+
+
+def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_page, site, shot):
+    pages, errors = players_at_a_game(new_page, site, variant="Go (9x9)", names=("go", "go"))
+    black, white = go_black_and_white(*pages)
+    game = game_id(black)
+    # The walls, the invasion and three passes, played through the API.
+    for ply, point in enumerate([*WALLS, "PASS", "B5", "PASS", "PASS"]):
+        mover = black if ply % 2 == 0 else white
+        answer = call(mover, f"games/{game}/moves", {"ply": ply, "point": point})
+        assert answer["status"] == 200, answer
+    for page in (black, white):
+        page.reload()
+    expect(black.locator("#status")).to_have_text("Mark the dead stones, then propose")
+    # As the board stands, B5 spoils black's area: only white's side is territory.
+    expect(black.locator("#board rect.territory.black")).to_have_count(0)
+    expect(black.locator("#board rect.territory.white")).to_have_count(27)
+    # Black marks B5 (crossed at once) and proposes it: both boards show the count so.
+    black.click('#board rect.pt[data-point="B5"]')
+    expect(black.locator('#board .dead-mark[data-point="B5"]')).to_have_count(1)
+    black.click("#controls [data-action=propose]")
+    for page in (black, white):
+        expect(page.locator("#board rect.territory.black")).to_have_count(27)
+        expect(page.locator("#board rect.territory.white")).to_have_count(27)
+        expect(page.locator('#board .dead-mark[data-point="B5"]')).to_have_count(1)
+        expect(stone(page, "B5")).to_have_attribute("opacity", "0.4")
+        expect(page.locator("#count-note")).to_contain_text(
+            "The count with the stones marked dead: black 36, white 43.5"
+        )
+    white.click("#controls [data-action=accept]")
+    # Counted: B5 has left the board and is shown faded and crossed where it stood.
+    for page in (black, white):
+        expect(page.locator("#status")).to_have_text(re.compile(r"won by the count"))
+        expect(stone(page, "B5")).to_have_count(0)
+        expect(page.locator('#board circle.dead-stone[data-point="B5"]')).to_have_count(1)
+        expect(page.locator('#board .dead-mark[data-point="B5"]')).to_have_count(1)
+        expect(page.locator("#board rect.territory.black")).to_have_count(27)
+        expect(page.locator("#board rect.territory.white")).to_have_count(27)
+        expect(page.locator("#count-note")).to_contain_text("Small squares are each side's")
+    # An earlier position is the server's picture, without the count's note.
+    black.keyboard.press("ArrowLeft")
+    expect(black.locator("#count-note")).to_be_hidden()
+    black.keyboard.press("End")
+    expect(black.locator("#count-note")).to_be_visible()
+    fits_the_phone(black)
+    shot(black, "go-count-phone")
+    assert errors == [[], []]

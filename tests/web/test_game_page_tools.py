@@ -1,0 +1,45 @@
+"""What a game's page is told for Go's count: the territory and the dead stones (by colour) in
+the state it embeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.factories import UserFactory, make_game
+from games.play.actions import game_decide, game_mark_dead, move_play
+from tests.web.test_home_and_game_pages import embedded_state
+
+pytestmark = pytest.mark.django_db
+
+#: Black walls off column D, white column F (9x9); then white invades at B5, a stone that
+#: cannot live (tests/games/play/test_go_api.py's game).
+WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
+
+
+def go_game_marked():
+    """A 9x9 game in its marking phase, black (who passed first) proposing B5 dead."""
+    black, white = UserFactory(), UserFactory()
+    game = make_game(players=[black, white], variant="Go (9x9)")
+    users = {1: black, 2: white}
+    for i, point in enumerate([*WALLS, "PASS", "B5", "PASS", "PASS"]):
+        move_play(game_id=game.pk, user=users[1 + i % 2], ply=i, points=[point])
+    game_mark_dead(game_id=game.pk, user=black, ply=22, points=["B5"])
+    return game, black, white
+
+
+def test_a_go_page_carries_the_territory_and_the_dead_stones_by_colour(client):
+    game, _black, white = go_game_marked()
+    go = embedded_state(client.get(f"/games/{game.pk}/"))["go"]
+    assert go["phase"] == "marking" and go["proposed_dead"] == ["B5"]
+    # The count as proposed: B5 (still on the board) is a dead white stone in black's area.
+    assert (go["score"]["white_dead"], go["score"]["black_dead"]) == (["B5"], [])
+    territory = go["score"]["black_territory"]
+    assert len(territory) == 27 and "B5" in territory
+    assert len(go["score"]["white_territory"]) == 27
+    game_decide(game_id=game.pk, user=white, ply=23, choice="accept")
+    state = embedded_state(client.get(f"/games/{game.pk}/"))
+    assert (state["end_reason"], state["board"]["rows"][4][1]) == ("score", ".")
+    # Counted: B5 has left the board, and the state still says it was a white stone.
+    assert (state["go"]["score"]["white_dead"], state["go"]["score"]["black_dead"]) == (["B5"], [])
+    assert "B5" in state["go"]["score"]["black_territory"]
+    assert client.get(f"/api/games/{game.pk}/").json()["go"] == state["go"]
