@@ -1,17 +1,25 @@
-"""The game page's tools in a real browser: Go's count (territory and dead stones) on the board,
-at a phone's width too, with no page wider than the screen.
+"""The game page's tools in a real browser: hints against the computer, and Go's count (territory
+and dead stones) on the board. Each at a phone's width too, with no page wider than the screen.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.playing import game_id, go_black_and_white, players_at_a_game, stone
+from tests.web.playing import (
+    against_the_computer,
+    click,
+    game_id,
+    go_black_and_white,
+    players_at_a_game,
+    stone,
+)
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -86,3 +94,47 @@ def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_pa
     fits_the_phone(black)
     shot(black, "go-count-phone")
     assert errors == [[], []]
+
+
+def refusal(page, url: str, status: int, detail: str, method: str = "GET") -> None:
+    """The next ``method`` request to ``url`` is refused with ``detail`` (as the API says it)."""
+
+    def handle(route):
+        if route.request.method != method:
+            route.fallback()
+            return
+        route.fulfill(
+            status=status, content_type="application/json", body=json.dumps({"detail": detail})
+        )
+
+    page.route(url, handle, times=1)
+
+
+def test_a_hint_against_the_computer_is_ringed_until_the_move(new_page, site, shot):
+    page, errors = against_the_computer(new_page, site, name="hint")
+    expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
+    ask = page.locator("#controls [data-action=hint]")
+    # A refusal (the rate of hints, here) is said, and nothing is ringed.
+    slow = "Request was throttled. Expected available in 12 seconds."
+    refusal(page, "**/api/games/*/hint", 429, slow)
+    ask.click()
+    expect(page.locator("#notice")).to_have_text(slow)
+    expect(page.locator("#board g.hint circle")).to_have_count(0)
+    # From the keyboard: the hinted point is ringed and named.
+    ask.focus()
+    page.keyboard.press("Enter")
+    ring = page.locator("#board g.hint circle")
+    expect(ring).to_have_count(1)
+    point = ring.get_attribute("data-point")
+    expect(page.locator("#notice")).to_have_text(f"Hint: {point}")
+    assert stone(page, point).count() == 0
+    fits_the_phone(page)
+    shot(page, "hint-phone")
+    # Played: the ring and the words go with the move.
+    click(page, point)
+    expect(stone(page, point)).to_have_count(1)
+    expect(ring).to_have_count(0)
+    expect(page.locator("#notice")).to_be_empty()
+    expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
+    expect(ask).to_be_visible()
+    assert [e for e in errors if "429 (Too Many Requests)" not in e] == []

@@ -1,12 +1,16 @@
-"""What a game's page is told for Go's count: the territory and the dead stones (by colour) in
-the state it embeds."""
+"""What a game's page is told, beyond the game's state, for hints and Go's count: whether the
+viewer is offered hints, and the territory and the dead stones (by colour) in the state it
+embeds."""
 
 from __future__ import annotations
+
+import json
+import re
 
 import pytest
 
 from games.factories import UserFactory, make_game
-from games.play.actions import game_decide, game_mark_dead, move_play
+from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from tests.web.test_home_and_game_pages import embedded_state
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +47,35 @@ def test_a_go_page_carries_the_territory_and_the_dead_stones_by_colour(client):
     assert (state["go"]["score"]["white_dead"], state["go"]["score"]["black_dead"]) == (["B5"], [])
     assert "B5" in state["go"]["score"]["black_territory"]
     assert client.get(f"/api/games/{game.pk}/").json()["go"] == state["go"]
+
+
+def page_data(client, game) -> dict:
+    """The page's own data beside the state (``game-page``)."""
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    match = re.search(r'<script id="game-page" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "the page embeds its data"
+    return json.loads(match.group(1))
+
+
+def computer(level: int = 1):
+    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
+
+
+def test_hints_are_offered_to_a_player_against_the_computer_only(client):
+    human, bot = UserFactory(), computer()
+    game = make_game(players=[human, bot])
+    client.force_login(human)
+    assert page_data(client, game)["hints"] is True
+    client.force_login(UserFactory())  # a spectator
+    assert page_data(client, game)["hints"] is False
+    client.logout()
+    assert page_data(client, game)["hints"] is False
+    # Against a person, or in a rated game, the API refuses hints: no button.
+    ann, bob = UserFactory(), UserFactory()
+    client.force_login(ann)
+    assert page_data(client, make_game(players=[ann, bob]))["hints"] is False
+    assert page_data(client, make_game(players=[ann, computer(2)], rated=True))["hints"] is False
+    # Nor once the game is over.
+    game_resign(game_id=game.pk, user=human)
+    client.force_login(human)
+    assert page_data(client, game)["hints"] is False

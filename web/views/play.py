@@ -13,6 +13,7 @@ from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
 from games.clocks.timecontrol import TimeControl
 from games.engine import GAMES, GO_VARIANTS, get_variant
+from games.models import Game
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
 
@@ -32,6 +33,22 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "invitee": request.GET.get("invite", ""),
     }
     return render(request, "web/play.html", context)
+
+
+def _hints_offered(game: Game, state: dict, seats: list[int]) -> bool:
+    """Whether the page offers the viewer hints on their turn: seated in an unrated game in
+    progress whose opponents are all computer opponents (``games.bots.analysis.hint_for``'s
+    rule; the API still decides, and the page shows its refusal)."""
+    if not seats or game.rated or game.status != Game.Status.IN_PROGRESS:
+        return False
+    team = next(p["team"] for p in state["players"] if p["seat"] == seats[0])
+    opponents = {p["seat"] for p in state["players"] if p["seat"] not in team}
+    computers = {
+        s.seat
+        for s in play_selectors.seats_with_users(game)
+        if s.user is not None and s.user.bot_level
+    }
+    return bool(opponents) and opponents <= computers
 
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -59,6 +76,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "opening": variant.opening,  # which decisions the page explains
             "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
+            "hints": _hints_offered(game, state, seats),
         },
     }
     return render(request, "web/game.html", context)

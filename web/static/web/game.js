@@ -1,7 +1,7 @@
 // The game page: draws the board from the game's state (the API's GET games/{id}/), plays by
 // clicking it, keeps itself current from the game's event stream, and steps through the moves
-// (keyboard arrows) with the server's pictures of earlier positions, and Go's count (territory,
-// dead stones).
+// (keyboard arrows) with the server's pictures of earlier positions. Hints (against the
+// computer), and Go's count (territory, dead stones).
 
 import { api, chatBox, el, follow, problem } from "./site.js";
 
@@ -25,6 +25,8 @@ const EXPLAIN = {
   colour: "Play white: you keep white and your opponent plays the next (black) stone. Play black: you take black and play the next stone.",
   marking: "Accept: the game is counted with these stones dead. Reject: play goes on.",
 };
+// A point's name (K10): what a hint may ring on the board (not a pass, a decision).
+const POINT = /^[A-HJ-T](1[0-9]|[1-9])$/;
 // The server's end reasons (engine.Termination), as "... won by <reason>".
 const REASONS = { five: "five in a row", six: "six in a row", captures: "captures",
   draw: "the board is full", score: "the count", resign: "resignation", timeout: "time",
@@ -38,6 +40,8 @@ let viewPly = null; // null: the game as it stands; a number: that earlier posit
 let pending = []; // Connect6's first stone, or the stones marked dead (Go), not yet sent
 let busy = false;
 let cursor = null; // the point the keyboard is on (an index), while the board has the focus
+let hint = null; // the hint shown until the next move: {ply, points}
+let hintSaid = ""; // its words in the notice, to take away with it
 
 const boardBox = document.getElementById("board");
 const colours = page.go ? GO : PENTE;
@@ -135,6 +139,9 @@ function drawBoard() {
   }
   if (count) drawCount(root, count, dead);
   drawCountNote(count);
+  if (hint && hint.ply === S.ply && playing()) {
+    ringPoints(root, hint.points, "hint", "The computer's hint");
+  }
   // Clickable points on top.
   const hits = svg("g", {});
   for (let index = 0; index < size * size; index++) {
@@ -161,11 +168,38 @@ async function drawPicture(ply) {
   if (viewPly === ply) boardBox.replaceChildren(document.importNode(root, true));
 }
 
-// ------------------------------------------------------------------ points
+// ------------------------------------------------------------------ marks on the board
 function pointXY(point, size) {
   const x = COLUMNS.indexOf(point[0]);
   const y = size - Number(point.slice(1));
   return x < 0 || x >= size || y < 0 || y >= size ? null : [x, y];
+}
+
+/** Rings on ``points`` of the board drawn in ``root``: the hint (blue, dashed). */
+function ringPoints(root, points, kind, title) {
+  const size = S.board.rows.length;
+  const group = svg("g", { class: kind, "pointer-events": "none" });
+  for (const point of points) {
+    const at = pointXY(point, size);
+    if (!at) continue;
+    const ring = svg("circle", { cx: MARGIN + at[0] * CELL, cy: MARGIN + at[1] * CELL, r: CELL * 0.38,
+      fill: "rgba(31, 95, 214, .25)", stroke: "#1f5fd6", "stroke-width": 3, "stroke-dasharray": "4 2",
+      "data-point": point });
+    const words = svg("title", {});
+    words.textContent = `${title}: ${point}`;
+    ring.append(words);
+    group.append(ring);
+  }
+  root.append(group);
+}
+
+/** An action of the engine (a hint) in the page's words. */
+function actionWords(text) {
+  const [word, ...rest] = String(text || "").split(" ");
+  if (word === "PASS") return "pass";
+  if (word === "MARK") return rest.length ? `dead stones: ${rest.join(" ")}` : "no dead stones";
+  if (CHOICES[word]) return `“${CHOICES[word]}”`;
+  return text;
 }
 
 // ------------------------------------------------------------------ Go's count
@@ -339,6 +373,10 @@ function drawControls() {
         out.push(button(CHOICES[choice] || choice, choice, () => send("decision", { ply: S.ply, choice })));
       }
     }
+    if (page.hints && myTurn()) {
+      out.push(el("button", { type: "button", class: "secondary", "data-action": "hint",
+        title: "The computer's move for you here, shown on the board", onclick: askHint }, "Hint"));
+    }
     if (page.go && S.go && S.go.phase === "playing" && myTurn()) {
       out.push(button("Pass", "pass", () => send("moves", { ply: S.ply, point: "pass" })));
     }
@@ -442,7 +480,10 @@ function take(state) {
   // A turn forward: the stones it took away are crossed; after an undo, nothing is.
   if ((state.moves || []).length > (S.moves || []).length) before = S.board.rows;
   else if (state.ply !== S.ply) before = null;
-  if (state.ply !== S.ply) pending = [];
+  if (state.ply !== S.ply) {
+    pending = [];
+    if (hint) forgetHint();
+  }
   S = state;
   shownAt = performance.now();
   redraw();
@@ -519,6 +560,34 @@ function view(ply) {
     drawCountNote(null); // the count is the final position's
   }
   drawMoves();
+}
+
+// ------------------------------------------------------------------ hints
+/** The computer's move for the player to move (GET games/{id}/hint), ringed on the board and
+ * said in the notice until the next move; a refusal is said instead (rated game, rate...). */
+async function askHint(event) {
+  const asked = event.currentTarget;
+  asked.disabled = true;
+  const result = await api(`games/${page.id}/hint`);
+  asked.disabled = false;
+  if (!result.ok) {
+    say(problem(result));
+    return;
+  }
+  if (result.data.ply !== S.ply) return; // the game moved on meanwhile
+  hint = { ply: result.data.ply, points: (result.data.points || []).filter((p) => POINT.test(p)) };
+  hintSaid = `Hint: ${actionWords(result.data.move)}`;
+  const notice = document.getElementById("notice");
+  notice.textContent = hintSaid;
+  notice.classList.remove("error");
+  view(null); // the hint is for the position as it stands
+}
+
+function forgetHint() {
+  hint = null;
+  const notice = document.getElementById("notice");
+  if (notice.textContent === hintSaid) notice.textContent = "";
+  hintSaid = "";
 }
 
 document.getElementById("viewer").addEventListener("click", (event) => {
