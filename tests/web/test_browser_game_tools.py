@@ -1,5 +1,7 @@
-"""The game page's tools in a real browser: hints against the computer, and Go's count (territory
-and dead stones) on the board. Each at a phone's width too, with no page wider than the screen.
+"""The game page's tools in a real browser: the computer's analysis of a game over (asked for,
+followed while it runs, then its marks in the move list, its chart and the computer's choice on
+the board), hints against the computer, and Go's count (territory and dead stones) on the board.
+Each at a phone's width too, with no page wider than the screen.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
 """
@@ -8,17 +10,21 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import watch_errors
 from tests.web.playing import (
     against_the_computer,
     click,
     game_id,
     go_black_and_white,
+    play_to_five,
     players_at_a_game,
     stone,
+    white_and_black,
 )
 
 pytestmark = pytest.mark.usefixtures("browser")
@@ -138,3 +144,97 @@ def test_a_hint_against_the_computer_is_ringed_until_the_move(new_page, site, sh
     expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
     expect(ask).to_be_visible()
     assert [e for e in errors if "429 (Too Many Requests)" not in e] == []
+
+
+def test_a_finished_game_is_analysed_on_request_and_its_marks_shown(new_page, site, shot):
+    (ann, bob), errors = players_at_a_game(new_page, site)
+    anonymous = new_page()
+    errors.append(watch_errors(anonymous))
+    white, black = white_and_black(ann, bob)
+    # No analysis while the game is played, and no hints against a person.
+    expect(black.locator("#analysis")).to_be_hidden()
+    expect(black.locator("[data-action=hint]")).to_have_count(0)
+    play_to_five(white, black)
+    expect(black.locator("#status")).to_have_text(re.compile("won by five in a row"))
+    game = game_id(black)
+    analysis_url = f"{site}/api/games/{game}/analysis"
+
+    # Someone signed out sees where to sign in, not a button.
+    anonymous.goto(f"{site}/games/{game}/")
+    expect(anonymous.locator("#analysis")).to_be_visible()
+    expect(anonymous.locator("#analysis a", has_text="Sign in")).to_have_attribute(
+        "href", f"/login/?next=/games/{game}/"
+    )
+    expect(anonymous.locator("[data-action=analyse]")).to_have_count(0)
+
+    # The game just ended on the players' pages: the panel came with it. A refusal is said.
+    ask = black.locator("#analysis [data-action=analyse]")
+    busy = "You have 2 analyses pending or running, the most at once: wait until one is done."
+    refusal(black, "**/api/games/*/analysis", 409, busy, method="POST")
+    ask.click()
+    expect(black.locator("#analysis-notice")).to_have_text(busy)
+    expect(ask).to_be_enabled()
+    # Asked for from the keyboard: its progress shows at once, then the analysis.
+    gets = []
+    black.on(
+        "request",
+        lambda r: (
+            gets.append(time.monotonic())
+            if r.method == "GET" and r.url.startswith(analysis_url)
+            else None
+        ),
+    )
+    ask.focus()
+    black.keyboard.press("Enter")
+    expect(black.locator("#analysis progress")).to_be_visible()
+    expect(black.locator("#analysis-notice")).to_be_empty()
+    expect(black.locator("#analysis .winrate")).to_be_visible(timeout=60_000)
+    expect(black.locator("#analysis progress")).to_have_count(0)
+    done = time.monotonic()
+    body = black.request.get(analysis_url).json()
+    assert body["status"] == "done"
+
+    # Every blunder is marked in the move list (the missed block of the three is one), and
+    # each player's counts are in the table.
+    blunders = [p for p in body["plies"] if p["judgement"] == "blunder"]
+    assert blunders, body["plies"]
+    expect(black.locator("#moves .judgement.blunder")).to_have_count(len(blunders))
+    expect(black.locator("#analysis .judgement-dot.blunder")).to_have_count(len(blunders))
+    rows = black.locator("#analysis table tbody tr")
+    expect(rows).to_have_count(2)
+    for summary in body["summary"]:
+        expect(rows.nth(summary["seat"] - 1)).to_contain_text(summary["name"])
+        expect(rows.nth(summary["seat"] - 1).locator("td").last).to_have_text(
+            str(summary["blunders"])
+        )
+
+    # A blunder chosen in the list: the computer's choice is ringed on that position's picture,
+    # and said under the board.
+    blunder = blunders[0]
+    black.locator(f'#moves li[data-ply="{blunder["ply"]}"] button').click()
+    expect(black.locator("#ply-label")).to_have_text(f"{blunder['ply']} / 9")
+    ring = black.locator(f'#board g.suggested circle[data-point="{blunder["best_move"]}"]')
+    expect(ring).to_have_count(1)
+    note = black.locator("#analysis-note")
+    loser = black.locator("#me").inner_text()
+    expect(note).to_contain_text(f"Move {blunder['ply']}, {blunder['move']} by {loser}: a blunder")
+    expect(note).to_contain_text(f"The computer preferred {blunder['best_move']}")
+    # The arrows step on, and the note follows the move shown.
+    black.keyboard.press("End")
+    expect(note).to_contain_text("Move 9, K14")
+    # Polled every 2 s while it ran, and no more once done.
+    time.sleep(4.5)
+    assert [t for t in gets if t > done + 0.5] == []
+    fits_the_phone(black)
+    black.locator(f'#moves li[data-ply="{blunder["ply"]}"] button').click()
+    expect(ring).to_have_count(1)
+    shot(black, "analysis-phone")
+
+    # Anyone sees it, and nobody signed out gets a button.
+    anonymous.reload()
+    expect(anonymous.locator("#analysis .winrate")).to_be_visible()
+    expect(anonymous.locator("#moves .judgement.blunder")).to_have_count(len(blunders))
+    expect(anonymous.locator("[data-action=analyse]")).to_have_count(0)
+    shot(anonymous, "analysis")
+    # No error but the made-up refusal.
+    assert [e for said in errors for e in said if "409 (Conflict)" not in e] == []

@@ -1,6 +1,6 @@
-"""What a game's page is told, beyond the game's state, for hints and Go's count: whether the
-viewer is offered hints, and the territory and the dead stones (by colour) in the state it
-embeds."""
+"""What a game's page is told, beyond the game's state, for hints, the computer's analysis and
+Go's count: whether the viewer is offered hints, whether the game has been analysed, and the
+territory and the dead stones (by colour) in the state it embeds."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 import pytest
 
 from games.factories import UserFactory, make_game
+from games.models import Analysis
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from tests.web.test_home_and_game_pages import embedded_state
 
@@ -79,3 +80,18 @@ def test_hints_are_offered_to_a_player_against_the_computer_only(client):
     game_resign(game_id=game.pk, user=human)
     client.force_login(human)
     assert page_data(client, game)["hints"] is False
+
+
+def test_a_game_page_says_whether_the_game_was_analysed_and_offers_the_panel(client):
+    ann, bob = UserFactory(), UserFactory()
+    game = make_game(players=[ann, bob])
+    assert page_data(client, game)["analysis"] is None
+    game_resign(game_id=game.pk, user=bob)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert page_data(client, game)["analysis"] is None
+    # The panel (shown by the script once the game is over) and where an anonymous viewer
+    # signs in to ask for the analysis.
+    assert f'data-login="/login/?next=/games/{game.pk}/"' in html
+    assert 'id="analysis-note"' in html and 'aria-live="polite"' in html
+    Analysis.objects.create(game=game, requested_by=ann, status=Analysis.Status.RUNNING)
+    assert page_data(client, game)["analysis"] == "running"

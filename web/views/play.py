@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.bots import analysis_selectors
 from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
 from games.clocks.timecontrol import TimeControl
@@ -51,6 +52,15 @@ def _hints_offered(game: Game, state: dict, seats: list[int]) -> bool:
     return bool(opponents) and opponents <= computers
 
 
+def _analysis_status(game: Game) -> str | None:
+    """The status of the game's computer analysis (None: nobody asked for it), read for a game
+    over only: the page reads the analysis itself from the API when there is one."""
+    if game.status == Game.Status.IN_PROGRESS:
+        return None
+    analysis = analysis_selectors.analysis_of(game=game)
+    return analysis.status if analysis is not None else None
+
+
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = play_selectors.game_to_show(game_id=pk)
@@ -77,6 +87,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
             "hints": _hints_offered(game, state, seats),
+            "analysis": _analysis_status(game),
         },
     }
     return render(request, "web/game.html", context)

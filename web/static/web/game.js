@@ -1,9 +1,9 @@
 // The game page: draws the board from the game's state (the API's GET games/{id}/), plays by
 // clicking it, keeps itself current from the game's event stream, and steps through the moves
 // (keyboard arrows) with the server's pictures of earlier positions. Hints (against the
-// computer), and Go's count (territory, dead stones).
+// computer), the computer's analysis of a game over, and Go's count (territory, dead stones).
 
-import { api, chatBox, el, follow, problem } from "./site.js";
+import { api, chatBox, el, follow, me, problem } from "./site.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
@@ -25,8 +25,13 @@ const EXPLAIN = {
   colour: "Play white: you keep white and your opponent plays the next (black) stone. Play black: you take black and play the next stone.",
   marking: "Accept: the game is counted with these stones dead. Reject: play goes on.",
 };
-// A point's name (K10): what a hint may ring on the board (not a pass, a decision).
+// A point's name (K10): what a hint or the analysis may ring on the board (not a pass, a
+// decision or Go's marking).
 const POINT = /^[A-HJ-T](1[0-9]|[1-9])$/;
+// The analysis' judgements (games/bots/analysis.py), marked as chess sites mark them.
+const JUDGEMENTS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+// The server's slope from the engine's units to winning chances (games/bots/analysis.py).
+const WIN_CHANCE_SLOPE = 0.00368208 / 3;
 // The server's end reasons (engine.Termination), as "... won by <reason>".
 const REASONS = { five: "five in a row", six: "six in a row", captures: "captures",
   draw: "the board is full", score: "the count", resign: "resignation", timeout: "time",
@@ -42,6 +47,8 @@ let busy = false;
 let cursor = null; // the point the keyboard is on (an index), while the board has the focus
 let hint = null; // the hint shown until the next move: {ply, points}
 let hintSaid = ""; // its words in the notice, to take away with it
+let analysis = null; // the computer's analysis, as GET games/{id}/analysis gives it
+let analysisPoll = null; // the timer of its next look while it runs
 
 const boardBox = document.getElementById("board");
 const colours = page.go ? GO : PENTE;
@@ -142,8 +149,9 @@ function drawBoard() {
   if (hint && hint.ply === S.ply && playing()) {
     ringPoints(root, hint.points, "hint", "The computer's hint");
   }
+  markSuggestion(root, (S.moves || []).length);
   // Clickable points on top.
-  const hits = svg("g", {});
+  const hits = svg("g", { class: "points" });
   for (let index = 0; index < size * size; index++) {
     const x = index % size;
     const y = Math.floor(index / size);
@@ -165,7 +173,10 @@ async function drawPicture(ply) {
   const root = doc.documentElement;
   root.removeAttribute("width");
   root.removeAttribute("height");
-  if (viewPly === ply) boardBox.replaceChildren(document.importNode(root, true));
+  if (viewPly !== ply) return;
+  const picture = document.importNode(root, true);
+  markSuggestion(picture, ply);
+  boardBox.replaceChildren(picture);
 }
 
 // ------------------------------------------------------------------ marks on the board
@@ -175,16 +186,20 @@ function pointXY(point, size) {
   return x < 0 || x >= size || y < 0 || y >= size ? null : [x, y];
 }
 
-/** Rings on ``points`` of the board drawn in ``root``: the hint (blue, dashed). */
+/** Rings on ``points`` of the board drawn in ``root`` (the same grid as the server's
+ * pictures): the hint (blue, dashed) or the computer's choice in the analysis (green). */
 function ringPoints(root, points, kind, title) {
   const size = S.board.rows.length;
+  const hinted = kind === "hint";
   const group = svg("g", { class: kind, "pointer-events": "none" });
   for (const point of points) {
     const at = pointXY(point, size);
     if (!at) continue;
-    const ring = svg("circle", { cx: MARGIN + at[0] * CELL, cy: MARGIN + at[1] * CELL, r: CELL * 0.38,
-      fill: "rgba(31, 95, 214, .25)", stroke: "#1f5fd6", "stroke-width": 3, "stroke-dasharray": "4 2",
-      "data-point": point });
+    const attrs = { cx: MARGIN + at[0] * CELL, cy: MARGIN + at[1] * CELL, r: CELL * 0.38,
+      fill: hinted ? "rgba(31, 95, 214, .25)" : "none", stroke: hinted ? "#1f5fd6" : "#1e6b1e",
+      "stroke-width": 3, "data-point": point };
+    if (hinted) attrs["stroke-dasharray"] = "4 2";
+    const ring = svg("circle", attrs);
     const words = svg("title", {});
     words.textContent = `${title}: ${point}`;
     ring.append(words);
@@ -193,13 +208,40 @@ function ringPoints(root, points, kind, title) {
   root.append(group);
 }
 
-/** An action of the engine (a hint) in the page's words. */
+/** The points of an action's text (K10, Connect6's K10 L11); none for a pass, a decision or
+ * Go's marking (its names are stones to mark, not a place to play). */
+function actionPoints(text) {
+  const words = String(text || "").split(" ");
+  return words.every((w) => POINT.test(w)) ? words : [];
+}
+
+/** An action of the engine (a hint, the analysis' best move) in the page's words. */
 function actionWords(text) {
   const [word, ...rest] = String(text || "").split(" ");
   if (word === "PASS") return "pass";
   if (word === "MARK") return rest.length ? `dead stones: ${rest.join(" ")}` : "no dead stones";
   if (CHOICES[word]) return `“${CHOICES[word]}”`;
   return text;
+}
+
+/** On the board showing the position after ``ply``: the computer's choice instead of that
+ * move, when the analysis has one that differs from it. */
+function markSuggestion(root, ply) {
+  const entry = analysed(ply);
+  if (!entry || !entry.best_move || entry.best_move === entry.move) return;
+  ringPoints(root, actionPoints(entry.best_move), "suggested", "The computer's choice");
+}
+
+/** The computer's choice, drawn again on the board as it is (after the analysis changed). */
+function refreshSuggestion() {
+  const root = boardBox.querySelector("svg");
+  if (!root) return;
+  root.querySelectorAll("g.suggested").forEach((g) => g.remove());
+  markSuggestion(root, viewPly === null ? (S.moves || []).length : viewPly);
+  // Below the clickable points, as drawBoard puts it.
+  const added = root.querySelector("g.suggested");
+  const hits = root.querySelector("g.points");
+  if (added && hits) root.insertBefore(added, hits);
 }
 
 // ------------------------------------------------------------------ Go's count
@@ -434,10 +476,11 @@ function drawMoves() {
   const moves = S.moves || [];
   const current = viewPly === null ? moves.length : viewPly;
   // Each move is a button: reachable by Tab, Enter or Space shows that position.
+  // The analysis' judgement follows the move: a mark, and its word for a screen reader.
   list.replaceChildren(...moves.map((m, i) => el("li", {
     "data-ply": i + 1, class: i + 1 === current ? "current" : null,
   }, el("button", { type: "button", class: "link", "aria-current": i + 1 === current ? "step" : null,
-    onclick: () => view(i + 1) }, moveText(m)))));
+    onclick: () => view(i + 1) }, moveText(m), ...judgementMark(analysed(i + 1))))));
   const last = list.lastElementChild;
   if (last && viewPly === null) last.scrollIntoView({ block: "nearest" });
   document.getElementById("ply-label").textContent = `${current} / ${moves.length}`;
@@ -451,6 +494,12 @@ function drawMoves() {
     words.push(m.kind === "decision" ? m.choice : m.kind === "pass" ? "pass" : m.name);
   }
   explore.href = `/database/explorer/?game=${encodeURIComponent(S.variant)}&moves=${encodeURIComponent(words.join(","))}`;
+  drawVerdict(current);
+  const now = document.querySelector("#analysis .now");
+  if (now && analysis && analysis.plies) {
+    now.setAttribute("x1", chartX(current));
+    now.setAttribute("x2", chartX(current));
+  }
 }
 
 /** A request of the other side, said in words beside the board (on a phone the buttons that
@@ -472,6 +521,7 @@ function redraw() {
   drawPlayers();
   drawControls();
   drawMoves();
+  drawAnalysis();
   document.getElementById("status").textContent = statusText();
   document.getElementById("requests").textContent = requestText();
 }
@@ -590,6 +640,213 @@ function forgetHint() {
   hintSaid = "";
 }
 
+// ------------------------------------------------------------------ the computer's analysis
+/** Whether the server analyses this game: one over (or an imported record that reached its
+ * end) of two sides, partners or Go (games/bots/analysis.py). */
+function analysable() {
+  const over = S.status === "finished" || (S.status === "archived" && Boolean(S.end_reason));
+  return over && (page.go || S.seats === 2 || Boolean(S.partners));
+}
+
+/** The analysis of ``ply`` (null when there is none yet). */
+function analysed(ply) {
+  const entry = analysis && analysis.plies ? analysis.plies[ply - 1] : null;
+  return entry && entry.ply === ply ? entry : null;
+}
+
+function judgementMark(entry) {
+  if (!entry || !entry.judgement) return [];
+  return [el("span", { class: `judgement ${entry.judgement}`, "aria-hidden": "true" }, JUDGEMENTS[entry.judgement]),
+    el("span", { class: "visually-hidden" }, ` (${entry.judgement})`)];
+}
+
+/** The first side's winning chances (0..1) in an evaluation: the server's curve, 1 or 0 for a
+ * forced win found. */
+function chances(evaluation) {
+  if (evaluation.mate === "win") return 1;
+  if (evaluation.mate === "loss") return 0;
+  return 1 / (1 + Math.exp(-WIN_CHANCE_SLOPE * evaluation.cp));
+}
+
+function percent(share) {
+  return `${Math.round(share * 100)}%`;
+}
+
+function teamOf(seat) {
+  const player = S.players.find((p) => p.seat === seat);
+  return player && player.team ? player.team : [seat];
+}
+
+/** A seat's side in words: its player (and partner). */
+function sideName(seat) {
+  return teamOf(seat).map(seatName).join(" and ");
+}
+
+/** Under the board: what the analysis says of the move shown (the last one, or the one chosen
+ * in the list). */
+function drawVerdict(ply) {
+  const note = document.getElementById("analysis-note");
+  const entry = analysed(ply);
+  const move = (S.moves || [])[ply - 1];
+  if (!entry || !move) {
+    note.textContent = "";
+    return;
+  }
+  // The evaluations are the first side's (seat 1's); said here for the side that moved.
+  const mine = (evaluation) => (teamOf(1).includes(entry.seat) ? chances(evaluation) : 1 - chances(evaluation));
+  const judged = entry.judgement;
+  let text = `Move ${ply}, ${moveText(move)} by ${seatName(entry.seat)}`;
+  text += judged ? `: ${judged === "inaccuracy" ? "an" : "a"} ${judged}.` : ".";
+  let chancesText = `${sideName(entry.seat)}'s chances after it: ${percent(mine(entry.evaluation))}`;
+  if (entry.best_move && entry.best_move !== entry.move) {
+    const ringed = actionPoints(entry.best_move).length ? " (the green ring)" : "";
+    text += ` The computer ${judged ? "preferred" : "would have played"} ${actionWords(entry.best_move)}${ringed}.`;
+    if (entry.best_evaluation) chancesText += `; after the computer's: ${percent(mine(entry.best_evaluation))}`;
+  } else if (entry.best_move) {
+    text += " The computer's choice too.";
+  }
+  note.textContent = `${text} ${chancesText}.`;
+}
+
+// The chart of the first side's chances, move by move (viewBox units; a margin for the dots).
+const CHART_W = 300;
+const CHART_H = 80;
+const CHART_PAD = 4;
+
+function chartPlies() {
+  return Math.max(1, (analysis.progress && analysis.progress.total) || 0, analysis.plies.length);
+}
+
+function chartX(ply) {
+  return CHART_PAD + (ply / chartPlies()) * (CHART_W - 2 * CHART_PAD);
+}
+
+/** The chances after each move analysed (from even before the first), its judgements as
+ * coloured dots, and the move shown as a line; a click on it shows that move. */
+function drawChart() {
+  const plies = analysis.plies;
+  const y = (share) => CHART_PAD + (1 - share) * (CHART_H - 2 * CHART_PAD);
+  const last = plies.length ? chances(plies[plies.length - 1].evaluation) : 0.5;
+  const root = svg("svg", { viewBox: `0 0 ${CHART_W} ${CHART_H}`, class: "chart winrate", role: "img",
+    "aria-label": `${sideName(1)}'s chances after each move, as the computer sees them (${percent(last)} at the end); choose a move in the list to hear what it says of it.` });
+  root.append(svg("rect", { x: 0, y: 0, width: CHART_W, height: CHART_H, fill: "#fff" }));
+  const points = [[0, 0.5], ...plies.map((e) => [e.ply, chances(e.evaluation)])];
+  const line = points.map(([ply, share]) => `${chartX(ply).toFixed(1)},${y(share).toFixed(1)}`).join(" ");
+  const [start, end] = [chartX(0).toFixed(1), chartX(points[points.length - 1][0]).toFixed(1)];
+  root.append(svg("polygon", { points: `${start},${y(0)} ${line} ${end},${y(0)}`, fill: "#f1dcc4" }));
+  root.append(svg("line", { x1: 0, y1: CHART_H / 2, x2: CHART_W, y2: CHART_H / 2, stroke: "#b9ad97", "stroke-dasharray": "4 3" }));
+  root.append(svg("polyline", { points: line, fill: "none", stroke: "#9a4b16", "stroke-width": 1.5 }));
+  for (const entry of plies) {
+    if (!entry.judgement) continue;
+    root.append(svg("circle", { cx: chartX(entry.ply), cy: y(chances(entry.evaluation)), r: 3.5,
+      class: `judgement-dot ${entry.judgement}`, "data-ply": entry.ply }));
+  }
+  const shown = viewPly === null ? (S.moves || []).length : viewPly;
+  root.append(svg("line", { x1: chartX(shown), y1: 0, x2: chartX(shown), y2: CHART_H, class: "now",
+    stroke: "#1f5fd6", "stroke-width": 1.5 }));
+  root.addEventListener("click", (event) => {
+    const box = root.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * CHART_W;
+    const ply = Math.round(((x - CHART_PAD) / (CHART_W - 2 * CHART_PAD)) * chartPlies());
+    view(Math.max(1, Math.min(plies.length, ply)));
+  });
+  return root;
+}
+
+function summaryTable() {
+  const heads = Object.entries({ inaccuracies: "?!", mistakes: "?", blunders: "??" }).map(([word, mark]) =>
+    el("th", { class: "num", title: word }, el("span", { "aria-hidden": "true" }, mark), el("span", { class: "visually-hidden" }, word)));
+  return el("table", { class: "analysis-summary" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Player"), ...heads)),
+    el("tbody", {}, ...(analysis.summary || []).map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
+      el("td", { class: "num" }, s.inaccuracies), el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders)))));
+}
+
+/** The analysis panel (shown once the game is over): the button to ask for it (signed in), its
+ * progress while it runs, then the chart, each player's judgements, and the legend. */
+function drawAnalysis() {
+  const panel = document.getElementById("analysis");
+  panel.hidden = !analysable() && !analysis;
+  if (panel.hidden) return;
+  const out = [];
+  const ask = (label) => el("button", { type: "button", "data-action": "analyse", onclick: askAnalysis }, label);
+  const status = analysis && analysis.status;
+  if (!analysis) {
+    out.push(el("p", { class: "muted" }, "The computer looks at every move and marks the mistakes."));
+    out.push(me ? ask("Ask for the computer's analysis")
+      : el("p", {}, el("a", { href: panel.dataset.login }, "Sign in"), " to ask for it."));
+  } else if (!analysis.plies) {
+    out.push(el("p", { class: "muted" }, "Reading the analysis…"));
+  } else if (status === "pending" || status === "running") {
+    const { processed, total } = analysis.progress;
+    out.push(el("progress", { max: Math.max(total, 1), value: processed, "aria-label": "The analysis' progress" }),
+      el("p", { class: "muted", id: "analysis-progress" }, processed
+        ? `Analysing: ${processed} of ${total} moves done.` : "Waiting for the computer…"));
+  } else if (status === "failed") {
+    out.push(el("p", { class: "error" }, analysis.error ? analysis.error.detail : "The analysis stopped."));
+    if (me) out.push(ask("Ask again"));
+  }
+  if (analysis && analysis.plies && analysis.plies.length) {
+    out.push(el("p", { class: "muted legend" }, `${sideName(1)}'s chances, move by move:`),
+      drawChart(), summaryTable(), el("p", { class: "muted legend" },
+      "?! inaccuracy · ? mistake · ?? blunder. Choose a move to see the computer's choice on the board."));
+  }
+  document.getElementById("analysis-body").replaceChildren(...out);
+}
+
+function sayAnalysis(text, bad = false) {
+  const notice = document.getElementById("analysis-notice");
+  notice.textContent = text;
+  notice.classList.toggle("error", bad);
+}
+
+function showAnalysis(data) {
+  analysis = data;
+  drawAnalysis();
+  drawMoves();
+  refreshSuggestion();
+  if (data.status === "pending" || data.status === "running") pollAnalysis(2000);
+}
+
+/** Look again in ``delay`` ms (once at a time; not while the page is hidden). */
+function pollAnalysis(delay) {
+  if (analysisPoll === null) analysisPoll = setTimeout(loadAnalysis, delay);
+}
+
+async function loadAnalysis() {
+  analysisPoll = null;
+  if (document.hidden) {
+    analysisPoll = "hidden"; // until the page is seen again
+    document.addEventListener("visibilitychange", () => { analysisPoll = null; loadAnalysis(); }, { once: true });
+    return;
+  }
+  const result = await api(`games/${page.id}/analysis`);
+  if (result.ok) {
+    sayAnalysis("");
+    showAnalysis(result.data);
+  } else if (result.status === 404) {
+    analysis = null; // none (any more)
+    drawAnalysis();
+  } else {
+    sayAnalysis(problem(result), true);
+    // Busy or unreachable for a moment: look again later, less often.
+    if (result.status === 0 || result.status === 429 || result.status >= 500) pollAnalysis(10000);
+  }
+}
+
+async function askAnalysis(event) {
+  const asked = event.currentTarget;
+  asked.disabled = true;
+  sayAnalysis("");
+  const result = await api(`games/${page.id}/analysis`, { method: "POST" });
+  if (result.ok) {
+    showAnalysis(result.data);
+    return;
+  }
+  asked.disabled = false;
+  sayAnalysis(problem(result), true);
+}
+
 document.getElementById("viewer").addEventListener("click", (event) => {
   const step = event.target.closest("[data-step]");
   if (!step) return;
@@ -668,6 +925,10 @@ follow(`games/${page.id}/events`, {
   },
 }, { onOpen: () => refresh() });
 
+if (page.analysis) {
+  analysis = { status: page.analysis };
+  loadAnalysis();
+}
 redraw();
 loadChat();
 setInterval(tickClocks, 250);
