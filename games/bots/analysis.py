@@ -94,7 +94,7 @@ from games.play.positions import (
     team_of,
 )
 from games.play.selectors import game_get, seats_with_users
-from pente_site.errors import Conflict, Forbidden, Invalid
+from pente_site.errors import Conflict, Invalid
 from pente_site.jobs import enqueue
 
 log = logging.getLogger(__name__)
@@ -232,6 +232,16 @@ def searcher_for(game: Game) -> Searcher:
             f"{game.seats}-player games.",
         )
     return pente_search
+
+
+def engine_analyses(game: Game) -> bool:
+    """Whether the computer analyses ``game`` once it is over (``searcher_for`` has an engine
+    for it), for the pages that offer the analysis."""
+    try:
+        searcher_for(game)
+    except Invalid:
+        return False
+    return True
 
 
 # --- one position ----------------------------------------------------------------------
@@ -664,15 +674,9 @@ def hint_for(*, game_id: int | str, user: User) -> Hint:
     require_in_progress(game)
     seats = seats_with_users(game)
     mine = require_participant(seats, user)
-    if game.rated:
-        raise Forbidden("rated_game", "Hints are for unrated games against the computer.")
-    team = team_of(game, mine[0])
-    opponents = [s for s in seats if s.seat not in team]
-    if not opponents or any(s.user is None or not s.user.bot_level for s in opponents):
-        raise Forbidden(
-            "no_computer",
-            "Hints are for games against the computer: every opponent must be a computer.",
-        )
+    refusal = selectors.hint_refusal(game=game, seats=seats, mine=mine)
+    if refusal is not None:
+        raise refusal
     searcher = searcher_for(game)
     position = played_of(game).position
     seat = position.to_move_seat

@@ -3,11 +3,13 @@ of judgements), and how many analyses a user has pending or running."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from games.models import Analysis, Game, User
+from games.models import Analysis, Game, Seat, User
+from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
-from pente_site.errors import NotFound
+from pente_site.errors import DomainError, Forbidden, NotFound
 
 #: Analyses that still wait for, or hold, a worker.
 ACTIVE_ANALYSIS_STATUSES = (Analysis.Status.PENDING, Analysis.Status.RUNNING)
@@ -19,12 +21,33 @@ JUDGEMENT_COUNTS = (
 )
 
 
+def hint_refusal(*, game: Game, seats: Sequence[Seat], mine: Sequence[int]) -> DomainError | None:
+    """Why the player on the seats ``mine`` of ``game`` (its ``seats``) may have no hints, or
+    None: hints are for unrated games whose opponents are all computer opponents."""
+    if game.rated:
+        return Forbidden("rated_game", "Hints are for unrated games against the computer.")
+    team = team_of(game, mine[0])
+    opponents = [s for s in seats if s.seat not in team]
+    if not opponents or any(s.user is None or not s.user.bot_level for s in opponents):
+        return Forbidden(
+            "no_computer",
+            "Hints are for games against the computer: every opponent must be a computer.",
+        )
+    return None
+
+
 def analysis_of(*, game: Game) -> Analysis | None:
     """The analysis of ``game``, if anyone asked for it (its ``game`` is this instance)."""
     analysis = Analysis.objects.filter(game=game).first()
     if analysis is not None:
         analysis.game = game
     return analysis
+
+
+def analysis_status(*, game: Game) -> str | None:
+    """The status of the analysis of ``game`` (None: nobody asked for it), without reading the
+    analysis itself."""
+    return Analysis.objects.filter(game=game).values_list("status", flat=True).first()
 
 
 def analysis_get(*, game_id: int | str) -> Analysis:

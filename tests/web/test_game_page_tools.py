@@ -95,3 +95,11 @@ def test_a_game_page_says_whether_the_game_was_analysed_and_offers_the_panel(cli
     assert 'id="analysis-note"' in html and 'aria-live="polite"' in html
     Analysis.objects.create(game=game, requested_by=ann, status=Analysis.Status.RUNNING)
     assert page_data(client, game)["analysis"] == "running"
+
+
+def test_the_page_offers_the_analysis_only_for_games_the_computer_analyses(client):
+    ann, bob, cy = UserFactory(), UserFactory(), UserFactory()
+    assert page_data(client, make_game(players=[ann, bob]))["analysable"] is True
+    assert page_data(client, make_game(players=[ann, bob], variant="Go (9x9)"))["analysable"]
+    three = make_game(players=[ann, bob, cy])
+    assert page_data(client, three)["analysable"] is False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.bots import analysis_selectors
+from games.bots import analysis, analysis_selectors
 from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
 from games.clocks.timecontrol import TimeControl
@@ -36,20 +36,13 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "web/play.html", context)
 
 
-def _hints_offered(game: Game, state: dict, seats: list[int]) -> bool:
-    """Whether the page offers the viewer hints on their turn: seated in an unrated game in
-    progress whose opponents are all computer opponents (``games.bots.analysis.hint_for``'s
-    rule; the API still decides, and the page shows its refusal)."""
-    if not seats or game.rated or game.status != Game.Status.IN_PROGRESS:
+def _hints_offered(game: Game, seats: list[int]) -> bool:
+    """Whether the page offers the viewer (on the seats ``seats``) hints on their turn: the
+    API's own rule (``analysis_selectors.hint_refusal``), in a game in progress."""
+    if not seats or game.status != Game.Status.IN_PROGRESS:
         return False
-    team = next(p["team"] for p in state["players"] if p["seat"] == seats[0])
-    opponents = {p["seat"] for p in state["players"] if p["seat"] not in team}
-    computers = {
-        s.seat
-        for s in play_selectors.seats_with_users(game)
-        if s.user is not None and s.user.bot_level
-    }
-    return bool(opponents) and opponents <= computers
+    everyone = play_selectors.seats_with_users(game)
+    return analysis_selectors.hint_refusal(game=game, seats=everyone, mine=seats) is None
 
 
 def _analysis_status(game: Game) -> str | None:
@@ -57,8 +50,7 @@ def _analysis_status(game: Game) -> str | None:
     over only: the page reads the analysis itself from the API when there is one."""
     if game.status == Game.Status.IN_PROGRESS:
         return None
-    analysis = analysis_selectors.analysis_of(game=game)
-    return analysis.status if analysis is not None else None
+    return analysis_selectors.analysis_status(game=game)
 
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -86,8 +78,10 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "opening": variant.opening,  # which decisions the page explains
             "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
-            "hints": _hints_offered(game, state, seats),
+            "hints": _hints_offered(game, seats),
             "analysis": _analysis_status(game),
+            "analysable": analysis.engine_analyses(game),  # once it is over
+            "win_chance_slope": analysis.WIN_CHANCE_SLOPE,
         },
     }
     return render(request, "web/game.html", context)

@@ -30,8 +30,6 @@ const EXPLAIN = {
 const POINT = /^[A-HJ-T](1[0-9]|[1-9])$/;
 // The analysis' judgements (games/bots/analysis.py), marked as chess sites mark them.
 const JUDGEMENTS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-// The server's slope from the engine's units to winning chances (games/bots/analysis.py).
-const WIN_CHANCE_SLOPE = 0.00368208 / 3;
 // The server's end reasons (engine.Termination), as "... won by <reason>".
 const REASONS = { five: "five in a row", six: "six in a row", captures: "captures",
   draw: "the board is full", score: "the count", resign: "resignation", timeout: "time",
@@ -642,10 +640,10 @@ function forgetHint() {
 
 // ------------------------------------------------------------------ the computer's analysis
 /** Whether the server analyses this game: one over (or an imported record that reached its
- * end) of two sides, partners or Go (games/bots/analysis.py). */
+ * end) that the computer analyses (``page.analysable``: the server's rule). */
 function analysable() {
   const over = S.status === "finished" || (S.status === "archived" && Boolean(S.end_reason));
-  return over && (page.go || S.seats === 2 || Boolean(S.partners));
+  return over && page.analysable;
 }
 
 /** The analysis of ``ply`` (null when there is none yet). */
@@ -665,7 +663,7 @@ function judgementMark(entry) {
 function chances(evaluation) {
   if (evaluation.mate === "win") return 1;
   if (evaluation.mate === "loss") return 0;
-  return 1 / (1 + Math.exp(-WIN_CHANCE_SLOPE * evaluation.cp));
+  return 1 / (1 + Math.exp(-page.win_chance_slope * evaluation.cp));
 }
 
 function percent(share) {
