@@ -14,8 +14,9 @@ class PositionRow(models.Model):
     server places counts: a Pente game's first row has ply 1), and then played ``next_point``.
 
     ``key`` is ``games.engine.positionkey``'s canonical key as a signed 64-bit int, and
-    ``next_point`` the next stone moved into the position's canonical orientation (null when
-    the game ended there, or the next action was no stone: a pass, a decision, a marking).
+    ``next_point`` the next stone moved into the position's canonical orientation (Go's pass:
+    one past the board's last point; null when the game ended there, or the next action was a
+    decision or a marking).
     The other columns copy what the explorer filters and counts by, so that a position's
     statistics are read from its rows alone: ``winner`` (the colour that won, 0 for a draw,
     null when the game has no result), ``rating`` (the rating of the player to move, who chose

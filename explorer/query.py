@@ -26,7 +26,7 @@ from games.engine import (
     parse_point,
     point_name,
 )
-from games.engine.positionkey import key_of, position_key, signed64, to_caller
+from games.engine.positionkey import key_of, pass_point, position_key, signed64, to_caller
 from games.engine.variants import Variant
 from pente_site.errors import Invalid
 
@@ -57,13 +57,16 @@ class Probe:
         stone or a capture, so a game never comes back to a position)."""
         return self.variant.family == "go"
 
-    def caller_point(self, canonical: int) -> int:
-        """A stored (canonical) next point on the caller's board."""
+    def caller_point(self, canonical: int) -> int | None:
+        """A stored (canonical) next point on the caller's board (None: Go's pass)."""
+        if canonical == pass_point(self.size):
+            return None
         return to_caller(canonical, self.symmetry, self.size)
 
     def point_name(self, canonical: int) -> str:
-        """A stored (canonical) next point named on the caller's board."""
-        return point_name(self.caller_point(canonical), self.size)
+        """A stored (canonical) next point named on the caller's board (``pass``)."""
+        mine = self.caller_point(canonical)
+        return "pass" if mine is None else point_name(mine, self.size)
 
 
 def variant_named(name: str) -> Variant:

@@ -40,9 +40,10 @@ class ExplorerFilters:
 class MoveStat:
     """One next move: its point on the caller's board, how many games played it, the wins of
     each colour (colour 1 first) and draws among them, the average rating of the players who
-    chose it (None: none rated), and the latest game that played it."""
+    chose it (None: none rated), and the latest game that played it. Go's pass has no point
+    and the name ``pass``."""
 
-    point: int
+    point: int | None
     name: str
     games: int
     wins: list[int]
@@ -145,7 +146,7 @@ def position_stats(*, probe: Probe, rows: QuerySet[PositionRow]) -> PositionStat
                 latest_game=group["latest"],
             )
         )
-    moves.sort(key=lambda m: (-m.games, m.point))
+    moves.sort(key=lambda m: (-m.games, -1 if m.point is None else m.point))
     if probe.recurs:  # the groups may share games: count them once
         overall = rows.aggregate(**counts)
         total, draws = overall["n"], overall["draws"]

@@ -108,8 +108,8 @@ class ExplorerQueryIn(serializers.Serializer):
 
 
 class MoveStatOut(serializers.Serializer):
-    move = serializers.CharField(help_text="The next move on your board (K11).")
-    point = serializers.IntegerField()
+    move = serializers.CharField(help_text="The next move on your board (K11; in Go, pass).")
+    point = serializers.IntegerField(allow_null=True, help_text="Its point (null for a pass).")
     games = serializers.IntegerField()
     wins = serializers.ListField(
         child=serializers.IntegerField(), help_text="Games won by each colour, colour 1 first."

@@ -48,12 +48,12 @@ For the explorer
   in a PostgreSQL ``bigint`` (``unsigned64`` reads it back).
 - ``game_keys(game)`` / ``keys_along(variant, actions)`` -> one ``PlyKey(ply, key, symmetry,
   next_point)`` per action: the key of the position before the action and the stone then
-  played, moved into the canonical orientation (None for a pass, a decision or a marking
-  step). On a self-symmetric position the stone is the smallest of its equivalent points, so
+  played, moved into the canonical orientation (``pass_point(size)`` for Go's pass, one past
+  the board's last point; None for a decision or a marking step). On a self-symmetric position the stone is the smallest of its equivalent points, so
   equivalent moves are counted together.
 - A caller whose position has ``symmetry`` s maps a stored ``next_point`` back to its own board
-  with ``to_caller(next_point, s, size)``: on a self-symmetric position that is one of the
-  equivalent points, all of which lead to the same key.
+  with ``to_caller(next_point, s, size)`` (a pass stays a pass): on a self-symmetric position
+  that is one of the equivalent points, all of which lead to the same key.
 
 Not in the key: the move number, the tournament rule (it only ever binds the third stone), Go's
 superko history and komi, the number of passes in a row, and Connect6's half-turn (the stones
@@ -205,9 +205,17 @@ def compose(first: int, then: int) -> int:
     return _compositions()[first][then]
 
 
+def pass_point(size: int) -> int:
+    """Go's pass as a ``next_point``: one past the last point of a ``size`` board (the same in
+    every orientation)."""
+    return size * size
+
+
 def to_caller(point: int, symmetry: int, size: int) -> int:
     """A point of the canonical orientation (a stored ``next_point``) on the caller's board,
-    whose position ``position_key``/``key_of`` gave ``symmetry``."""
+    whose position ``position_key``/``key_of`` gave ``symmetry`` (``pass_point`` as it is)."""
+    if point == size * size:
+        return point
     return transform(point, inverse(symmetry), size)
 
 
@@ -397,7 +405,8 @@ def canonical_move(position: Position, point: int) -> int:
 class PlyKey(NamedTuple):
     """One row of the explorer's index: the position before action ``ply`` (its index in the
     game's ``actions``), its key and canonical symmetry, and the stone then played in the
-    canonical orientation (None for a pass, a decision or a marking step)."""
+    canonical orientation (``pass_point`` for Go's pass; None for a decision or a marking
+    step)."""
 
     ply: int
     key: int
@@ -489,7 +498,9 @@ def _walk(position: Position, actions: list) -> Iterator[PlyKey]:
         else:
             done = position.play(action)
         nxt = None
-        if isinstance(done, MoveResult | GoMove) and done.point is not None:
+        if go and isinstance(done, GoMove) and done.point is None:
+            nxt = pass_point(size)
+        elif isinstance(done, MoveResult | GoMove) and done.point is not None:
             p = done.point
             nxt = _canonical_point(hs, m, s, p, perms)
             r = rows[done.colour][p]

@@ -96,3 +96,14 @@ def test_go_games_are_indexed_too():
     turned_body = explore(game="Go (9x9)", moves=turned("D4 F5", 5, 9))
     assert turned_body["games"] == 1
     assert moves_seen(turned_body) == {point_name(transform(parse_point("C6", 9), 5, 9), 9): 1}
+
+
+def test_a_go_pass_is_a_next_move_of_its_position():
+    store(record("D4 F5 PASS C6", game="Go (9x9)"), record("D4 F5 C6", game="Go (9x9)"))
+    body = explore(game="Go (9x9)", moves="D4,F5")
+    assert moves_seen(body) == {"pass": 1, "C6": 1}
+    (passed,) = [m for m in body["moves"] if m["move"] == "pass"]
+    assert passed["point"] is None
+    # the same position turned a quarter: the pass is still a pass
+    assert moves_seen(explore(game="Go (9x9)", moves=turned("D4 F5", 5, 9)))["pass"] == 1
+    assert explore(game="Go (9x9)", moves="D4,F5,pass")["games"] == 1

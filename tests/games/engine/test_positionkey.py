@@ -27,6 +27,7 @@ from games.engine.positionkey import (
     inverse,
     key_of,
     keys_along,
+    pass_point,
     position_key,
     signed64,
     to_caller,
@@ -264,7 +265,7 @@ def test_a_go_9x9_position_has_a_key_with_its_prisoners():
     )
     rows = list(keys_along("Go (9x9)", ["A9", "B9", "E5", "A8", "PASS", "C3"]))
     assert [r.ply for r in rows] == list(range(6))
-    assert rows[4].next_point is None and rows[5].next_point is not None
+    assert rows[4].next_point == pass_point(9) == 81 and rows[5].next_point not in (None, 81)
 
 
 def test_position_key_from_the_parts_is_key_of_the_position():
@@ -340,7 +341,9 @@ def test_the_incremental_keys_of_a_replayed_game_are_those_computed_from_scratch
 def test_the_keys_of_a_go_game_follow_it_through_the_count():
     game = GoGame.replay(["E5", "D5", "PASS", "PASS", "MARK D5", "ACCEPT"], size=9)
     rows = list(game_keys(game))
-    assert [r.next_point is None for r in rows] == [False, False, True, True, True, True]
+    passes, marking = [rows[2], rows[3]], rows[4:]
+    assert [r.next_point for r in passes] == [pass_point(9)] * 2
+    assert [r.next_point for r in marking] == [None, None]  # the marking and its answer
     assert key_of(GoGame.replay(["E5", "D5", "PASS"], size=9)) == (rows[3].key, rows[3].symmetry)
 
 
