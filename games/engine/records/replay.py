@@ -182,6 +182,14 @@ def _new_game(record: Record) -> Game:
     seats = record.seats
     if not 2 <= seats <= 6:
         raise BadRecord("bad_header", f"Players must be 2..6, not {seats}.", record.line)
+    for n in range(seats + 1, 7):  # a name past the seats: the game was not of ``seats``
+        if record.header(f"Player {n} Name", "?") not in ("?", "-", ""):
+            raise BadRecord(
+                "bad_header",
+                f"The record names a Player {n} but has {seats} players: give "
+                f'[Players "{n}"] (or more) for a game of {n} or more.',
+                record.line,
+            )
     try:
         return Game(
             name,

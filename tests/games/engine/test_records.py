@@ -310,6 +310,15 @@ class TestReplay:
         assert replay_summary(record("Chess", "1. e4"))["error"]["code"] == "unknown_game"
         assert replay_summary(parse_record("1. K10 L11"))["error"]["code"] == "missing_game"
 
+    def test_a_player_named_past_the_players_is_refused_not_dropped(self):
+        three_named = record("Pente", "1. K10 L11", Player_3_Name="carol")
+        error = replay_summary(three_named)["error"]
+        assert error["code"] == "bad_header" and "Player 3" in error["detail"]
+        as_three = record("Pente", "1. K10 L11 2. M12", Players="3", Player_3_Name="carol")
+        assert replay_summary(as_three).get("error") is None
+        placeholder = record("Pente", "1. K10 L11", Player_3_Name="?")
+        assert replay_summary(placeholder).get("error") is None
+
     def test_unknown_game_detail_is_one_sentence_naming_the_game_once(self):
         detail = replay_summary(record("Foo", "1. K10"))["error"]["detail"]
         assert detail.count("Unknown game") == 1
