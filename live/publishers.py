@@ -15,12 +15,12 @@ A game with a spectator delay (tournaments' ``spectator_delay``) also has the ch
 when the game is over.
 
 User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challenge to you),
-``challenge_accepted``, ``challenge_joined``, ``challenge_declined``, ``challenge_cancelled``,
-``challenge_expired`` (challenges you made or were invited to), ``game_started``,
-``your_turn`` (a game waits on you) and ``game_over``. The server's computer opponents get none.
+``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
+``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
+``game_started``, ``your_turn`` (a game waits on you) and ``game_over``. The server's computer opponents get none.
 
 Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
-take), ``challenge_updated`` (someone joined it) and ``challenge_gone`` (taken, cancelled,
+take), ``challenge_updated`` (someone joined or left it) and ``challenge_gone`` (taken, cancelled,
 expired), ``game_started`` and ``game_ended`` of the games played in real time (not turn-based,
 not imported). A tournament's room ``tournament-<id>`` gets ``match_started`` (a round paired,
 a bracket match ready, a bye), ``match_finished``, ``tournament_finished`` and
@@ -182,7 +182,11 @@ def challenge_brief(challenge: Challenge) -> dict[str, Any]:
 def on_challenge_changed(sender, challenge: Challenge, kind: str, **kwargs) -> None:
     data = challenge_brief(challenge)
     if challenge.invitee_id is None:  # an open challenge: the main room sees it come and go
-        room_kind = {"created": "challenge_open", "joined": "challenge_updated"}
+        room_kind = {
+            "created": "challenge_open",
+            "joined": "challenge_updated",
+            "left": "challenge_updated",
+        }
         publish(channel=MAIN, kind=room_kind.get(kind, "challenge_gone"), data=data)
     if kind == "created":
         if challenge.invitee_id is not None:

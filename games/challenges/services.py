@@ -545,6 +545,7 @@ def challenge_leave(*, challenge_id: int, user: User, now: datetime | None = Non
             deleted, _ = challenge.entries.filter(user=user).delete()
             if not deleted:
                 raise Conflict("not_joined", "You have not joined this challenge.")
+            challenge_changed.send(sender=Challenge, challenge=challenge, kind="left")
             return challenge
     except _Expired:
         raise _refuse_expired(challenge_id) from None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 #: Sent with ``challenge=`` (saved) and ``kind=`` (``"created"``, ``"accepted"``, ``"joined"``,
-#: ``"declined"``, ``"cancelled"``, ``"expired"``) when a challenge is made or changes status:
-#: the players' live streams publish it (``live.publishers``).
+#: ``"left"``, ``"declined"``, ``"cancelled"``, ``"expired"``) when a challenge is made, changes
+#: status or someone takes or gives back a seat: the players' live streams publish it
+#: (``live.publishers``).
 challenge_changed = Signal()

@@ -324,6 +324,21 @@ def test_an_open_challenge_appears_in_the_main_room_and_goes_when_taken(commits)
     )
 
 
+def test_a_seat_taken_or_given_back_in_an_invitation_updates_the_main_room(commits):
+    """The pages that list open invitations redraw them on ``challenge_updated``: a player who
+    leaves frees a seat as a player who joins fills one; those still seated are told."""
+    alice, bob = UserFactory(), UserFactory()
+    with commits():
+        made = challenges.challenge_create(creator=alice, variant="Pente", seats=3)
+    with commits():
+        challenges.challenge_join(challenge_id=made.pk, user=bob)
+    with commits():
+        challenges.challenge_leave(challenge_id=made.pk, user=bob)
+    assert [e["id"] for e in events("room:main", "challenge_updated")] == [made.pk, made.pk]
+    assert events("room:main", "challenge_gone") == []
+    assert [e["type"] for e in events(f"user:{alice.pk}")] == ["challenge_joined", "challenge_left"]
+
+
 def test_a_direct_challenge_is_not_shown_in_the_main_room(commits):
     alice, bob = UserFactory(), UserFactory()
     with commits():
