@@ -13,6 +13,7 @@ from live.models import MAIN_ROOM
 from ratings.selectors import BoardFilter, leaderboard_page
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
+from web.challenges import challenge_rows
 
 #: The leaderboards the home page shows the top of: Pente's, each category, provisional
 #: players included (a new server has few established ones).
@@ -40,13 +41,15 @@ def home(request: HttpRequest) -> HttpResponse:
     room = live_selectors.room_find(name=MAIN_ROOM)
     context = {
         "live_games": [_brief(g) for g in play_selectors.games_in_progress(limit=12)],
-        "open_challenges": challenge_selectors.challenges_open_all(limit=12),
+        "open_challenges": challenge_rows(challenge_selectors.challenges_open_all(limit=12), user),
         "boards": boards,
         "tournaments": list(running),
         "chat": live_selectors.chat_lines(viewer=user, room=room, limit=30) if room else [],
         "my_games": [_brief(g) for g in play_selectors.games_in_progress(limit=20, user=user)]
         if user
         else [],
-        "incoming": challenge_selectors.challenges_incoming(user=user) if user else [],
+        "incoming": challenge_rows(challenge_selectors.challenges_incoming(user=user), user)
+        if user
+        else [],
     }
     return render(request, "web/home.html", context)

@@ -6,32 +6,70 @@ server's template and kept current by the page's script from the game's event st
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.bots import analysis, analysis_selectors
 from games.bots import selectors as bot_selectors
 from games.challenges import selectors as challenge_selectors
+from games.challenges import services as challenge_services
+from games.clocks import timecontrol
 from games.clocks.timecontrol import TimeControl
 from games.engine import GAMES, GO_VARIANTS, get_variant
+from games.engine.openings import MULTI_VARIANTS
 from games.models import Game
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
+from web.challenges import challenge_rows
 
 
 def _viewer(request: HttpRequest):
     return request.user if request.user.is_authenticated else None
 
 
+#: The form's "Players" choices: two, a multi-player table of 3..6, or partners (4 seats).
+SEAT_CHOICES = [
+    *(
+        (str(n), str(n) if n == 2 else f"{n} (multi-player)")
+        for n in range(challenge_services.MIN_SEATS, challenge_services.MAX_SEATS + 1)
+    ),
+    ("partners", f"{challenge_services.PARTNER_SEATS}, partners (two teams of two)"),
+]
+
+
+def _limits() -> dict:
+    """What the new-game form's numbers may be: the API's own limits (``TimeControl``, the
+    challenge service), so that the form never refuses what the API takes or the reverse
+    (both zero, the API's refusal is said)."""
+    return {
+        "initial_minutes": (0, timecontrol.MAX_INITIAL_MINUTES),
+        "increment_seconds": (0, timecontrol.MAX_INCREMENT_SECONDS),
+        "days_per_move": (timecontrol.MIN_DAYS_PER_MOVE, timecontrol.MAX_DAYS_PER_MOVE),
+        "computer_wait_seconds": (0, challenge_services.MAX_COMPUTER_WAIT_SECONDS),
+        "message": challenge_services.MAX_MESSAGE_LENGTH,
+    }
+
+
 def new_game(request: HttpRequest) -> HttpResponse:
     user = _viewer(request)
+    challenges = {
+        "open": challenge_selectors.challenges_open,
+        "incoming": challenge_selectors.challenges_incoming,
+        "outgoing": challenge_selectors.challenges_outgoing,
+    }
     context = {
         "variants": list(GAMES),
         "computers": bot_selectors.bots_list(),
-        "open": challenge_selectors.challenges_open(user=user) if user else [],
-        "incoming": challenge_selectors.challenges_incoming(user=user) if user else [],
-        "outgoing": challenge_selectors.challenges_outgoing(user=user) if user else [],
+        **{
+            key: challenge_rows(read(user=user), user) if user else []
+            for key, read in challenges.items()
+        },
         "invitee": request.GET.get("invite", ""),
+        "seat_choices": SEAT_CHOICES,
+        "multi_variants": MULTI_VARIANTS,
+        "limits": _limits(),
+        "computer_wait": settings.BOT_OPEN_WAIT_SECONDS,
     }
     return render(request, "web/play.html", context)
 

@@ -1,8 +1,8 @@
 // The home and play pages: their lists follow the main room's stream and the player's own
-// stream (a challenge received, a game started: the player is taken to it), and the main
-// room's chat.
+// stream (a challenge received, a game started: the player is taken to it), seats taken in and
+// given back to multi-player challenges, and the main room's chat.
 
-import { api, chatBox, follow, goOnce, me } from "./site.js";
+import { api, chatBox, el, follow, goOnce, me, problem } from "./site.js";
 
 const region = document.querySelector("[data-live-region]");
 let timer = null;
@@ -44,10 +44,9 @@ export async function checkWatched() {
   if (!me || checking) return;
   checking = true;
   try {
-    for (const node of document.querySelectorAll("#outgoing li[data-challenge]")) {
-      if (!watched().includes(Number(node.dataset.challenge))) keep([...watched(), Number(node.dataset.challenge)]);
-    }
-    const listed = new Set([...document.querySelectorAll("#outgoing li[data-challenge]")].map((n) => Number(n.dataset.challenge)));
+    // The rows of challenges one made or sits in (data-waiting), on the play or the home page.
+    const listed = new Set([...document.querySelectorAll("li[data-challenge][data-waiting]")].map((n) => Number(n.dataset.challenge)));
+    keep([...watched(), ...listed]);
     for (const id of watched()) {
       if (listed.has(id)) continue; // still waiting, as the page shows
       const result = await api(`challenges/${id}/`);
@@ -66,6 +65,32 @@ export async function checkWatched() {
     checking = false;
   }
 }
+
+// Join and Leave a multi-player challenge: no reload (the stream that says the game started
+// stays open); the lists redraw, and a seat taken is watched until its game starts. A refusal
+// is said in the API's words beside the button.
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-seat]");
+  if (!button) return;
+  const row = button.closest("[data-challenge]");
+  const id = Number(row.dataset.challenge);
+  const action = button.dataset.seat;
+  button.disabled = true;
+  const result = await api(`challenges/${id}/${action}`, { method: "POST" });
+  button.disabled = false;
+  if (!result.ok) {
+    const said = row.querySelector(".refusal") || row.appendChild(el("span", { class: "refusal error", role: "alert" }));
+    said.textContent = ` ${problem(result)}`;
+    return;
+  }
+  if (result.data.game) {
+    goOnce(`/games/${result.data.game}/`);
+    return;
+  }
+  if (action === "join") watchChallenge(id);
+  else keep(watched().filter((x) => x !== id));
+  refreshSoon(0);
+});
 
 const chat = chatBox(document.getElementById("room-chat"), document.getElementById("room-form"),
   "rooms/main/chat", (text) => alert(text));

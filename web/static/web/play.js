@@ -1,10 +1,24 @@
 // The new-game form: challenge the computer (the game starts at once), a named player or
-// anyone; fields that do not apply to the choice are hidden.
+// anyone (an open invitation, of two to six players or partners, which computers may fill);
+// fields that do not apply to the choice are hidden.
 
 import { api, goOnce, problem, showWhen } from "./site.js";
 import { refreshSoon, watchChallenge } from "./home.js";
 
 const form = document.getElementById("challenge-form");
+
+/** What the notice says of an open challenge just posted (the API's answer). */
+function posted(challenge) {
+  const level = challenge.computer_level;
+  const wait = level ? Math.round((Date.parse(challenge.computer_due_at) - Date.parse(challenge.created_at)) / 1000) : 0;
+  if (challenge.seats <= 2) {
+    const computer = level ? ` If nobody has in ${wait} s, computer level ${level} takes it.` : "";
+    return `Your challenge is posted: the game starts when someone accepts it.${computer}`;
+  }
+  const table = challenge.partners ? `partners (${challenge.seats} players)` : `${challenge.seats} players`;
+  const computers = level ? ` Seats still empty after ${wait} s go to computers (level ${level} first).` : "";
+  return `Your invitation to ${table} is posted: the game starts when every seat is taken.${computers}`;
+}
 
 if (form) {
   showWhen(form);
@@ -33,6 +47,16 @@ if (form) {
       body.rated = f.rated.checked;
       if (f.message.value.trim()) body.message = f.message.value.trim();
     }
+    if (opponent === "open") {
+      // More than two seats, or partners; the API says what it refuses (a rated one, a game
+      // without multi-player tables).
+      if (f.seats.value === "partners") Object.assign(body, { seats: 4, partners: true });
+      else body.seats = Number(f.seats.value);
+      if (f.computer_level.value) {
+        body.computer_level = Number(f.computer_level.value);
+        if (f.computer_wait_seconds.value !== "") body.computer_wait_seconds = Number(f.computer_wait_seconds.value);
+      }
+    }
     notice.classList.remove("error");
     notice.textContent = "Sending…";
     const result = await api("challenges/", { method: "POST", body });
@@ -45,8 +69,7 @@ if (form) {
       goOnce(`/games/${result.data.game}/`);
       return;
     }
-    notice.textContent = opponent === "open"
-      ? "Your challenge is posted: the game starts when someone accepts it."
+    notice.textContent = opponent === "open" ? posted(result.data)
       : `Challenge sent to ${body.invitee}: the game starts when they accept.`;
     // No reload (it would close the stream that says the game started): the lists redraw
     // themselves, and the challenge is watched until it is taken up.

@@ -139,12 +139,16 @@ document.addEventListener("click", async (event) => {
 });
 
 // Fields of a form that apply to some choices only: an element with data-when="name:a b" is
-// shown while the form's field "name" is a or b, and hidden otherwise.
+// shown while the form's field "name" is a or b, and hidden otherwise; several conditions
+// ("name:a b; other:c") must all hold.
 export function showWhen(form) {
+  const holds = (condition) => {
+    const [name, values] = condition.split(":");
+    return values.trim().split(/\s+/).includes(form.elements[name.trim()].value);
+  };
   const update = () => {
     for (const node of form.querySelectorAll("[data-when]")) {
-      const [name, values] = node.dataset.when.split(":");
-      node.hidden = !values.split(" ").includes(form.elements[name].value);
+      node.hidden = !node.dataset.when.split(";").every(holds);
     }
   };
   form.addEventListener("change", update);
