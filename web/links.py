@@ -1,6 +1,10 @@
-"""What several pages share: link prefixes and the word for a game that has no winner yet."""
+"""What several pages share: link prefixes, the word for a game that has no winner yet, and
+the time zone a page gives its times in."""
 
 from __future__ import annotations
+
+import zoneinfo
+from typing import Any
 
 from django.urls import reverse
 
@@ -25,3 +29,12 @@ def unsettled_word(game: Game) -> str | None:
     if not game.winner_seats:
         return "draw"
     return None
+
+
+def viewer_zone(user: Any) -> zoneinfo.ZoneInfo:
+    """The time zone of the viewer's account (settings), which pages give times in and name;
+    UTC for a stranger (or a zone no longer known)."""
+    try:
+        return zoneinfo.ZoneInfo(getattr(user, "time_zone", "") or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")

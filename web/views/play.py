@@ -22,6 +22,7 @@ from games.models import Game
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
 from web.challenges import challenge_rows
+from web.links import viewer_zone
 
 
 def _viewer(request: HttpRequest):
@@ -120,6 +121,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "analysis": _analysis_status(game),
             "analysable": analysis.engine_analyses(game),  # once it is over
             "win_chance_slope": analysis.WIN_CHANCE_SLOPE,
+            "time_zone": str(viewer_zone(viewer)),  # the account's, for the deadline
         },
     }
     return render(request, "web/game.html", context)

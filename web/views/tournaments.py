@@ -8,7 +8,6 @@ page's buttons post to the API (``data-api="tournaments/<id>/join"``, ``withdraw
 
 from __future__ import annotations
 
-import zoneinfo
 from typing import Any
 from urllib.parse import quote
 
@@ -25,7 +24,7 @@ from pente_site.errors import DomainError, NotFound
 from tournaments import selectors, services
 from tournaments.models import Tournament
 from web.charts import bracket_picture
-from web.links import route_prefix
+from web.links import route_prefix, viewer_zone
 
 PAGE_SIZE = 50
 #: What ``django.urls.reverse`` leaves unquoted in a path argument.
@@ -62,7 +61,7 @@ def tournament_list_page(request: HttpRequest) -> HttpResponse:
     if status:
         found = found.filter(status=status)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
-    zone = _zone(request.user)
+    zone = viewer_zone(request.user)
     context = {
         "page": page,
         "status": status,
@@ -142,13 +141,6 @@ class TournamentForm(forms.Form):
     )
 
 
-def _zone(user: Any) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(getattr(user, "time_zone", "") or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
 def _create(*, organiser: Any, data: dict[str, Any]) -> Tournament:
     """Create the tournament the form describes, through the services."""
     fields = dict(data)
@@ -174,7 +166,7 @@ def _create(*, organiser: Any, data: dict[str, Any]) -> Tournament:
 
 @login_required
 def tournament_new_page(request: HttpRequest) -> HttpResponse:
-    zone = _zone(request.user)
+    zone = viewer_zone(request.user)
     with timezone.override(zone):
         form = TournamentForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
@@ -430,7 +422,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_cancel": is_organiser
         and t.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
         "final": t.status == Tournament.Status.FINISHED,
-        "zone": str(_zone(request.user)),
+        "zone": str(viewer_zone(request.user)),
     }
-    with timezone.override(_zone(request.user)):  # the viewer's time zone, said on the page
+    with timezone.override(viewer_zone(request.user)):  # the viewer's time zone, said on the page
         return render(request, "web/tournament.html", context)

@@ -314,6 +314,20 @@ function remaining(seat) {
   return ms;
 }
 
+/** A time in the time zone of the viewer's account (UTC for a stranger), which it names, as
+ * the tournament pages do; in UTC should the browser not know that zone. */
+function zoned(time) {
+  const options = { dateStyle: "medium", timeStyle: "short" };
+  for (const zone of [page.time_zone, "UTC"]) {
+    try {
+      return `${new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone }).format(new Date(time))} ${zone}`;
+    } catch (err) {
+      // RangeError: a zone this browser does not know.
+    }
+  }
+  return new Date(time).toISOString();
+}
+
 function drawPlayers() {
   const box = document.getElementById("players");
   const rows = S.players.map((p) => {
@@ -328,7 +342,7 @@ function drawPlayers() {
   });
   box.replaceChildren(...rows);
   if (S.clock && S.clock.time_control === "turn" && S.clock.deadline && playing()) {
-    box.append(el("p", { class: "muted" }, `Move by ${new Date(S.clock.deadline).toLocaleString()}`));
+    box.append(el("p", { class: "muted", id: "deadline" }, `Move by ${zoned(S.clock.deadline)}`));
   }
 }
 
