@@ -1,7 +1,7 @@
-"""Multi-player Pente on the site: an open invitation for three players made on the
+"""Multi-player and partners Pente on the site: an open invitation for three players made on the
 play page (the API's refusals said in its words), joined, left and joined again from the home
 page while the creator's list follows, and the game reached by all three once the last seat is
-taken.
+taken; a partners table that computers fill, whose game page shows the two teams.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
 """
@@ -91,3 +91,36 @@ def test_a_three_player_invitation_from_the_play_page_starts_once_two_join_from_
     # Ann's console has the two refusals' 400s (the browser logs them), and nothing else.
     refused = [e for e in errors[0] if "status of 400" in e and e.endswith("/api/challenges/)")]
     assert len(refused) == 2 and errors == [refused, [], []]
+
+
+def test_a_partners_table_computers_fill_shows_its_teams_on_the_game_page(new_page, site, shot):
+    page = new_page()
+    errors = watch_errors(page)
+    name = unique_name("pat")
+    signup(page, site, name, PASSWORD)
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", "open")
+    page.select_option("select[name=computer_level]", "1")
+    page.fill("input[name=computer_wait_seconds]", "0")
+    post_open_invitation(page, seats="partners", variant="Keryo-Pente")
+    page.wait_for_url(GAME_URL)  # three computers take the empty seats at once
+
+    teams = page.locator("#players .team")
+    expect(teams).to_have_count(2)
+    first, second = teams.nth(0), teams.nth(1)
+    expect(page.get_by_role("group", name="Team 1")).to_have_count(1)
+    expect(page.get_by_role("group", name="Team 2")).to_have_count(1)
+    # Seats 1 & 3 against 2 & 4; the creator sits in seat 1.
+    assert [first.locator(".player").nth(i).get_attribute("data-seat") for i in (0, 1)] == [
+        "1",
+        "3",
+    ]
+    assert [second.locator(".player").nth(i).get_attribute("data-seat") for i in (0, 1)] == [
+        "2",
+        "4",
+    ]
+    expect(first.locator(".player").nth(0)).to_contain_text(name)
+    expect(second).not_to_contain_text(name)
+    expect(first).to_contain_text("captured")  # a team's captures, once
+    shot(page, "game-partners")
+    assert errors == []

@@ -1,5 +1,7 @@
-"""A turn-based game's deadline is said in the time zone of the viewer's account, which it
-names, whatever the browser's own.
+"""Long names on a phone (390 px wide): a 150-character name with no space, a player's or an
+imported record's, never makes a page wider than the screen; on the game page it is cut with an
+ellipsis and its title holds it whole. And a turn-based game's deadline is said in the time zone
+of the viewer's account, which it names, whatever the browser's own.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
 """
@@ -7,6 +9,7 @@ Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/c
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -17,6 +20,9 @@ from tests.web.conftest import GAME_URL, signup, unique_name, watch_errors
 from tests.web.playing import PASSWORD, game_id
 
 pytestmark = pytest.mark.usefixtures("browser")
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 #: The API called from the page, with its session and CSRF token: (status, body).
 CALL = """async ([method, path, body, type]) => {
@@ -30,6 +36,81 @@ CALL = """async ([method, path, body, type]) => {
 
 def call(page, method: str, path: str, body=None, content_type="application/json"):
     return page.evaluate(CALL, [method, path, body, content_type])
+
+
+def imported_game(page, player1: str, player2: str) -> int:
+    """A record of ``player1`` against ``player2`` imported through the API: its game's id."""
+    record = f'[Game "Pente"]\n[Player 1 Name "{player1}"]\n[Player 2 Name "{player2}"]\n\n'
+    status, job = call(page, "POST", "games/import", record + "1. K10 L11 2. M12 *\n", "text/plain")
+    assert status == 202, job
+    deadline = time.monotonic() + 30
+    while job["status"] not in ("done", "failed"):
+        assert time.monotonic() < deadline, job
+        time.sleep(0.2)
+        job = call(page, "GET", f"games/imports/{job['id']}")[1]
+    assert job["status"] == "done" and len(job["games"]) == 1, job
+    return job["games"][0]
+
+
+def fits(page, width: int) -> None:
+    """The page does not scroll sideways at ``width``."""
+    page.wait_for_load_state("load")
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{page.url} is {scroll} px wide at {width} px"
+
+
+def test_long_names_never_widen_a_page_on_a_phone(new_page, site, shot):
+    page = new_page()
+    errors = watch_errors(page)
+    long_user = unique_name("long").ljust(150, "g")
+    signup(page, site, long_user, PASSWORD)
+    record_name = "P" * 150
+    archived = imported_game(page, record_name, "Q" * 150)
+    # A game of the long-named player against the computer, with a long line in its chat, and
+    # an open invitation of theirs.
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", "computer")
+    page.click("#challenge-form button[type=submit]")
+    page.wait_for_url(GAME_URL)
+    playing = game_id(page)
+    page.fill("#chat-form input[name=text]", "W" * 300)
+    page.click("#chat-form button[type=submit]")
+    expect(page.locator("#chat li")).to_have_count(1)
+    assert call(page, "POST", "challenges/", '{"variant": "Pente", "seats": 3}')[0] == 201
+
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        width = size["width"]
+        page.goto(f"{site}/games/{archived}/")
+        expect(page.locator("#players .player")).to_have_count(2)
+        fits(page, width)
+        name = page.locator("#players .player .name").first
+        expect(name).to_have_attribute("title", record_name)
+        expect(name).to_have_text(record_name)
+        # Cut, not whole (read in one step: the panel is drawn again as the stream opens).
+        assert name.evaluate("node => node.getBoundingClientRect().width") < width / 2
+        if size is PHONE:
+            shot(page, "game-long-names-phone")
+        page.goto(f"{site}/games/{playing}/")
+        expect(page.locator(f'#players .player .name[title="{long_user}"]')).to_have_count(1)
+        expect(page.locator("#chat li")).to_have_count(1)
+        fits(page, width)
+        for path in ("/", "/play/", f"/database/?player={record_name}", f"/players/{long_user}/"):
+            page.goto(f"{site}{path}")
+            fits(page, width)
+            if size is PHONE:
+                shot(page, f"{path.split('/')[1] or 'home'}-long-names-phone")
+        # The new-game form with all that an open invitation may ask for.
+        page.goto(f"{site}/play/")
+        page.select_option("select[name=opponent]", "open")
+        page.select_option("select[name=computer_level]", "2")
+        expect(page.locator("input[name=computer_wait_seconds]")).to_be_visible()
+        fits(page, width)
+        if size is PHONE:
+            shot(page, "play-open-phone")
+        page.goto(f"{site}/database/?player={record_name}")
+        expect(page.locator(f'#games a[href="/games/{archived}/"]')).to_have_count(1)
+    assert errors == []
 
 
 def test_the_deadline_is_said_in_the_accounts_time_zone_and_named(new_page, site):

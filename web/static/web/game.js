@@ -314,6 +314,42 @@ function remaining(seat) {
   return ms;
 }
 
+/** A player's name, cut with an ellipsis where it does not fit (the whole name in its title). */
+function nameNode(player) {
+  const attrs = { class: "name", title: player.name };
+  if (!player.user) return el("span", attrs, player.name);
+  return el("a", { ...attrs, href: `/players/${encodeURIComponent(player.user.username)}/` }, player.name);
+}
+
+function playerRow(p) {
+  const [fill] = colours[p.colour] || PENTE[3];
+  const toMove = playing() && S.to_move && S.to_move.seat === p.seat;
+  const ms = remaining(p.seat);
+  return el("div", { class: "player" + (toMove ? " to-move" : ""), "data-seat": p.seat },
+    el("span", { class: "who" }, el("span", { class: "stone-dot", style: `background:${fill}` }), nameNode(p),
+      page.captures && !S.partners ? el("span", { class: "muted" }, ` · ${p.captures} captured`) : null),
+    el("span", { class: "clock" + (ms !== null && ms < 30000 ? " low" : ""), "data-clock": p.seat }, clockText(ms)));
+}
+
+/** Partners: the players grouped by team (Team 1: seats 1 & 3, Team 2: seats 2 & 4, as the
+ * state's ``team`` says), each team with the captures it shares. */
+function teamGroups() {
+  const teams = [];
+  for (const p of S.players) {
+    const key = (p.team || [p.seat]).join(",");
+    let team = teams.find((t) => t.key === key);
+    if (!team) teams.push(team = { key, players: [] });
+    team.players.push(p);
+  }
+  return teams.map((team, i) => {
+    const heading = `team-${i + 1}`;
+    const captured = page.captures ? ` · ${team.players[0].captures} captured` : "";
+    return el("div", { class: "team", role: "group", "aria-labelledby": heading, "data-team": i + 1 },
+      el("h4", { id: heading }, `Team ${i + 1}`, el("span", { class: "muted" }, captured)),
+      ...team.players.map(playerRow));
+  });
+}
+
 /** A time in the time zone of the viewer's account (UTC for a stranger), which it names, as
  * the tournament pages do; in UTC should the browser not know that zone. */
 function zoned(time) {
@@ -330,17 +366,7 @@ function zoned(time) {
 
 function drawPlayers() {
   const box = document.getElementById("players");
-  const rows = S.players.map((p) => {
-    const [fill] = colours[p.colour] || PENTE[3];
-    const who = p.user ? el("a", { href: `/players/${encodeURIComponent(p.user.username)}/` }, p.name) : p.name;
-    const toMove = playing() && S.to_move && S.to_move.seat === p.seat;
-    const ms = remaining(p.seat);
-    return el("div", { class: "player" + (toMove ? " to-move" : ""), "data-seat": p.seat },
-      el("span", {}, el("span", { class: "stone-dot", style: `background:${fill}` }), who,
-        page.captures ? el("span", { class: "muted" }, ` · ${p.captures} captured`) : null),
-      el("span", { class: "clock" + (ms !== null && ms < 30000 ? " low" : ""), "data-clock": p.seat }, clockText(ms)));
-  });
-  box.replaceChildren(...rows);
+  box.replaceChildren(...(S.partners ? teamGroups() : S.players.map(playerRow)));
   if (S.clock && S.clock.time_control === "turn" && S.clock.deadline && playing()) {
     box.append(el("p", { class: "muted", id: "deadline" }, `Move by ${zoned(S.clock.deadline)}`));
   }
@@ -770,7 +796,7 @@ function summaryTable() {
     el("th", { class: "num", title: word }, el("span", { "aria-hidden": "true" }, mark), el("span", { class: "visually-hidden" }, word)));
   return el("table", { class: "analysis-summary" },
     el("thead", {}, el("tr", {}, el("th", {}, "Player"), ...heads)),
-    el("tbody", {}, ...(analysis.summary || []).map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
+    el("tbody", {}, ...(analysis.summary || []).map((s) => el("tr", { "data-seat": s.seat }, el("td", { class: "name", title: s.name }, s.name),
       el("td", { class: "num" }, s.inaccuracies), el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders)))));
 }
 
