@@ -1,0 +1,96 @@
+"""The reference FIDE Dutch engine's (bbpPairings) answers, recorded: for each report in
+``data/reference_pairings.jsonl.gz`` (a Swiss in progress, as this server exports it), the
+report imported here and its next round paired by this server's engine is the round the
+reference engine paired from it, game by game (who has white) and the PAB. It needs no
+engine; ``data/record_reference.py`` records the cases again with one."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from games.factories import UserFactory
+from tests.tournaments.support import jobs_run
+from tournaments import services
+from tournaments.models import Entry, Match
+from tournaments.trf_import import tournament_import_trf
+
+DATA = Path(__file__).with_name("data") / "reference_pairings.jsonl.gz"
+
+
+def recorded_cases() -> list[dict]:
+    if not DATA.exists():  # test_the_recorded_cases_are_there says so
+        return []
+    with gzip.open(DATA, "rt") as lines:
+        return [json.loads(line) for line in lines]
+
+
+CASES = recorded_cases()
+
+#: The cases where this server is known to pair otherwise than the reference engine: round 1
+#: with players not paired in it (a bye asked for, an absence). Same games, other colours: the
+#: reference engine gives the initial colour (5.2.5) by the pairing numbers counted among the
+#: players taking part (its "effective pairing numbers"), this server by the TPN. Strict: a
+#: case that comes to agree fails until it is taken off the list.
+KNOWN_DIFFERENCES = {
+    "generated-9-p34-r1",
+    "generated-12-p35-r1",
+    "generated-15-p18-r1",
+    "generated-24-p29-r1",
+    "generated-25-p29-r1",
+    "generated-29-p40-r1",
+    "played-3-p29-r1",
+    "played-4-p37-r1",
+    "played-13-p42-r1",
+    "played-20-p18-r1",
+    "played-21-p38-r1",
+    "played-24-p9-r1",
+}
+KNOWN = pytest.mark.xfail(
+    strict=True, reason="round 1 colours: TPN here, effective pairing number in the reference"
+)
+
+
+def pairing_by_rank(t, number: int) -> list[list[int]]:
+    """Round ``number``'s games as ``[white, black]`` by starting rank and the PAB as
+    ``[player, 0]``, sorted (absences and other byes left out)."""
+    rank = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+    rows = Match.objects.filter(tournament=t, round__number=number).values_list(
+        "player1_id", "player2_id", "result"
+    )
+    return sorted(
+        [rank[white], rank[black] if black else 0]
+        for white, black, result in rows
+        if black is not None or result == Match.Result.BYE
+    )
+
+
+def test_the_recorded_cases_are_there():
+    names = {case["case"] for case in CASES}
+    assert len(CASES) >= 300 and len(names) == len(CASES)
+    assert KNOWN_DIFFERENCES <= names
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            case, id=case["case"], marks=[KNOWN] if case["case"] in KNOWN_DIFFERENCES else []
+        )
+        for case in CASES
+    ],
+)
+def test_the_next_round_paired_here_is_the_reference_engines(case):
+    organiser = UserFactory()
+    t = tournament_import_trf(organiser=organiser, text=case["trf"])
+    number = t.current_round + 1
+    with jobs_run():  # the pairing job runs as a worker runs it
+        services.tournament_next_round(tournament_id=t.pk, user=organiser)
+    ours = pairing_by_rank(t, number)
+    assert ours == case["pairs"], (
+        f"{case['case']}: here {ours}, reference {case['pairs']}; paired from:\n{case['trf']}"
+    )
