@@ -313,22 +313,32 @@ def _swiss_pairing(
     """Round ``number``'s pairs (a bye as ``(player, None)``) and whether the colour criteria
     had to be relaxed to make them; None when it cannot be paired at all. The players
     ``left_out`` (planned byes) are not paired."""
+    everyone = Entry.objects.filter(tournament=t).values_list("user_id", "seed", "status")
     entries = [
         (user_id, seed)
-        for user_id, seed in Entry.objects.filter(
-            tournament=t, status=Entry.Status.ACTIVE
-        ).values_list("user_id", "seed")
-        if user_id not in left_out
+        for user_id, seed, status in everyone
+        if status == Entry.Status.ACTIVE and user_id not in left_out
     ]
     if len(entries) < 2:
         return None
-    players = players_from_history(entries, swiss_history(t))
+    history = swiss_history(t)
+    players = players_from_history(entries, history)
+    paired_before = {
+        pid for record in history for pair in record.pairs for pid in (pair.white, pair.black)
+    } | {record.pab for record in history if record.pab is not None}
+    pairing_now = {user_id for user_id, _seed in entries}
+    idle = [
+        seed
+        for user_id, seed, _status in everyone
+        if seed is not None and user_id not in pairing_now and user_id not in paired_before
+    ]
     try:
         result = pair_round(
             players,
             round_number=number,
             total_rounds=t.rounds or number,
             initial_colour=t.initial_colour or "white",
+            idle_tpns=idle,
         )
     except PairingTooHard:
         raise

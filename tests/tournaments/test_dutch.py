@@ -316,3 +316,15 @@ def test_rounds_that_used_to_hit_the_search_budget_are_paired_exactly(n, total, 
     result = pair_round(players, round_number=number, total_rounds=total)
     assert not result.approximate
     assert len(result.pairs) == n // 2
+
+
+def test_round_one_colours_follow_the_pairing_numbers_of_the_players_taking_part():
+    # TPN 1 asked for a round-1 bye: 2 is then the first of those paired, and gets the initial
+    # colour as an odd effective number would (the reference engine's reading of 5.2.5)
+    players = [SwissPlayer(id=f"p{tpn}", tpn=tpn) for tpn in (2, 3, 4, 5)]
+
+    def pairs(**idle):
+        return set(pair_round(players, round_number=1, total_rounds=5, **idle).pairs)
+
+    assert pairs(idle_tpns=[1]) == {("p2", "p4"), ("p5", "p3")}
+    assert pairs() == {("p4", "p2"), ("p3", "p5")}  # TPN 1 counted (it was paired before)

@@ -6,7 +6,8 @@ The engine refers to a player by rank: 0 is the highest-ranked (score, then TPN,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import ABSOLUTE, BLACK, STRONG, WHITE, SwissPlayer, colour_preference
@@ -24,6 +25,9 @@ class RankedPlayer:
     score: int
     """In half points."""
     tpn: int
+    pairing_number: int
+    """The effective pairing number (Art. 5.2.5's): the TPN less the TPNs below it of the
+    players who take no part (``pair_round``'s ``idle_tpns``)."""
     topscorer: bool
     """More than 50% of the maximum score, when pairing the final round (1.8)."""
     preference: int
@@ -52,16 +56,18 @@ class RankedPlayer:
 
 
 def ranked_player(
-    card: SwissPlayer, rank_of: dict, *, final_round: bool, half_max: int
+    card: SwissPlayer, rank_of: dict, *, final_round: bool, half_max: int, pairing_number: int
 ) -> RankedPlayer:
     """The facts of one card; ``rank_of`` maps the round's player ids to ranks, ``half_max``
-    is 50% of the maximum score so far, in half points."""
+    is 50% of the maximum score so far, in half points; ``pairing_number`` is the card's
+    effective pairing number."""
     preference, strength, difference = colour_preference(card.colours)
     topscorer = final_round and card.points2 > half_max
     floats = card.floats
     return RankedPlayer(
         score=card.points2,
         tpn=card.tpn,
+        pairing_number=pairing_number,
         topscorer=topscorer,
         preference=preference,
         strength=strength,
@@ -88,13 +94,21 @@ class RoundContext:
         round_number: int,
         total_rounds: int,
         initial_colour: int = WHITE,
+        idle_tpns: Collection[int] = (),
     ):
         self.size = len(ranked)
         self.initial_colour = initial_colour
         rank_of = {card.id: rank for rank, card in enumerate(ranked)}
         final_round = round_number >= total_rounds
+        idle = sorted(idle_tpns)
         self.players = [
-            ranked_player(card, rank_of, final_round=final_round, half_max=round_number - 1)
+            ranked_player(
+                card,
+                rank_of,
+                final_round=final_round,
+                half_max=round_number - 1,
+                pairing_number=card.tpn - bisect_left(idle, card.tpn),
+            )
             for card in ranked
         ]
         self.relaxed = False  # C3 relaxed: the colour criteria could not be met
@@ -185,8 +199,10 @@ class RoundContext:
                 return (lower, higher) if high_colour == "w" else (higher, lower)
         if high.preference:  # 5.2.4
             return self._granting(higher, lower)
-        # 5.2.5: the higher-ranked player gets the initial colour if its TPN is odd, else the other
-        gets_white = (high.tpn % 2 == 1) == (self.initial_colour == WHITE)
+        # 5.2.5: the higher-ranked player gets the initial colour if its pairing number is odd,
+        # else the other: the effective number, counting only the players taking part (paired
+        # now or before), as the reference engine (bbpPairings) reads it
+        gets_white = (high.pairing_number % 2 == 1) == (self.initial_colour == WHITE)
         return (higher, lower) if gets_white else (lower, higher)
 
     def pair_cost(self, first: int, second: int) -> PairCost:

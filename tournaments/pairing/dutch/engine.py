@@ -12,7 +12,7 @@ not a way out: crossing it raises :class:`PairingTooHard`, never a "best found s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .. import PairingError
 from .bounds import floater_set_bound, root_lower_bound, single_floater_bound, tighten_bound
@@ -39,8 +39,15 @@ def pair_round(
     total_rounds: int,
     node_budget: int | None = None,
     initial_colour: int | str = WHITE,
+    idle_tpns: Collection[int] = (),
 ) -> SwissRound:
     """Pair one round. ``players`` are the active players (withdrawn players left out).
+
+    ``idle_tpns`` are the TPNs of the players who take no part in the pairing: not paired this
+    round and never paired before (a round-1 bye asked for, an absence from the start). They
+    are not counted in the effective pairing numbers by which Art. 5.2.5 gives colours when
+    nothing else decides, as the reference engine (bbpPairings) reads the rule; a player
+    paired before and absent now still counts.
 
     ``initial_colour`` is the colour drawn by lot before round 1 (Art. 5.2.5; in a TRF,
     ``XXC white1`` or ``black1``): WHITE or BLACK (or "w"/"b", "white"/"black"). The top seed
@@ -59,7 +66,11 @@ def pair_round(
     if len(ranked) < 2:
         return SwissRound((), ranked[0].id if ranked else None)
     ctx = RoundContext(
-        ranked, round_number=round_number, total_rounds=total_rounds, initial_colour=initial
+        ranked,
+        round_number=round_number,
+        total_rounds=total_rounds,
+        initial_colour=initial,
+        idle_tpns=idle_tpns,
     )
     for relaxed in (False, True):
         ctx.relaxed = relaxed
