@@ -15,8 +15,8 @@ here and exported as they stood before each round. *played*: events played on th
 (late entries with 0, 0.5 or 1 point, withdrawals that forfeit games in progress, byes asked
 for ahead of time, round 1's too, either initial colour), exported before each round; the
 recorder also lists the rounds that the reference engine pairs otherwise than this server did
-as the event went on. The cases the test expects to differ are named in its
-``KNOWN_DIFFERENCES``. Recorded with bbpPairings v6.0.0 (commit 16a000f, its 2025 Dutch rules);
+as the event went on (none, since round 1's colours count the players taking part, as the
+engine does: the cases that showed it are the test's ``EFFECTIVE_NUMBERS``). Recorded with bbpPairings v6.0.0 (commit 16a000f, its 2025 Dutch rules);
 the same engine records the same cases (only the dates in the reports change).
 """
 
