@@ -313,7 +313,7 @@ def _swiss_pairing(
     """Round ``number``'s pairs (a bye as ``(player, None)``) and whether the colour criteria
     had to be relaxed to make them; None when it cannot be paired at all. The players
     ``left_out`` (planned byes) are not paired."""
-    everyone = Entry.objects.filter(tournament=t).values_list("user_id", "seed", "status")
+    everyone = list(Entry.objects.filter(tournament=t).values_list("user_id", "seed", "status"))
     entries = [
         (user_id, seed)
         for user_id, seed, status in everyone
