@@ -220,28 +220,18 @@ def go_tree_search(
 def searcher_for(game: Game) -> Searcher:
     """The one place that says which engine analyses a game (and gives hints in it): the
     Pente family's search for two sides (partners included), Go's tree search. Games of more
-    than two sides: 400 ``analysis_unavailable``. A new engine returns its ``Searcher`` here:
-    a value on the ``WIN`` scale for the side to move."""
-    variant = get_variant(game.variant)
-    if variant.family == "go":
-        return go_tree_search
-    if game.seats > 2 and not game.partners:
-        raise Invalid(
-            "analysis_unavailable",
-            "The computer analyses games of two sides only (partners included), not "
-            f"{game.seats}-player games.",
-        )
-    return pente_search
+    than two sides: 400 ``analysis_unavailable`` (``selectors.engine_refusal``). A new engine
+    returns its ``Searcher`` here: a value on the ``WIN`` scale for the side to move."""
+    refusal = selectors.engine_refusal(game)
+    if refusal is not None:
+        raise refusal
+    return go_tree_search if get_variant(game.variant).family == "go" else pente_search
 
 
 def engine_analyses(game: Game) -> bool:
     """Whether the computer analyses ``game`` once it is over (``searcher_for`` has an engine
     for it), for the pages that offer the analysis."""
-    try:
-        searcher_for(game)
-    except Invalid:
-        return False
-    return True
+    return selectors.engine_refusal(game) is None
 
 
 # --- one position ----------------------------------------------------------------------

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.engine import get_variant
 from games.models import Analysis, Game, Seat, User
 from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
-from pente_site.errors import DomainError, Forbidden, NotFound
+from pente_site.errors import DomainError, Forbidden, Invalid, NotFound
 
 #: Analyses that still wait for, or hold, a worker.
 ACTIVE_ANALYSIS_STATUSES = (Analysis.Status.PENDING, Analysis.Status.RUNNING)
@@ -21,11 +22,27 @@ JUDGEMENT_COUNTS = (
 )
 
 
+def engine_refusal(game: Game) -> DomainError | None:
+    """Why the computer can neither analyse ``game`` nor give hints in it, or None: it has an
+    engine for Go and for the Pente family's games of two sides (partners included)."""
+    if get_variant(game.variant).family != "go" and game.seats > 2 and not game.partners:
+        return Invalid(
+            "analysis_unavailable",
+            "The computer analyses and gives hints in games of two sides only (partners "
+            f"included), not {game.seats}-player games.",
+        )
+    return None
+
+
 def hint_refusal(*, game: Game, seats: Sequence[Seat], mine: Sequence[int]) -> DomainError | None:
     """Why the player on the seats ``mine`` of ``game`` (its ``seats``) may have no hints, or
-    None: hints are for unrated games whose opponents are all computer opponents."""
+    None: hints are for unrated games of two sides (``engine_refusal``) whose opponents are all
+    computer opponents."""
     if game.rated:
         return Forbidden("rated_game", "Hints are for unrated games against the computer.")
+    unavailable = engine_refusal(game)
+    if unavailable is not None:
+        return unavailable
     team = team_of(game, mine[0])
     opponents = [s for s in seats if s.seat not in team]
     if not opponents or any(s.user is None or not s.user.bot_level for s in opponents):

@@ -103,3 +103,12 @@ def test_the_page_offers_the_analysis_only_for_games_the_computer_analyses(clien
     assert page_data(client, make_game(players=[ann, bob], variant="Go (9x9)"))["analysable"]
     three = make_game(players=[ann, bob, cy])
     assert page_data(client, three)["analysable"] is False
+
+
+def test_no_hints_are_offered_in_a_three_player_game_against_computers(client):
+    human = UserFactory()
+    game = make_game(players=[human, computer(1), computer(2)])
+    client.force_login(human)
+    assert page_data(client, game)["hints"] is False
+    refused = client.get(f"/api/games/{game.pk}/hint")
+    assert (refused.status_code, refused.json()["code"]) == (400, "analysis_unavailable")
