@@ -40,6 +40,8 @@ def test_round_robin_head_to_head_breaks_a_tie():
     rows = round_robin_standings(["a", "b", "c", "d"], rounds)
     assert [r.points for r in rows] == [2, 2, 2, 0]
     assert rows[-1].player == "d" and rows[-1].rank == 4
+    # one number type for everyone, tied or not (d is tied with nobody: 0.0)
+    assert all(type(r.tiebreaks["head_to_head"]) is float for r in rows)
 
 
 def test_equal_players_share_a_rank():

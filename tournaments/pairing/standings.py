@@ -126,7 +126,7 @@ def round_robin_standings(
     for tied in groups.values():
         members = set(tied)
         for p in tied:
-            tb[p]["head_to_head"] = sum(s for o, s in games[p] if o in members and o != p)
+            tb[p]["head_to_head"] = sum((s for o, s in games[p] if o in members and o != p), 0.0)
 
     def key(p):
         t = tb[p]
