@@ -75,8 +75,8 @@ def _detail(request, pk: int) -> dict:
 
 class TournamentDetailView(APIView):
     """A tournament: its settings, status, current round, whether a pairing waits for a job
-    (``pairing_pending``) or for the organiser (``pairing_decision``), the number of its players and your own entry (``entry``; every entry:
-    ``tournaments/{id}/entries``)."""
+    (``pairing_pending``) or for the organiser (``pairing_decision``), the number of its
+    players and your own entry (``entry``; every entry: ``tournaments/{id}/entries``)."""
 
     permission_classes = [AllowAny]
 
