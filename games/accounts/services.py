@@ -270,7 +270,12 @@ def email_confirm(*, uid: str, token: str) -> User:
 def password_reset_confirm(*, uid: str, token: str, password: str) -> User:
     """Set a new password with the ``uid`` and ``token`` of a link sent by
     ``password_reset_request``. 400 ``bad_reset_link`` (unknown, used or expired: ask for a new
-    one), ``bad_password``."""
+    one), ``bad_password``.
+
+    A reset is what someone does who cannot get in, perhaps because somebody else did: every
+    API token of the account is revoked with it, as every other session ends (a session holds a
+    hash of the password). A password changed with the current one (``profile_update``) keeps
+    the tokens: their owner is signed in and sees them listed, each revocable."""
     user = selectors.reset_link_user(uid=uid, token=token)
     if user is None:
         raise Invalid(
@@ -279,7 +284,9 @@ def password_reset_confirm(*, uid: str, token: str, password: str) -> User:
         )
     _check_password(password, user)
     user.set_password(password)
-    user.save(update_fields=["password"])
+    with transaction.atomic():
+        user.save(update_fields=["password"])
+        ApiToken.objects.filter(user=user).delete()
     return user
 
 

@@ -190,7 +190,11 @@ def password_reset_confirm(request: HttpRequest, uidb64: str, token: str) -> Htt
             form.add_error("password", err.detail)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Your new password is set: you are signed in.")
+            messages.success(
+                request,
+                "Your new password is set and you are signed in. Any API tokens of this "
+                "account were revoked: make new ones in the settings.",
+            )
             return redirect("/")
     return render(request, "web/password_reset_confirm.html", {"form": form})
 

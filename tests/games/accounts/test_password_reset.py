@@ -10,8 +10,9 @@ import pytest
 from django.core import mail
 from rest_framework.test import APIClient
 
+from games.accounts.services import token_create
 from games.factories import UserFactory
-from games.models import User
+from games.models import ApiToken, User
 
 pytestmark = pytest.mark.django_db
 
@@ -93,6 +94,40 @@ def test_the_link_sets_a_new_password_once(ann, django_capture_on_commit_callbac
     assert again.status_code == 400 and again.json()["code"] == "bad_reset_link"
 
 
+def test_a_reset_revokes_every_api_token_and_ends_every_other_session(
+    ann, client, django_capture_on_commit_callbacks
+):
+    """Whoever had got in (a stolen token, a session left open) is out after a reset."""
+    keys = [token_create(user=ann, name=name).key for name in ("laptop", "phone")]
+    client.force_login(ann)
+    assert client.get("/api/me").status_code == 200
+    _ask(_client(), ann.email, django_capture_on_commit_callbacks)
+    response = _client().post(
+        "/api/auth/password-reset/confirm", {**_link(), "password": NEW_PASSWORD}
+    )
+    assert response.status_code == 200
+    for key in keys:
+        refused = _client().get("/api/me", HTTP_AUTHORIZATION=f"Token {key}")
+        assert refused.status_code == 401
+    assert not ApiToken.objects.filter(user=ann).exists()
+    assert client.get("/api/me").status_code in (401, 403)
+
+
+def test_a_password_changed_with_the_current_one_keeps_the_tokens(ann):
+    """Signed in, the owner sees their tokens and revokes the ones they choose."""
+    key = token_create(user=ann).key
+    ann.set_password("the old password 5")
+    ann.save()
+    response = _client().patch(
+        "/api/me",
+        {"password": NEW_PASSWORD, "current_password": "the old password 5"},
+        HTTP_AUTHORIZATION=f"Token {key}",
+        format="json",
+    )
+    assert response.status_code == 200
+    assert _client().get("/api/me", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+
+
 def test_with_public_url_set_the_link_ignores_the_host_the_request_named(
     ann, settings, django_capture_on_commit_callbacks
 ):
@@ -152,7 +187,8 @@ def test_the_site_emails_a_link_and_its_page_sets_the_password_and_signs_in(
     assert b'id="new-password-form"' in client.get(page).content
     done = client.post(page, {"password": NEW_PASSWORD, "password2": NEW_PASSWORD})
     assert done.status_code == 302 and done["Location"] == "/"
-    assert b'id="me"' in client.get("/").content
+    home = client.get("/").content
+    assert b'id="me"' in home and b"API tokens of this account were revoked" in home
     ann.refresh_from_db()
     assert ann.check_password(NEW_PASSWORD)
     used = client.get(page)
