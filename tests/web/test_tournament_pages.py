@@ -278,6 +278,20 @@ def test_a_swiss_page_shows_standings_and_rounds_with_links_to_games(client):
     assert 'id="bracket"' not in html
 
 
+def test_standings_keep_each_name_whole_in_its_title_in_a_column_that_stays_in_view(client):
+    """On a phone the standings scroll sideways inside their box; the name column is the
+    sticky one (``.standings .who`` in site.css), cut with an ellipsis, whole in its title, and
+    the played count, which W/D/L also says, is left out there (``wide``)."""
+    t = make_tournament(players=4, rounds=2)
+    standings = _standings(_page(client, t))
+    names = re.findall(
+        r'<td class="who"><a class="name" title="([^"]+)"[^>]*>([^<]+)</a>', standings
+    )
+    assert len(names) == 4 and all(title == text for title, text in names)
+    assert '<th class="num wide">Played</th>' in standings
+    assert standings.count('<td class="num wide">') == 4
+
+
 def _rounds_shown(html: str) -> list[str]:
     return re.findall(r'<tbody class="round" data-bracket="" data-number="(\d+)"', html)
 
