@@ -18,7 +18,7 @@ def _names(client, **params) -> list[str]:
     assert response.status_code == 200
     html = response.content.decode()
     table = html[html.index('id="leaderboard"') : html.index("</table>")]
-    return re.findall(r'<a href="/players/[^"]+/">([^<]+)</a>', table)
+    return re.findall(r'<a [^>]*href="/players/[^"]+/">([^<]+)</a>', table)
 
 
 def _rated(name: str, **fields):
@@ -78,7 +78,7 @@ def test_the_next_page_link_continues_after_the_last_line(client):
     link = re.search(r'id="next-page" rel="next" href="([^"]+)"', html).group(1)
     second = client.get("/leaderboards/" + link.replace("&amp;", "&")).content.decode()
     table = second[second.index('id="leaderboard"') : second.index("</table>")]
-    names = re.findall(r'<a href="/players/[^"]+/">([^<]+)</a>', table)
+    names = re.findall(r'<a [^>]*href="/players/[^"]+/">([^<]+)</a>', table)
     assert names == [f"p{i:02d}" for i in range(50, 55)]
     assert '<td class="num">51</td>' in table
     assert 'id="next-page"' not in second
@@ -127,7 +127,16 @@ def test_a_name_with_html_is_escaped_on_the_leaderboard(client):
     _rated("<em>x", rating=1900, results=30)
     html = client.get("/leaderboards/").content.decode()
     assert "<em>x" not in html
-    assert 'href="/players/%3Cem%3Ex/">&lt;em&gt;x</a>' in html
+    assert 'title="&lt;em&gt;x" href="/players/%3Cem%3Ex/">&lt;em&gt;x</a>' in html
+
+
+def test_a_long_name_is_cut_on_the_leaderboard_and_whole_in_its_title(client):
+    """``td .name`` (site.css) cuts a name with an ellipsis, so that a long one does not make
+    the table scroll sideways on a phone; the title holds it whole."""
+    name = "L" * 150
+    _rated(name, rating=1900, results=30)
+    html = client.get("/leaderboards/").content.decode()
+    assert f'<a class="name" title="{name}" href="/players/{name}/">{name}</a>' in html
 
 
 def test_a_provisional_player_is_marked_when_shown(client):

@@ -292,6 +292,16 @@ def test_standings_keep_each_name_whole_in_its_title_in_a_column_that_stays_in_v
     assert standings.count('<td class="num wide">') == 4
 
 
+def test_the_rounds_cut_long_names_and_keep_them_whole_in_their_titles(client):
+    t = make_tournament(players=4, rounds=2)
+    html = _page(client, t)
+    rounds = html[
+        html.index('id="rounds-table"') : html.index("</table>", html.index('id="rounds-table"'))
+    ]
+    names = re.findall(r'<a title="([^"]+)"[^>]* class="name[^"]*"[^>]*>([^<]+)</a>', rounds)
+    assert len(names) == 4 and all(title == text for title, text in names)
+
+
 def _rounds_shown(html: str) -> list[str]:
     return re.findall(r'<tbody class="round" data-bracket="" data-number="(\d+)"', html)
 

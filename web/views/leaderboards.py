@@ -94,7 +94,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         marker = _PROVISIONAL if results < ESTABLISHED_RESULTS else ""
         played = "—" if last_played_at is None else f"{last_played_at:%Y-%m-%d}"
         append(
-            f'<tr><td class="num">{rank}</td><td><a href="{href}">{shown}</a>{marker}</td>'
+            f'<tr><td class="num">{rank}</td>'
+            f'<td><a class="name" title="{shown}" href="{href}">{shown}</a>{marker}</td>'
             f'<td class="num">{rating:.0f}</td><td class="num wide">{results}</td>'
             f'<td class="num">{wins}/{losses}/{draws}</td><td class="wide">{played}</td></tr>'
         )
