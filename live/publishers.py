@@ -8,11 +8,21 @@ Game channel ``game:<id>`` (players and spectators):
   game as ``GET games/{id}/`` shows it to a spectator, without its moves: board, captures, to
   move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
 - ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``.
+- ``analysis``: the computer's analysis of the game over was asked for (``status``
+  ``pending``), a batch of its plies was analysed (``pending`` with the progress; ``done`` after
+  the last batch) or it failed (``failed``, with ``error``); one event each, none when a worker
+  merely takes it up. Data (``analysis_selectors.analysis_event``): ``id``, ``game``,
+  ``status``, ``progress`` (``processed``, ``total``), ``summary`` (each player's judgements so
+  far), ``error``, and ``new_plies``, the plies this change analysed (as ``GET
+  games/{id}/analysis`` lists them): a client holding the plies before them appends these, and
+  one that does not reads the analysis.
 
 A game with a spectator delay (tournaments' ``spectator_delay``) also has the channel
 ``game:<id>:delayed``, which its spectators' streams follow instead: the same ``move`` and
 ``undo`` events, as of ``spectator_delay`` plies ago, then the rest of the moves and ``end``
-when the game is over.
+when the game is over. A spectator's page opened while the game was played stays on that
+channel once it is over, so the ``analysis`` events go there too (the game is over: nothing is
+hidden any more).
 
 User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challenge to you),
 ``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
@@ -39,9 +49,11 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
+from games.bots.analysis_selectors import analysis_event
+from games.bots.signals import analysis_changed
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
-from games.models import Challenge, Game, Seat, User
+from games.models import Analysis, Challenge, Game, Seat, User
 from games.play.positions import move_json, played_of
 from games.play.selectors import (
     game_state_and_moves_json,
@@ -154,6 +166,19 @@ def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwar
     for user in _humans([s.user for s in (seats if seats is not None else seats_with_users(game))]):
         events.append((user_channel(user.pk), "game_over", data))
     publish_many(events)
+
+
+def on_analysis_changed(
+    sender, analysis: Analysis, new_plies: list[dict[str, Any]], **kwargs
+) -> None:
+    """The analysis' new status, progress and plies, on the game's channel (and its spectators'
+    when they saw it late: their pages still follow that one)."""
+    game = analysis.game
+    data = analysis_event(analysis=analysis, new_plies=new_plies)
+    channels = [game_channel(game.pk)]
+    if game.spectator_delay:
+        channels.append(delayed_channel(game.pk))
+    publish_many([(channel, "analysis", data) for channel in channels])
 
 
 def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
@@ -287,6 +312,7 @@ def connect() -> None:
     game_changed.connect(on_game_changed, dispatch_uid="live.game_changed")
     game_finished.connect(on_game_finished, dispatch_uid="live.game_finished")
     turn_started.connect(on_turn_started, dispatch_uid="live.turn_started")
+    analysis_changed.connect(on_analysis_changed, dispatch_uid="live.analysis_changed")
     challenge_changed.connect(on_challenge_changed, dispatch_uid="live.challenge_changed")
     game_started.connect(on_game_started, dispatch_uid="live.game_started")
     match_created.connect(on_match_created, dispatch_uid="live.match_created")

@@ -16,6 +16,11 @@
   pending, or running without progress, for ``ANALYSIS_STALE_SECONDS``, and fails one whose
   workers were lost ``ANALYSIS_MAX_ATTEMPTS`` times (``interrupted``).
 
+Each change a viewer should see is told, inside its transaction, by
+``games.bots.signals.analysis_changed``: the request (``pending``), each batch committed (with
+its plies; ``done`` after the last) and a failure; the game's live stream publishes it as the
+``analysis`` event (``live.publishers``). A claim is not told: one batch, one event.
+
 Every position after a ply is searched once (at ``ANALYSIS_LEVEL`` for
 ``ANALYSIS_SECONDS_PER_MOVE``); a ply *i* is then judged from the search
 of the position before it (the engine's best move and its value) and the search of the
@@ -79,6 +84,7 @@ from django.utils import timezone
 from games.bots import analysis_selectors as selectors
 from games.bots.go_search import go_action
 from games.bots.search import WIN, choose_move
+from games.bots.signals import analysis_changed
 from games.engine import EngineError, GoGame, Position, get_variant, point_name
 from games.engine.go import MARK, PASS
 from games.models import Analysis, Game, Move, User
@@ -373,6 +379,8 @@ def analysis_request(*, game_id: int | str, user: User) -> tuple[Analysis, bool]
             analysis.finished_at = None
             analysis.interruptions = 0
             analysis.save()
+        analysis.game = game
+        analysis_changed.send(sender=Analysis, analysis=analysis, new_plies=[])
         analysis_id, attempt = analysis.pk, analysis.attempt
         transaction.on_commit(lambda: enqueue(ANALYSIS_TASK, args=(analysis_id, attempt)))
     return analysis, True
@@ -517,17 +525,18 @@ def _commit(
     positions: list[dict[str, Any] | None],
 ) -> bool:
     """Write the batch with the progress, under the row's lock and only while the claim holds;
-    the analysis is then done (True) or handed back for the next batch (False)."""
+    the analysis is then done (True) or handed back for the next batch (False). Either is told
+    (``analysis_changed``, with the batch's plies)."""
     start = analysis.plies_processed
     with transaction.atomic():
         row = (
             Analysis.objects.select_for_update()
             .filter(pk=analysis.pk, status=RUNNING, attempt=claim, plies_processed=start)
-            .only("plies", "positions", "plies_processed", "plies_total")
             .first()
         )
         if row is None:
             raise _ClaimLost
+        row.game = analysis.game
         row.plies = row.plies + plies
         row.positions = row.positions + positions
         row.plies_processed = start + len(plies)
@@ -538,6 +547,7 @@ def _commit(
             row.finished_at = timezone.now()
             fields.append("finished_at")
         row.save(update_fields=fields)
+        analysis_changed.send(sender=Analysis, analysis=row, new_plies=plies)
     return done
 
 
@@ -548,19 +558,24 @@ def _end(
     error: tuple[str, str],
     before: datetime | None = None,
 ) -> bool:
-    """Fail the analysis running under ``claim`` (not moved since ``before`` when given)."""
+    """Fail the analysis running under ``claim`` (not moved since ``before`` when given), and
+    tell it (``analysis_changed``)."""
     now = timezone.now()
     rows = Analysis.objects.filter(pk=analysis_id, status=RUNNING, attempt=claim)
     if before is not None:
         rows = rows.filter(updated_at__lt=before)
     code, detail = error
-    ended = rows.update(
-        status=Analysis.Status.FAILED,
-        error_code=code[:32],
-        error_detail=detail[:300],
-        finished_at=now,
-        updated_at=now,
-    )
+    with transaction.atomic():
+        ended = rows.update(
+            status=Analysis.Status.FAILED,
+            error_code=code[:32],
+            error_detail=detail[:300],
+            finished_at=now,
+            updated_at=now,
+        )
+        if ended == 1:
+            failed = Analysis.objects.select_related("game").get(pk=analysis_id)
+            analysis_changed.send(sender=Analysis, analysis=failed, new_plies=[])
     return ended == 1
 
 

@@ -103,8 +103,9 @@ def analysis_summary(*, analysis: Analysis) -> list[dict[str, Any]]:
     return [counts[seat] for seat in sorted(counts)]
 
 
-def analysis_view(*, analysis: Analysis) -> dict[str, Any]:
-    """The analysis as the API shows it (``games.bots.serializers.AnalysisSerializer``)."""
+def _analysis_head(analysis: Analysis) -> dict[str, Any]:
+    """What both the API and the live stream say of an analysis: its status, its progress,
+    each player's counts of judgements and its error."""
     error = (
         {"code": analysis.error_code, "detail": analysis.error_detail}
         if analysis.error_code
@@ -115,12 +116,27 @@ def analysis_view(*, analysis: Analysis) -> dict[str, Any]:
         "game": analysis.game_id,
         "status": analysis.status,
         "progress": {"processed": analysis.plies_processed, "total": analysis.plies_total},
+        "summary": analysis_summary(analysis=analysis),
+        "error": error,
+    }
+
+
+def analysis_view(*, analysis: Analysis) -> dict[str, Any]:
+    """The analysis as the API shows it (``games.bots.serializers.AnalysisSerializer``)."""
+    return {
+        **_analysis_head(analysis),
         "level": analysis.level,
         "seconds_per_move": analysis.seconds_per_move,
         "plies": analysis.plies,
-        "summary": analysis_summary(analysis=analysis),
-        "error": error,
         "created_at": analysis.created_at,
         "started_at": analysis.started_at,
         "finished_at": analysis.finished_at,
     }
+
+
+def analysis_event(*, analysis: Analysis, new_plies: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The game stream's ``analysis`` event (``live.publishers``): ``analysis_view``'s ``id``,
+    ``game``, ``status``, ``progress``, ``summary`` and ``error``, and instead of every ply the
+    plies this change analysed (``new_plies``: those after the first ``progress.processed``
+    less their number), so that a page holding the plies before them appends these."""
+    return {**_analysis_head(analysis), "new_plies": list(new_plies)}

@@ -1,6 +1,7 @@
 """The game page's tools in a real browser: the computer's analysis of a game over (asked for,
-followed while it runs, then its marks in the move list, its chart and the computer's choice on
-the board), hints against the computer, and Go's count (territory and dead stones) on the board.
+followed while it runs, on this page or another one open on the game, then its marks in the move
+list, its chart and the computer's choice on the board), hints against the computer, and Go's
+count (territory and dead stones) on the board.
 Each at a phone's width too, with no page wider than the screen.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
@@ -222,7 +223,7 @@ def test_a_finished_game_is_analysed_on_request_and_its_marks_shown(new_page, si
     # The arrows step on, and the note follows the move shown.
     black.keyboard.press("End")
     expect(note).to_contain_text("Move 9, K14")
-    # Polled every 2 s while it ran, and no more once done.
+    # Followed on the game's stream while it ran: no more reading once done.
     time.sleep(4.5)
     assert [t for t in gets if t > done + 0.5] == []
     fits_the_phone(black)
@@ -238,3 +239,61 @@ def test_a_finished_game_is_analysed_on_request_and_its_marks_shown(new_page, si
     shot(anonymous, "analysis")
     # No error but the made-up refusal.
     assert [e for said in errors for e in said if "409 (Conflict)" not in e] == []
+
+
+#: Player 2 along column A, player 1 along column T, every other row: 20 stones, no five, no
+#: capture; with the centre stone 21 plies, so that the analysis takes three batches.
+EDGES = [p for row in range(1, 20, 2) for p in (f"A{row}", f"T{row}")]
+
+
+def test_an_analysis_asked_for_elsewhere_shows_on_the_pages_open_on_the_game(new_page, site):
+    (ann, bob), errors = players_at_a_game(new_page, site)
+    white, black = white_and_black(ann, bob)
+    game = game_id(black)
+    for ply, point in enumerate(EDGES, start=1):
+        answer = call(
+            black if ply % 2 else white, f"games/{game}/moves", {"ply": ply, "point": point}
+        )
+        assert answer["status"] == 200, answer
+    assert call(white, f"games/{game}/resign", {})["status"] == 200
+    expect(white.locator("#status")).to_have_text(re.compile("won by resignation"))
+    # White's page, open since the game began, and a page opened on the game over by somebody
+    # signed out; its stream open, white's page counts it among the spectators.
+    viewer = new_page()
+    errors.append(watch_errors(viewer))
+    viewer.goto(f"{site}/games/{game}/")
+    expect(viewer.locator("#analysis a", has_text="Sign in")).to_be_visible()
+    expect(white.locator("#spectators")).to_have_text("· 1 watching")
+    reads = []
+    for page in (white, viewer):
+        page.on(
+            "request",
+            lambda r: reads.append(r.url) if r.method == "GET" and "/analysis" in r.url else None,
+        )
+
+    # Black asks for it through the API: both pages show its progress, then the analysis.
+    asked = call(black, f"games/{game}/analysis", {})
+    assert asked["status"] == 202, asked
+    for page in (white, viewer):
+        expect(page.locator("#analysis progress")).to_be_visible()
+        expect(page.locator("#analysis-progress")).to_have_text(
+            re.compile(r"Analysing: (10|20) of 21 moves done\.")
+        )
+    for page in (white, viewer):
+        expect(page.locator("#analysis progress")).to_have_count(0, timeout=60_000)
+        expect(page.locator("#analysis .winrate")).to_be_visible()
+    body = viewer.request.get(f"{site}/api/games/{game}/analysis").json()
+    assert body["status"] == "done" and len(body["plies"]) == 21
+    judged = [p for p in body["plies"] if p["judgement"]]
+    for page in (white, viewer):
+        expect(page.locator("#moves .judgement")).to_have_count(len(judged))
+        rows = page.locator("#analysis table tbody tr")
+        for summary in body["summary"]:
+            expect(rows.nth(summary["seat"] - 1).locator("td").last).to_have_text(
+                str(summary["blunders"])
+            )
+    # The stream's events were enough: neither page read the analysis itself.
+    assert reads == []
+    expect(viewer.locator("[data-action=analyse]")).to_have_count(0)
+    expect(white.locator("[data-action=analyse]")).to_have_count(0)
+    assert errors == [[], [], []]

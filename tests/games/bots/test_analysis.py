@@ -98,8 +98,9 @@ def test_a_post_answers_202_with_the_pending_analysis_and_its_location_and_runs_
     assert (body["game"], body["status"], body["plies"]) == (game.pk, "pending", [])
     assert body["progress"] == {"processed": 0, "total": 9}
     assert body["started_at"] is None and body["error"] is None
-    assert len(callbacks) == 1  # the task is enqueued when the analysis is committed
-    callbacks[0]()
+    assert len(callbacks) == 2  # the task is enqueued, and the event sent, on commit
+    for callback in callbacks:
+        callback()
     assert client_for().get(response["Location"]).json()["status"] == "done"
 
 

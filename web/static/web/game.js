@@ -46,7 +46,10 @@ let cursor = null; // the point the keyboard is on (an index), while the board h
 let hint = null; // the hint shown until the next move: {ply, points}
 let hintSaid = ""; // its words in the notice, to take away with it
 let analysis = null; // the computer's analysis, as GET games/{id}/analysis gives it
-let analysisPoll = null; // the timer of its next look while it runs
+let analysisRetry = null; // the timer of the next look after a failed one
+let analysisReading = false; // a GET of the analysis is on its way
+let analysisAgain = false; // and its answer may be older than what came since: read again
+let analysisEvents = 0; // how many analysis events the stream brought
 
 const boardBox = document.getElementById("board");
 const colours = page.go ? GO : PENTE;
@@ -843,22 +846,25 @@ function showAnalysis(data) {
   drawAnalysis();
   drawMoves();
   refreshSuggestion();
-  if (data.status === "pending" || data.status === "running") pollAnalysis(2000);
 }
 
-/** Look again in ``delay`` ms (once at a time; not while the page is hidden). */
-function pollAnalysis(delay) {
-  if (analysisPoll === null) analysisPoll = setTimeout(loadAnalysis, delay);
-}
-
+/** Read the analysis (GET), once at a time: asked for again while a read is on its way, or
+ * should an event come meanwhile (the answer may be older than it), it reads once more. */
 async function loadAnalysis() {
-  analysisPoll = null;
-  if (document.hidden) {
-    analysisPoll = "hidden"; // until the page is seen again
-    document.addEventListener("visibilitychange", () => { analysisPoll = null; loadAnalysis(); }, { once: true });
+  clearTimeout(analysisRetry);
+  if (analysisReading) {
+    analysisAgain = true;
     return;
   }
-  const result = await api(`games/${page.id}/analysis`);
+  analysisReading = true;
+  let result;
+  do {
+    analysisAgain = false;
+    const seen = analysisEvents;
+    result = await api(`games/${page.id}/analysis`);
+    if (analysisEvents !== seen) analysisAgain = true;
+  } while (analysisAgain);
+  analysisReading = false;
   if (result.ok) {
     sayAnalysis("");
     showAnalysis(result.data);
@@ -867,18 +873,44 @@ async function loadAnalysis() {
     drawAnalysis();
   } else {
     sayAnalysis(problem(result), true);
-    // Busy or unreachable for a moment: look again later, less often.
-    if (result.status === 0 || result.status === 429 || result.status >= 500) pollAnalysis(10000);
+    // Busy or unreachable for a moment: look again later.
+    if (result.status === 0 || result.status === 429 || result.status >= 500) analysisRetry = setTimeout(loadAnalysis, 10000);
   }
+}
+
+/** The stream's ``analysis`` event (live/publishers.py): the analysis was asked for, moved on
+ * by a batch of plies (``new_plies``), is done or failed, whoever asked. Its plies follow those
+ * the page holds: they are added to them; otherwise (the page missed some) it reads them all. */
+function onAnalysisEvent(data) {
+  analysisEvents += 1;
+  const held = analysis ? analysis.plies : [];
+  const fresh = data.new_plies || [];
+  const follows = held && held.length + fresh.length === data.progress.processed
+    && (!fresh.length || fresh[0].ply === held.length + 1);
+  if (!follows || analysisReading) {
+    loadAnalysis();
+    return;
+  }
+  const { new_plies: _added, ...rest } = data;
+  sayAnalysis("");
+  showAnalysis({ ...analysis, ...rest, plies: [...held, ...fresh] });
+}
+
+/** Whether the analysis may have moved on unseen (the stream was away). */
+function analysisMoving() {
+  return Boolean(analysis) && analysis.status !== "done";
 }
 
 async function askAnalysis(event) {
   const asked = event.currentTarget;
   asked.disabled = true;
   sayAnalysis("");
+  const seen = analysisEvents;
   const result = await api(`games/${page.id}/analysis`, { method: "POST" });
   if (result.ok) {
-    showAnalysis(result.data);
+    // The stream may have told more meanwhile (this answer may be older): read it then.
+    if (analysisEvents === seen) showAnalysis(result.data);
+    else loadAnalysis();
     return;
   }
   asked.disabled = false;
@@ -955,13 +987,18 @@ async function loadChat() {
 }
 
 const changed = () => refresh();
+// Connected again (or told it missed events): the game, and an analysis that may have moved on.
+const caughtUp = () => {
+  refresh();
+  if (analysisMoving()) loadAnalysis();
+};
 follow(`games/${page.id}/events`, {
-  move: changed, undo: changed, request: changed, end: changed, reset: changed,
-  chat: chat.chat, chat_removed: chat.chat_removed,
+  move: changed, undo: changed, request: changed, end: changed, reset: caughtUp,
+  chat: chat.chat, chat_removed: chat.chat_removed, analysis: onAnalysisEvent,
   spectators: (data) => {
     document.getElementById("spectators").textContent = data.count ? `· ${data.count} watching` : "";
   },
-}, { onOpen: () => refresh() });
+}, { onOpen: caughtUp });
 
 if (page.analysis) {
   analysis = { status: page.analysis };
