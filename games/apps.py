@@ -14,8 +14,10 @@ class GamesConfig(AppConfig):
         from games.bots import services as bots
         from games.challenges import services as challenges
         from games.play.signals import turn_started
+        from games.records import fingerprints
 
         turn_started.connect(bots.on_turn_started, dispatch_uid="games.bots.turn_started")
+        fingerprints.connect()
         post_save.connect(
             challenges.on_user_saved,
             sender=settings.AUTH_USER_MODEL,

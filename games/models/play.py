@@ -127,9 +127,10 @@ class Game(models.Model):
     tournament_rule = models.BooleanField(default=False)
     adjacent_only = models.BooleanField(default=False)
     imported = models.BooleanField(default=False)
-    #: An imported record's fingerprint (``games.records.imports.record_digest``: the record as
-    #: written back, so formatting does not count): the same record is never imported twice.
-    record_digest = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
+    #: The game's identity (``games.records.fingerprints``: its kind, actions, players and
+    #: result hashed), set once the game is over or imported (null in progress): a record of a
+    #: game already here is not imported again.
+    fingerprint = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
     #: Whether the explorer's position index holds this game (``explorer.indexing``): set when a
     #: finished game or an imported record is indexed; the explorer's sweeper indexes the rest.
     positions_indexed = models.BooleanField(default=False)
@@ -173,9 +174,20 @@ class Game(models.Model):
                 condition=Q(positions_indexed=False, status__in=("finished", "archived")),
                 name="game_positions_to_index",
             ),
+            # An import's look-up of the games it may have already (games over only).
+            models.Index(
+                fields=["fingerprint"],
+                condition=Q(fingerprint__isnull=False),
+                name="game_fingerprint",
+            ),
+            # The games over whose fingerprint's job was lost (``fingerprints_fill``).
+            models.Index(
+                fields=["id"],
+                condition=Q(fingerprint__isnull=True, status__in=("finished", "cancelled")),
+                name="game_fingerprint_missing",
+            ),
         ]
         constraints = [
-            models.UniqueConstraint(fields=["record_digest"], name="game_unique_record_digest"),
             models.CheckConstraint(
                 condition=Q(spectator_delay__lte=MAX_SPECTATOR_DELAY),
                 name="game_spectator_delay_range",

@@ -11,11 +11,10 @@ committed without importing a record twice. The API runs it as a job (``games.re
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime
 from itertools import islice
 from typing import TypeVar
 
@@ -36,9 +35,11 @@ from games.engine import (
     replay_record,
     write_record,
 )
+from games.engine.positionkey import signed64
 from games.engine.sgf import read_sgf, sgf_to_game
 from games.models import Game, Move, Seat
 from games.play.positions import action_fields
+from games.records.fingerprints import fingerprint, fingerprints_fill, recorded_day
 from games.records.signals import records_archived
 from pente_site.bulk import copy_rows
 from pente_site.errors import Invalid
@@ -47,7 +48,8 @@ T = TypeVar("T")
 
 IMPORT_DETAIL_MAX = 300
 NUL_DETAIL = "The text contains a NUL character."
-#: The code of a record skipped because the same record is in the database already.
+#: The code of a record skipped because the same game is in the database already (or earlier
+#: in the same text): see ``_new_records``.
 DUPLICATE = "duplicate"
 
 
@@ -94,7 +96,7 @@ class Batch:
 
     @property
     def duplicates(self) -> int:
-        """Records skipped because they are in the database already (refused as ``duplicate``)."""
+        """Records skipped because their games are here already (refused as ``duplicate``)."""
         return sum(1 for r in self.refusals if r.code == DUPLICATE)
 
 
@@ -178,8 +180,9 @@ def records_import(
     the engine (outside any transaction), then each batch's games are stored and
     ``on_batch(batch)`` is called in one transaction, so both commit or neither does. A record
     that cannot be read, replayed or stored is refused on its own; a record is never stored in
-    part; a record already in the database (the same ``record_digest``), or twice in the text,
-    is refused as ``duplicate`` after its first copy. Returns the sum of the batches."""
+    part; a record of a game already in the database, or earlier in the text, is refused as
+    ``duplicate`` (``_new_records``). Returns the sum of the batches."""
+    fingerprints_fill()  # games over whose fingerprint's job was lost
     report = ImportReport()
     for chunk in batches(records, batch_size):
         replays: list[_Replayed] = []
@@ -224,7 +227,8 @@ def is_sgf(text: str) -> bool:
 def sgf_as_records(text: str) -> str:
     """The first game of an SGF file (Go) as a Pente.org record's text, so that it is imported
     like any record: the players, the date, ``Komi``, the moves with ``PASS``, the agreed dead
-    stones (``Dead``, from the ``TB``/``TW`` markup) and a resignation. An SGF that cannot be
+    stones (``Dead``, from the ``TB``/``TW`` markup), a resignation, and the winner of a game
+    its moves do not end (``Result``, from ``RE`` ``B+T``, ``W+F``...). An SGF that cannot be
     read is 400 with the reader's code (``bad_sgf``, ``not_go``, ``bad_size``, ...)."""
     try:
         sgf = read_sgf(text)
@@ -239,7 +243,11 @@ def sgf_as_records(text: str) -> str:
     resigned = None
     if sgf.result and sgf.result.upper().endswith(("+R", "+RESIGN")) and sgf.winner:
         resigned = 3 - sgf.winner
-    return write_record(record_from_game(game, headers, resigned_colour=resigned))
+    record = record_from_game(game, headers, resigned_colour=resigned)
+    if resigned is None and game.outcome is None and sgf.winner:  # won on time, by forfeit
+        token = "1-0" if sgf.winner == 1 else "0-1"
+        record = replace(record, result=token).with_header("Result", token)
+    return write_record(record)
 
 
 def games_import(*, text: str, batch_size: int | None = None) -> ImportReport:
@@ -274,54 +282,116 @@ def _refusal(item: RecordText | ParsedRecord, exc: EngineError) -> Refusal:
     return Refusal(item.number, line, code, _shortened(detail))
 
 
-def record_digest(record: Record) -> str:
-    """A record's fingerprint: a hash of it as written back (``write_record``), so that two
-    copies that differ only in spacing, line breaks or move numbers are the same record."""
-    return hashlib.blake2b(write_record(record).encode(), digest_size=16).hexdigest()
-
-
 @dataclass(frozen=True, slots=True)
 class _Replayed:
+    """A record replayed: its seats' names (as stored), its game's fingerprint and its day."""
+
     number: int
     line: int
     record: Record
     replay: Replay
-    digest: str
+    names: list[str]
+    fingerprint: str
+    day: date | None
 
 
 def _new_records(replays: list[_Replayed]) -> tuple[list[_Replayed], list[Refusal]]:
-    """The records of a batch not in the database yet (nor earlier in the batch), and the
-    ``duplicate`` refusals of the others."""
-    stored = dict(
-        Game.objects.filter(record_digest__in=[r.digest for r in replays]).values_list(
-            "record_digest", "pk"
-        )
+    """The records of a batch whose games are not in the database yet (nor earlier in the
+    text), and the ``duplicate`` refusals of the others, naming the game here (or the record
+    of the text) they repeat. A record is the same game as a stored one with its fingerprint
+    (the same kind, actions, players and result) and the same day, when both have a day: a
+    record without a date is the same game as any of them, whatever its date (and a stored
+    game without a date as any record). Called in the batch's transaction: the fingerprints
+    are locked first, so that two imports of one game at once look it up one after the
+    other."""
+    _lock_fingerprints([item.fingerprint for item in replays])
+    stored: dict[str, list[tuple[int, date | None]]] = {}
+    rows = (
+        Game.objects.filter(fingerprint__in={item.fingerprint for item in replays})
+        .order_by("pk")
+        .values_list("fingerprint", "pk", "imported", "started_at", "created_at")
     )
-    seen: dict[str, int] = {}
+    for digest, pk, imported, started_at, created_at in rows:
+        day = recorded_day(imported=imported, started_at=started_at, created_at=created_at)
+        stored.setdefault(digest, []).append((pk, day))
+    seen: dict[str, list[tuple[int, date | None]]] = {}
     fresh: list[_Replayed] = []
     refusals: list[Refusal] = []
     for item in replays:
-        if item.digest in stored:
-            where = f"as game {stored[item.digest]}"
-        elif item.digest in seen:
-            where = f"earlier in this text (record {seen[item.digest]})"
+        here = _same_day(stored.get(item.fingerprint, ()), item.day)
+        earlier = _same_day(seen.get(item.fingerprint, ()), item.day)
+        if here is not None:
+            detail = (
+                f"Game {here} is this game already (the same game, players, moves, result "
+                "and date): not imported again."
+            )
+        elif earlier is not None:
+            detail = f"Record {earlier} of this text is the same game: imported once."
         else:
-            seen[item.digest] = item.number
+            seen.setdefault(item.fingerprint, []).append((item.number, item.day))
             fresh.append(item)
             continue
-        detail = f"The same record is in the database already, {where}: skipped."
         refusals.append(Refusal(item.number, item.line, DUPLICATE, detail))
     return fresh, refusals
+
+
+def _same_day(candidates: Iterable[tuple[int, date | None]], day: date | None) -> int | None:
+    """The first of ``candidates`` (an id or record number, and a day) on ``day``, where
+    neither day is unknown; else None."""
+    for number, other in candidates:
+        if day is None or other is None or other == day:
+            return number
+    return None
+
+
+def _lock_fingerprints(digests: Iterable[str]) -> None:
+    """PostgreSQL: take this transaction's advisory lock of each fingerprint, in order (two
+    batches that share some never deadlock), so that a second import of a game waits for the
+    first to commit, and then finds its game. SQLite needs none: a transaction there holds the
+    only write lock from its start (``transaction_mode`` ``IMMEDIATE``)."""
+    if connection.vendor != "postgresql":
+        return
+    keys = sorted({signed64(int(digest[:16], 16)) for digest in digests})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(pg_advisory_xact_lock(k)) FROM "
+            "(SELECT unnest(%s::bigint[]) AS k ORDER BY k) AS ordered",
+            [keys],
+        )
 
 
 def _replayed(item: ParsedRecord) -> _Replayed | Refusal:
     if isinstance(item.record, Refusal):
         return item.record
+    record = item.record
     try:
-        replay = replay_record(item.record)
-        return _Replayed(item.number, item.line, item.record, replay, record_digest(item.record))
+        replay = replay_record(record)
     except EngineError as exc:
         return _refusal(item, exc)
+    headers = record.header_dict
+    names = _seat_names(headers, replay.game)
+    outcome = replay.outcome
+    digest = fingerprint(
+        position=replay.game,
+        names=names,
+        end_reason=outcome.termination.value if outcome is not None else "",
+        winner_seats=outcome.winners if outcome is not None else (),
+        imported=True,
+        headers=headers,
+    )
+    when = _header_date(headers)
+    day = when.date() if when is not None else None
+    return _Replayed(item.number, item.line, record, replay, names, digest, day)
+
+
+def _seat_names(headers: dict, position: Position) -> list[str]:
+    """The names of a record's seats, seat 1 first, as ``Seat.name`` holds them: "" for an
+    unknown one (``?``, ``-``), a name longer than the column cut (not refused)."""
+    names = []
+    for seat in range(1, position.seats + 1):
+        name = seat_header(headers, position, seat, "Name") or ""
+        names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
+    return names
 
 
 def _store(replays: list[_Replayed]) -> tuple[list[int], list[Refusal]]:
@@ -340,10 +410,6 @@ def _store(replays: list[_Replayed]) -> tuple[list[int], list[Refusal]]:
                 (game,) = _archive_all([item])
             game_ids.append(game.pk)
         except (DataError, IntegrityError) as exc:
-            if Game.objects.filter(record_digest=item.digest).exists():  # another import's
-                detail = "The same record is in the database already: skipped."
-                refusals.append(Refusal(item.number, item.line, DUPLICATE, detail))
-                continue
             detail = _shortened(f"The database refused the game: {exc}")
             refusals.append(Refusal(item.number, item.line, "not_stored", detail))
     return game_ids, refusals
@@ -352,10 +418,7 @@ def _store(replays: list[_Replayed]) -> tuple[list[int], list[Refusal]]:
 def _archive_all(replays: list[_Replayed]) -> list[Game]:
     """Store replayed records as archived games: the games in one INSERT, their seats and moves
     in one bulk write each (``copy_rows``) however many records; then ``records_archived``."""
-    built = [_archived(item.record, item.replay) for item in replays]
-    games = [game for game, _ in built]
-    for game, item in zip(games, replays, strict=True):
-        game.record_digest = item.digest
+    games = [_archived(item) for item in replays]
     if connection.features.can_return_rows_from_bulk_insert:
         Game.objects.bulk_create(games)
     else:  # pragma: no cover - SQLite before 3.35
@@ -366,8 +429,8 @@ def _archive_all(replays: list[_Replayed]) -> list[Game]:
         ("game", "seat", "user", "name"),
         (
             (game.pk, i, None, name)
-            for game, names in built
-            for i, name in enumerate(names, start=1)
+            for game, item in zip(games, replays, strict=True)
+            for i, name in enumerate(item.names, start=1)
         ),
     )
     now = timezone.now()
@@ -384,25 +447,18 @@ def _archive_all(replays: list[_Replayed]) -> list[Game]:
     return games
 
 
-def _archived(record: Record, replay: Replay) -> tuple[Game, list[str]]:
-    """The archived game of one record, replayed once (``records.replay_record``), not saved
-    yet, and the names of its seats."""
-    position = replay.game
-    headers = record.header_dict
-    seats = position.seats
-    outcome = replay.outcome  # None: the record ends before the game does
+def _archived(item: _Replayed) -> Game:
+    """The archived game of one replayed record, not saved yet."""
+    position = item.replay.game
+    headers = item.record.header_dict
+    outcome = item.replay.outcome  # None: the record ends before the game does
     reason = outcome.termination.value if outcome is not None else ""
     winners = list(outcome.winners) if outcome is not None else []
-    names = []
-    for seat in range(1, seats + 1):
-        name = seat_header(headers, position, seat, "Name") or ""
-        # The name column holds 150 characters; a longer recorded name is cut, not refused.
-        names.append("" if name in ("?", "-") else name[: Seat._meta.get_field("name").max_length])
     when = _header_date(headers)
     clock = imported_time_control(headers)
     game = Game(
         variant=position.variant.name,
-        seats=seats,
+        seats=position.seats,
         partners=position.partners,
         rated=False,
         tournament_rule=position.tournament_rule,
@@ -417,8 +473,9 @@ def _archived(record: Record, replay: Replay) -> tuple[Game, list[str]]:
         category=clock.category,
         started_at=when,
         finished_at=when if reason else None,
+        fingerprint=item.fingerprint,
     )
-    return game, names
+    return game
 
 
 def _move_rows(game_id: int, replay: Replay, now: datetime) -> Iterator[tuple]:

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from games import engine
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import Record, Termination, record_from_game, standard_headers, write_record
+from games.engine.records.identity import result_colours
 from games.engine.sgf import sgf_result, write_sgf
 from games.models import Game, ImportJob, Move, User
 from games.play.positions import position_of
@@ -104,6 +105,11 @@ def game_record(*, game: Game, viewer: User | None = None) -> Record:
         win_colours = {position.seat_colour(s) for s in game.winner_seats}
         token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))
         record = replace(record, result=token).with_header("Result", token)
+    elif game.imported and not game.end_reason:
+        # A record its moves do not end (lost on time where it was played) keeps its result.
+        token = str(game.headers.get("Result") or "").strip()
+        if result_colours(token, colours=sides) is not None:
+            record = replace(record, result=token).with_header("Result", token)
     return record
 
 

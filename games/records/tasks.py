@@ -1,5 +1,7 @@
 """Celery tasks of record imports.
 
+``fingerprint_games`` is enqueued (on commit) for the games a transaction ended
+(``games.records.fingerprints``); imports fingerprint any game it missed first.
 ``import_job_run`` is enqueued (on commit) by ``games.records.jobs.import_job_create`` with the
 job's id and the attempt it expects; ``import_jobs_sweep`` runs every ``IMPORT_SWEEP_SECONDS``
 (beat) and enqueues it again for jobs no worker moves on. Both are idempotent: a run claims a
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.records import jobs
+from games.records import fingerprints, jobs
 
 SWEEP_TASK = "games.records.import_jobs_sweep"
 
@@ -27,3 +29,9 @@ def import_jobs_sweep() -> dict[str, int]:
     """Hand stale import jobs to a worker again (beat: every ``IMPORT_SWEEP_SECONDS``)."""
     report = jobs.import_jobs_sweep()
     return {"requeued": report.requeued, "failed": report.failed}
+
+
+@shared_task(name=fingerprints.FINGERPRINT_TASK, acks_late=True, ignore_result=True)
+def fingerprint_games(game_ids: list[int]) -> int:
+    """Fingerprint these games if they are over and have no fingerprint yet."""
+    return fingerprints.games_fingerprint(game_ids=game_ids)

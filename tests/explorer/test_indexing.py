@@ -147,7 +147,7 @@ def test_the_same_record_is_not_imported_twice_however_it_is_spaced():
     assert again.game_ids == []
     ((number, code, detail),) = [(r.record, r.code, r.detail) for r in again.refusals]
     assert (number, code) == (1, imports.DUPLICATE)
-    assert f"game {first}" in detail
+    assert detail.startswith(f"Game {first} is this game already")
     assert explore(game="Pente", moves="K10")["games"] == 1
 
 

@@ -73,6 +73,6 @@ def test_two_processes_import_every_record_once(tmp_path):
     out, err = run(str(path), "--batch-size", "3", "--no-progress", jobs=2)
     assert "41 records" in out and "34 imported, 6 duplicates skipped, 1 refused" in out
     assert Game.objects.count() == 34
-    assert Game.objects.values("record_digest").distinct().count() == 34
+    assert Game.objects.values("fingerprint").distinct().count() == 34
     assert PositionRow.objects.values("game").distinct().count() == 34
     assert "record 21 (line" in err
