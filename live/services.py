@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.accounts.selectors import player_get
+from games.challenges.services import challenges_between_close
 from games.models import Game, User
 from live.bus import publish, publish_many
 from live.channels import (
@@ -137,13 +138,16 @@ def chat_remove(*, line: ChatLine, by: User) -> ChatLine:
 
 def ignore_add(*, user: User, username: str) -> Ignore:
     """Stop seeing ``username``'s chat lines (in the lists and, within a heartbeat, the
-    streams)."""
+    streams), and stop taking challenges from them: their direct challenges are refused
+    (``not_accepting``), and so are their acceptances of yours; the open direct challenges
+    between the two are closed now."""
     other = player_get(username=username)
     if other is None:
         raise NotFound("no_such_player", f"There is no player {username[:60]!r}.")
     if other.pk == user.pk:
         raise Invalid("ignore_self", "You cannot ignore yourself.")
     found, _ = Ignore.objects.get_or_create(user=user, ignored=other)
+    challenges_between_close(user=user, other=other)
     return found
 
 

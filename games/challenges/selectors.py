@@ -11,6 +11,7 @@ from games.accounts.selectors import users_playing_together
 from games.clocks.timecontrol import TimeControl
 from games.engine import UnknownGame, get_variant
 from games.models import Challenge, User
+from live.models import Ignore
 from ratings.selectors import rating_or_start
 
 SIMILAR_RATING_RANGE = 100
@@ -82,6 +83,19 @@ def _variant_name(variant: str) -> str | None:
         return None
 
 
+def ignoring(*, user_id: int, other_id: int) -> bool:
+    """Whether the player ``user_id`` ignores ``other_id`` (``live.models.Ignore``): someone
+    ignored can neither challenge them nor take up or join their challenges."""
+    return Ignore.objects.filter(user_id=user_id, ignored_id=other_id).exists()
+
+
+def _apart_from(user: User) -> Q:
+    """The challenges of players ``user`` ignores or is ignored by."""
+    ignored = Ignore.objects.filter(user=user).values("ignored_id")
+    ignoring_user = Ignore.objects.filter(ignored=user).values("user_id")
+    return Q(created_by__in=ignored) | Q(created_by__in=ignoring_user)
+
+
 def challenges_incoming(*, user: User, now: datetime | None = None) -> QuerySet[Challenge]:
     """Open direct challenges to ``user``, newest first."""
     return _live(now or timezone.now()).filter(kind=Challenge.Kind.DIRECT, invitee=user)
@@ -97,13 +111,15 @@ def challenges_outgoing(*, user: User, now: datetime | None = None) -> QuerySet[
 def challenges_open(
     *, user: User, variant: str | None = None, now: datetime | None = None
 ) -> list[Challenge]:
-    """Open challenges ``user`` could take up now: not theirs, not joined, restrictions met."""
+    """Open challenges ``user`` could take up now: not theirs, not joined, restrictions met,
+    and not of a player they ignore or who ignores them."""
     now = now or timezone.now()
     challenges = (
         _live(now)
         .filter(kind=Challenge.Kind.OPEN)
         .exclude(created_by=user)
         .exclude(pk__in=Challenge.objects.filter(entries__user=user).values("pk"))
+        .exclude(_apart_from(user))
     )
     if variant:
         name = _variant_name(variant)

@@ -54,7 +54,12 @@ from games.bots.selectors import (
     bot_max_active_games,
     bots_list,
 )
-from games.challenges.selectors import DEFAULT_RATING, player_rating, restriction_failure
+from games.challenges.selectors import (
+    DEFAULT_RATING,
+    ignoring,
+    player_rating,
+    restriction_failure,
+)
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
@@ -170,6 +175,10 @@ def challenge_create(
             raise Invalid("unknown_player", f"There is no player called '{invitee_username}'.")
         if invitee.pk == creator.pk:
             raise Invalid("challenge_self", "You cannot challenge yourself.")
+        if ignoring(user_id=invitee.pk, other_id=creator.pk):
+            raise Forbidden(
+                "not_accepting", f"{invitee.username} does not take challenges from you."
+            )
         if multi:
             raise Invalid(
                 "direct_multiplayer",
@@ -348,6 +357,11 @@ def _expire(challenges: QuerySet[Challenge]) -> int:
 
 
 def _check_restriction(challenge: Challenge, user: User) -> None:
+    """The challenge's rating or rank restriction, and the creator's ignores."""
+    if ignoring(user_id=challenge.created_by_id, other_id=user.pk):
+        raise Forbidden(
+            "not_accepting", "The player who made this challenge does not take challenges from you."
+        )
     failure = restriction_failure(challenge=challenge, user=user)
     if failure:
         raise Forbidden(
@@ -569,6 +583,26 @@ def challenge_cancel(*, challenge_id: int, user: User, now: datetime | None = No
         allowed=lambda c: c.created_by_id == user.pk,
         refusal=Forbidden("not_creator", "Only the creator can cancel this challenge."),
     )
+
+
+def challenges_between_close(*, user: User, other: User, now: datetime | None = None) -> int:
+    """``user`` ignores ``other`` from now on: ``other``'s open direct challenges to ``user`` are
+    declined and ``user``'s to ``other`` cancelled. The number closed."""
+    now = now or timezone.now()
+    closed = 0
+    pending = Challenge.objects.filter(
+        Q(created_by=other, invitee=user) | Q(created_by=user, invitee=other),
+        kind=Challenge.Kind.DIRECT,
+        status=Challenge.Status.OPEN,
+    ).values_list("pk", "created_by_id")
+    for challenge_id, creator_id in list(pending):
+        close = challenge_cancel if creator_id == user.pk else challenge_decline
+        try:
+            close(challenge_id=challenge_id, user=user, now=now)
+        except DomainError:  # accepted, expired or closed meanwhile
+            continue
+        closed += 1
+    return closed
 
 
 def _close(

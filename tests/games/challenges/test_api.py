@@ -1,5 +1,6 @@
 """Challenges API: create (direct / open / multi-player / partners), accept, decline, cancel,
-join, leave, expiry, restrictions and the three lists."""
+join, leave, expiry, restrictions and the three lists; and what ignoring a player
+(``POST me/ignores``) does to their challenges."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from games.challenges import selectors as challenge_selectors
 from games.challenges import services as challenge_services
 from games.factories import ChallengeFactory, GameFactory, UserFactory
 from games.models import Challenge, ChallengeEntry, Game, GameSet
+from live.services import ignore_add
 
 urlpatterns = [path("api/", include("games.challenges.urls"))]
 
@@ -619,3 +621,63 @@ def test_a_rated_go_challenge_is_a_set_of_one_game_played_and_rated_on_its_own_b
 def test_go_refuses_the_options_it_does_not_have(alice):
     response = create(alice, variant="Go", adjacent_only=True)
     assert response.status_code == 400
+
+
+# --- ignores: a player ignored can neither challenge nor take up challenges -----------------
+
+
+def test_an_ignored_player_cannot_challenge_the_player_who_ignores_them(alice, bob):
+    ignore_add(user=alice, username="bob")
+    response = create(bob, invitee="alice")
+    assert response.status_code == 403
+    assert response.json() == {
+        "code": "not_accepting",
+        "detail": "alice does not take challenges from you.",
+    }
+    assert not Challenge.objects.filter(created_by=bob).exists()
+
+
+def test_ignoring_works_one_way_the_player_who_ignores_may_still_challenge(alice, bob):
+    ignore_add(user=alice, username="bob")
+    assert create(alice, invitee="bob").status_code == 201
+
+
+def test_an_ignored_player_cannot_take_up_an_open_challenge_of_the_player_ignoring(alice, bob):
+    challenge = create(alice).json()
+    ignore_add(user=alice, username="bob")
+    response = act(bob, challenge["id"], "accept")
+    assert (response.status_code, response.json()["code"]) == (403, "not_accepting")
+    assert Challenge.objects.get(pk=challenge["id"]).status == "open"
+    assert act(UserFactory(), challenge["id"], "accept").status_code == 200
+
+
+def test_an_ignored_player_cannot_join_a_table_of_the_player_ignoring(alice, bob):
+    table = create(alice, seats=3).json()
+    ignore_add(user=alice, username="bob")
+    response = act(bob, table["id"], "join")
+    assert (response.status_code, response.json()["code"]) == (403, "not_accepting")
+
+
+def test_open_challenges_of_players_on_either_side_of_an_ignore_are_not_listed(alice, bob):
+    """The ignored player does not see the challenges they may not take; the player ignoring
+    does not see the ignored player's."""
+    mine = create(alice).json()["id"]
+    theirs = create(bob).json()["id"]
+    other = create(UserFactory()).json()["id"]
+
+    def listed(user) -> set[int]:
+        return {c["id"] for c in client_for(user).get("/api/challenges/open/").json()["results"]}
+
+    assert listed(bob) == {mine, other} and listed(alice) == {theirs, other}
+    ignore_add(user=alice, username="bob")
+    assert listed(bob) == {other}
+    assert listed(alice) == {other}
+
+
+def test_ignoring_closes_the_direct_challenges_between_the_two(alice, bob):
+    theirs = create(bob, invitee="alice").json()["id"]
+    mine = create(alice, invitee="bob").json()["id"]
+    elsewhere = create(bob, invitee=UserFactory().username).json()["id"]
+    ignore_add(user=alice, username="bob")
+    statuses = dict(Challenge.objects.values_list("pk", "status"))
+    assert statuses == {theirs: "declined", mine: "cancelled", elsewhere: "open"}
