@@ -8,7 +8,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.migrations import migrate_to
+from games.records.imports import games_import
+from tests.explorer.support import record
+from tests.migrations import migrate_to, migrate_to_latest
 
 BEFORE = [("games", "0004_constraints")]
 AFTER = [("games", "0005_game_status_archived")]
@@ -203,3 +205,52 @@ def test_addresses_given_before_confirmation_existed_count_as_confirmed(at_lates
     User = migrate_to([("games", "0018_user_email_verified")]).get_model("games", "User")
     assert User.objects.get(pk=with_address.pk).email_verified is True
     assert User.objects.get(pk=without.pk).email_verified is False
+
+
+# --- 0021: every game over gets its fingerprint ---------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_over_get_the_fingerprints_an_import_of_their_records_finds(at_latest_afterwards):
+    old = migrate_to([("games", "0019_plural_names")])
+    Game, Seat, Move = (old.get_model("games", name) for name in ("Game", "Seat", "Move"))
+    started = datetime(2024, 3, 5, 14, 30, tzinfo=UTC)
+    played = Game.objects.create(
+        variant="Pente",
+        status="finished",
+        end_reason="resign",
+        winner_seats=[1],
+        ply=3,
+        started_at=started,
+        finished_at=started,
+    )
+    archived = Game.objects.create(
+        variant="Pente",
+        status="archived",
+        imported=True,
+        ply=2,
+        headers={"Game": "Pente", "Player 1 Name": "cy", "Player 2 Name": "dee", "Result": "0-1"},
+    )
+    going = Game.objects.create(variant="Pente", ply=2, started_at=started)
+    for game, names in ((played, ("ann", "bob")), (archived, ("cy", "dee")), (going, ("e", "f"))):
+        for seat, name in enumerate(names, start=1):
+            Seat.objects.create(game=game, seat=seat, name=name)
+        for ply, point in enumerate((180, 162, 144)[: game.ply], start=1):  # K10, L11, M12
+            Move.objects.create(game=game, ply=ply, seat=2 - ply % 2, point=point)
+
+    Game = migrate_to([("games", "0021_fill_game_fingerprints")]).get_model("games", "Game")
+    assert Game.objects.get(pk=played.pk).fingerprint
+    assert Game.objects.get(pk=archived.pk).fingerprint
+    assert Game.objects.get(pk=going.pk).fingerprint is None
+
+    migrate_to_latest()
+    again = games_import(
+        text=record("K10 L11 M12 Resign 1-0", p1="ann", p2="bob", Date="03/05/2024")
+        + "\n"
+        + record("K10 L11", p1="cy", p2="dee", Result="0-1")
+    )
+    assert again.game_ids == []
+    assert [r.detail.split(" is ")[0] for r in again.refusals] == [
+        f"Game {played.pk}",
+        f"Game {archived.pk}",
+    ]

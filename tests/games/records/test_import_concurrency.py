@@ -1,16 +1,18 @@
-"""One user posts many imports at the same moment (PostgreSQL, committed transactions): no more
-jobs are accepted than ``IMPORT_MAX_ACTIVE_JOBS``, the rest are 409 ``import_busy``."""
+"""Imports at the same moment (PostgreSQL, committed transactions): one user posting many has
+no more jobs accepted than ``IMPORT_MAX_ACTIVE_JOBS``, the rest are 409 ``import_busy``; two
+imports of one game store it once."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from django.db import connection
 
 from games.factories import UserFactory
-from games.models import ImportJob
-from games.records import jobs
+from games.models import Game, ImportJob
+from games.records import imports, jobs
 from tests.games.records.importing import client_for, records
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -47,3 +49,39 @@ def test_parallel_imports_of_one_user_never_exceed_the_active_limit(settings, mo
     assert sorted(args for args in sent) == sorted(
         (pk, 0) for pk in ImportJob.objects.values_list("pk", flat=True)
     )
+
+
+def test_two_imports_of_one_game_at_once_import_it_once(monkeypatch):
+    """Each import looks for the game, then stores it a while later (slowed here): without the
+    fingerprint's lock both would look before either stored, and both would import it."""
+    store = imports._store
+
+    def slow_store(replays):
+        time.sleep(0.5)
+        return store(replays)
+
+    monkeypatch.setattr(imports, "_store", slow_store)
+    text = records(1)
+    barrier = threading.Barrier(2)
+    reports: list[imports.ImportReport] = []
+    lock = threading.Lock()
+
+    def run() -> None:
+        try:
+            barrier.wait()
+            report = imports.games_import(text=text)
+            with lock:
+                reports.append(report)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(len(r.game_ids) for r in reports) == [0, 1]
+    (game_id,) = Game.objects.values_list("pk", flat=True)
+    (refused,) = [r for report in reports for r in report.refusals]
+    assert refused.code == imports.DUPLICATE
+    assert refused.detail.startswith(f"Game {game_id} is this game already")
