@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -31,9 +34,57 @@ def site_url(request: HttpRequest) -> str:
     return f"{request.scheme}://{host}"
 
 
+def site_name(site_url: str) -> str:
+    """The site's address without its scheme, as messages name it (``pente.example.org``)."""
+    return site_url.partition("://")[2] or site_url
+
+
 def site_url_or_none(request: HttpRequest) -> str | None:
     """``site_url``, or None when no link may be sent from this request (see there)."""
     try:
         return site_url(request)
     except Unavailable:
         return None
+
+
+#: The request being served (``RequestSiteMiddleware``), None outside one (a job).
+_serving: ContextVar[HttpRequest | None] = ContextVar("pente_site.public.serving", default=None)
+
+
+class RequestSiteMiddleware:
+    """Keeps the request being served at hand for ``current_site_url``: a receiver of a signal
+    sent while a request is served (a move, a challenge) has no request of its own to take the
+    links of its e-mails from."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self._serve_async(request)
+        token = _serving.set(request)
+        try:
+            return self.get_response(request)
+        finally:
+            _serving.reset(token)
+
+    async def _serve_async(self, request):
+        token = _serving.set(request)
+        try:
+            return await self.get_response(request)
+        finally:
+            _serving.reset(token)
+
+
+def current_site_url() -> str | None:
+    """``PUBLIC_URL`` when set, else the address of the request being served (``site_url``'s
+    rules; None when it may not name one), else None: work done by a job has no request."""
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL
+    request = _serving.get()
+    return None if request is None else site_url_or_none(request)

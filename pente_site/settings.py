@@ -95,6 +95,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The request's address for the links of e-mails sent while it is served (``public``).
+    "pente_site.public.RequestSiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -185,7 +187,7 @@ THROTTLE_RATES = {
     "email_confirm": "5/hour",  # links to confirm an e-mail address, per address
 }
 
-# --- E-mail (links to choose a new password) ---------------------------------------------------
+# --- E-mail (links to choose a new password, notifications) --------------------------------------
 # With EMAIL_HOST set, messages go out through that SMTP server; without it (the embedded
 # default, development) they are written to the standard output of the process that sends them
 # (the Celery worker). Either way a job sends them, never the web request.
@@ -206,6 +208,12 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Pente server <noreply
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 #: How long a link to choose a new password works (seconds; Django's default is three days).
 PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
+#: E-mail notifications (``games.accounts.notifications``): the job that tells a player it is
+#: their turn in a turn-based game waits this long after the turn starts, then tells in one
+#: message every turn of theirs that came meanwhile (none already played).
+TURN_EMAIL_WAIT_SECONDS = _env_int("TURN_EMAIL_WAIT_SECONDS", 120)
+#: A turn still untold this long after its job was due (a lost job) is told by the sweeper's.
+TURN_EMAIL_STALE_SECONDS = _env_int("TURN_EMAIL_STALE_SECONDS", 60)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -380,6 +388,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
     "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},
+    "accounts-turn-emails-sweep": {"task": "games.accounts.turn_emails_sweep", **_SWEEP},
     "bots-sweep": {
         "task": "games.bots.sweep",
         "schedule": float(BOT_STALL_SECONDS),

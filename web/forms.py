@@ -7,6 +7,8 @@ import zoneinfo
 
 from django import forms
 
+from games.models import User
+
 WEEKDAYS = [(0, "Mon"), (1, "Tue"), (2, "Wed"), (3, "Thu"), (4, "Fri"), (5, "Sat"), (6, "Sun")]
 
 
@@ -74,6 +76,20 @@ class ProfileForm(forms.Form):
     weekend_days = forms.TypedMultipleChoiceField(
         choices=WEEKDAYS, coerce=int, required=False, widget=forms.CheckboxSelectMultiple
     )
+
+
+def _email_choice(field: str) -> forms.BooleanField:
+    """A box for one of the account's e-mail choices, labelled as the API describes it."""
+    label = str(User._meta.get_field(field).help_text).rstrip(".")
+    return forms.BooleanField(required=False, label=label)
+
+
+class NotificationsForm(forms.Form):
+    """The e-mails wanted (``User.email_on_*``)."""
+
+    email_on_turn = _email_choice("email_on_turn")
+    email_on_challenge = _email_choice("email_on_challenge")
+    email_on_game_over = _email_choice("email_on_game_over")
 
 
 class PasswordForm(NewPasswordForm):

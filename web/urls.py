@@ -26,6 +26,7 @@ urlpatterns = [
     ),
     path("confirm-email/<str:uidb64>/<str:token>/", account.email_confirm, name="email-confirm"),
     path("settings/", account.settings_page, name="settings"),
+    path("unsubscribe/<str:token>/", account.unsubscribe, name="unsubscribe"),
     path("play/", play.new_game, name="play"),
     path("games/<int:pk>/", play.game_page, name="game"),
     path("players/<str:username>/", players.player_page, name="player"),

@@ -34,6 +34,12 @@ def email_link_user(*, uid: str, token: str) -> User | None:
     return links.link_user(uid=uid, token=token, generator=links.email_token_generator)
 
 
+def unsubscribe_link(*, token: str) -> tuple[User, str] | None:
+    """The active account and the kind of e-mail (``links.EMAIL_KINDS``) a link to turn one
+    off was made for (``notifications``); None for a token not made here."""
+    return links.unsubscribe_user(token=token)
+
+
 def player_list(*, search: str = "", computers: bool | None = None) -> QuerySet[User]:
     players = User.objects.filter(is_active=True)
     if search:

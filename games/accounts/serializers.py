@@ -82,7 +82,14 @@ class ProfileOut(serializers.ModelSerializer):
             "is_computer",
             "vacation_hours_left",
             "date_joined",
+            "email_on_turn",
+            "email_on_challenge",
+            "email_on_game_over",
         ]
+
+
+def _help(field: str) -> str:
+    return str(User._meta.get_field(field).help_text)
 
 
 class ProfilePatchIn(serializers.Serializer):
@@ -92,6 +99,13 @@ class ProfilePatchIn(serializers.Serializer):
         child=serializers.IntegerField(), required=False, allow_empty=True, max_length=7
     )
     is_computer = serializers.BooleanField(required=False)
+    email_on_turn = serializers.BooleanField(required=False, help_text=_help("email_on_turn"))
+    email_on_challenge = serializers.BooleanField(
+        required=False, help_text=_help("email_on_challenge")
+    )
+    email_on_game_over = serializers.BooleanField(
+        required=False, help_text=_help("email_on_game_over")
+    )
     password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
     current_password = serializers.CharField(max_length=128, required=False, trim_whitespace=False)
 

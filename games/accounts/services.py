@@ -36,6 +36,7 @@ from pente_site.errors import (
     Unauthenticated,
 )
 from pente_site.jobs import enqueue
+from pente_site.public import site_name
 
 #: The name a deleted account takes (its id after it), kept from registration.
 DELETED_PREFIX = "deleted-"
@@ -215,7 +216,7 @@ def _link_send(user: User, message: str, generator, site_url: str) -> None:
         "uid": links.uid_of(user),
         "token": generator.make_token(user),
         "site_url": site_url,
-        "site_name": site_url.partition("://")[2] or site_url,
+        "site_name": site_name(site_url),
         "hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
     }
     subject = render_to_string(f"accounts/{message}_subject.txt", context)
@@ -297,6 +298,9 @@ def profile_update(
     time_zone: str | None = None,
     weekend_days: list[int] | None = None,
     is_computer: bool | None = None,
+    email_on_turn: bool | None = None,
+    email_on_challenge: bool | None = None,
+    email_on_game_over: bool | None = None,
     password: str | None = None,
     current_password: str | None = None,
     site_url: str | None = None,
@@ -304,7 +308,8 @@ def profile_update(
     """Change the given fields of ``user``; ``None`` leaves a field as it is.
 
     A new password needs the current one. A new e-mail address is unconfirmed until the link
-    sent to it is opened (none sent without ``site_url``).
+    sent to it is opened (none sent without ``site_url``). ``email_on_*``: the e-mails wanted
+    (``games.accounts.notifications``).
     """
     fields: list[str] = []
     confirm = False
@@ -322,6 +327,15 @@ def profile_update(
     if is_computer is not None:
         user.is_computer = bool(is_computer)
         fields.append("is_computer")
+    choices = {
+        "email_on_turn": email_on_turn,
+        "email_on_challenge": email_on_challenge,
+        "email_on_game_over": email_on_game_over,
+    }
+    for name, wanted in choices.items():
+        if wanted is not None:
+            setattr(user, name, bool(wanted))
+            fields.append(name)
     if password is not None:
         if not current_password or not user.check_password(current_password):
             raise Forbidden("bad_credentials", "The current password is not correct.")

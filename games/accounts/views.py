@@ -217,8 +217,11 @@ class TokenDetailView(APIView):
 class MeView(APIView):
     """Your profile. PATCH changes any of ``email`` (a new one is sent a link to confirm it:
     ``email_verified`` until then false), ``time_zone``, ``weekend_days``,
-    ``is_computer`` (a person who lets a program play for them, marked as such on the rankings)
-    and ``password`` (with ``current_password``)."""
+    ``is_computer`` (a person who lets a program play for them, marked as such on the rankings),
+    the e-mails wanted, ``email_on_turn`` (your turn in a turn-based game; on by default),
+    ``email_on_challenge`` (a direct challenge; on) and ``email_on_game_over`` (a turn-based
+    game of yours ended; off), which go to a confirmed address only, and ``password`` (with
+    ``current_password``)."""
 
     permission_classes = [IsAuthenticated]
 

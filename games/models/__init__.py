@@ -5,6 +5,7 @@ through ``games.engine``.
 - ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices;
 - ``imports``: ``ImportJob`` (a record import run in the background).
 - ``analysis``: ``Analysis`` (the computer's analysis of a finished game, run in the background).
+- ``notices``: ``TurnNotice`` (a turn its player is still to be told of by e-mail).
 """
 
 from games.models.accounts import WEEKDAYS, ApiToken, User, deactivated_by_save, default_weekend
@@ -23,6 +24,7 @@ from games.models.base import (
 )
 from games.models.challenges import Challenge, ChallengeEntry
 from games.models.imports import ImportJob
+from games.models.notices import TurnNotice
 from games.models.play import Game, GameSet, Move, Seat
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "Move",
     "Seat",
     "TimeControlKind",
+    "TurnNotice",
     "User",
     "choice_check",
     "deactivated_by_save",

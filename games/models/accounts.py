@@ -31,6 +31,20 @@ class User(AbstractUser):
     #: The e-mail address was confirmed by a link sent to it: only then do links to choose a
     #: new password go there (``games.accounts.services``); a new address starts unconfirmed.
     email_verified = models.BooleanField(default=False, db_default=False)
+    #: The e-mails the player wants (``games.accounts.notifications``): when it is their turn
+    #: in a turn-based game, when someone challenges them directly, when a turn-based game of
+    #: theirs ends. Only a confirmed address gets any; computers and deleted accounts never.
+    email_on_turn = models.BooleanField(
+        default=True,
+        db_default=True,
+        help_text="E-mail me when it is my turn in a turn-based game.",
+    )
+    email_on_challenge = models.BooleanField(
+        default=True, db_default=True, help_text="E-mail me when someone challenges me."
+    )
+    email_on_game_over = models.BooleanField(
+        default=False, db_default=False, help_text="E-mail me when a turn-based game of mine ends."
+    )
     #: When the player deleted the account (``games.accounts.services.account_delete``): it is
     #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
     deleted_at = models.DateTimeField(null=True, blank=True)

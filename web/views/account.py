@@ -1,5 +1,5 @@
-"""Sign up, sign in, sign out, a forgotten password, and the settings page (profile, password,
-vacation, API tokens).
+"""Sign up, sign in, sign out, a forgotten password, the settings page (profile, e-mails,
+password, vacation, API tokens), and the page of a link that turns one kind of e-mail off.
 
 The forms post here (Django's CSRF check on every one); the services judge them, and a refusal
 is shown on the form with its sentence. Sign-up and sign-in count against the same rate
@@ -16,7 +16,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 
+from games.accounts import notifications
 from games.accounts import selectors as account_selectors
 from games.accounts import services as account_services
 from games.clocks import selectors as clock_selectors
@@ -28,6 +30,7 @@ from pente_site.public import site_url, site_url_or_none
 from web.forms import (
     DeleteAccountForm,
     NewPasswordForm,
+    NotificationsForm,
     PasswordForm,
     PasswordResetForm,
     ProfileForm,
@@ -212,6 +215,24 @@ def email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse
     return render(request, "web/email_confirm.html", {"address": user.email})
 
 
+@csrf_exempt
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The page of the link at the end of a notification: a button turns that kind of e-mail
+    off, without signing in (a POST: a mail program that opens the link to look at it changes
+    nothing). The signed token is the credential, so the POST needs no CSRF token: mail
+    programs that offer one-click unsubscribing (``List-Unsubscribe-Post``, RFC 8058) post to
+    this address themselves."""
+    found = account_selectors.unsubscribe_link(token=token)
+    if found is None:
+        return render(request, "web/unsubscribe.html", {"account": None}, status=400)
+    user, kind = found
+    done = request.method == "POST"
+    if done:
+        notifications.email_unsubscribe(token=token)
+    context = {"account": user, "what": notifications.EMAIL_KIND_WORDS[kind], "done": done}
+    return render(request, "web/unsubscribe.html", context)
+
+
 def signout(request: HttpRequest) -> HttpResponse:
     """Signing out is a POST (the header's button); a GET shows a page with that button."""
     if request.method != "POST":
@@ -229,6 +250,9 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "time_zone": user.time_zone,
             "weekend_days": list(user.weekend_days or []),
         }
+    )
+    choices = NotificationsForm(
+        initial={name: getattr(user, name) for name in NotificationsForm.base_fields}
     )
     password, away, token_form = PasswordForm(), VacationForm(), TokenForm()
     deletion = DeleteAccountForm()
@@ -250,6 +274,12 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                     if changed and user.email:
                         saved += f" A link to confirm {user.email} is on its way to it."
                     messages.success(request, saved)
+                    return redirect("web:settings")
+            elif action == "notifications":
+                choices = NotificationsForm(request.POST)
+                if choices.is_valid():
+                    account_services.profile_update(user=user, **choices.cleaned_data)
+                    messages.success(request, "Your e-mail choices are saved.")
                     return redirect("web:settings")
             elif action == "confirm-email":
                 account_services.email_confirmation_send(user=user, site_url=site_url(request))
@@ -302,6 +332,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "web/settings.html",
         {
             "profile": profile,
+            "notifications": choices,
             "password": password,
             "vacation_form": away,
             "token_form": token_form,
