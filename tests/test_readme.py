@@ -118,6 +118,7 @@ def test_readme_trf_walkthrough_imports_exports_and_finishes_an_event(walkthroug
 
 def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_output):
     out = walkthrough_output["go"]
+    assert "preview 36.0 43.5 ['B5']" in out, out  # the count previewed while marking
     assert "finished score 36.0 43.5 ['B5']" in out.replace(" 36 ", " 36.0 "), out
     assert "RE[W+7.5]" in out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -10,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from games.clocks.selectors import clock_view
-from games.engine import GoGame, Position, point_name, point_names
+from games.engine import GoGame, GoPhase, GoScore, IllegalMove, Position, point_name, point_names
 from games.models import MAX_SEATS, Game, GameSet, Seat, User
 from games.play.positions import (
     GO_DECISIONS,
@@ -22,7 +23,7 @@ from games.play.positions import (
     take_cached,
     team_of,
 )
-from pente_site.errors import NotFound
+from pente_site.errors import Conflict, Invalid, NotFound
 
 
 def _user_brief(user: User | None) -> dict[str, Any] | None:
@@ -328,22 +329,63 @@ def _go_state(position: GoGame) -> dict[str, Any]:
     names = point_names(position.size)
     proposal = position.proposed_dead
     score = position.score()
-    dead = _dead_colours(position, score.dead)
     return {
         "phase": str(position.phase),
         "komi": position.komi,
         "marking_seat": position.marking_seat,
         "proposed_dead": None if proposal is None else [names[p] for p in sorted(proposal)],
         "dead": [names[p] for p in sorted(score.dead)] if position.outcome is not None else [],
-        "score": {
-            "black": score.black,
-            "white": score.white,
-            "black_territory": [names[p] for p in sorted(score.black_territory)],
-            "white_territory": [names[p] for p in sorted(score.white_territory)],
-            "black_dead": [names[p] for p in sorted(dead) if dead[p] == 1],
-            "white_dead": [names[p] for p in sorted(dead) if dead[p] == 2],
-        },
+        "score": _go_score(position, score),
     }
+
+
+def _go_score(position: GoGame, score: GoScore) -> dict[str, Any]:
+    """An area count as the state's ``go.score`` shows it: each side's points, territory and
+    the stones it takes off as dead, by colour."""
+    names = point_names(position.size)
+    dead = _dead_colours(position, score.dead)
+    return {
+        "black": score.black,
+        "white": score.white,
+        "black_territory": [names[p] for p in sorted(score.black_territory)],
+        "white_territory": [names[p] for p in sorted(score.white_territory)],
+        "black_dead": [names[p] for p in sorted(dead) if dead[p] == 1],
+        "white_dead": [names[p] for p in sorted(dead) if dead[p] == 2],
+    }
+
+
+def go_count_preview(
+    *, game_id: int | str, viewer: User | None, dead: Sequence[str]
+) -> dict[str, Any]:
+    """Go's count of game ``game_id``, in its marking phase, as it would be with the stones
+    ``dead`` (their names) taken off: the shape of the state's ``go.score``, read only (nothing
+    is proposed or stored), for the players and the spectators alike, on the board ``viewer``
+    sees (``spectator_ply``: a spectator delay shows an earlier ply). Refuses 404
+    ``not_found``; 409 ``not_marking`` (not Go, not in progress, or not in the marking phase as
+    ``viewer`` sees it); 400 ``bad_coordinate`` or ``off_board`` (not a point of the board)
+    and ``bad_dead`` (a point with no stone)."""
+    game = game_get(game_id=game_id)
+    shown = spectator_ply(game, viewer)
+    played = played_of(game) if shown is None else played_upto(game, shown)
+    position = played.position
+    if not isinstance(position, GoGame):
+        raise Conflict("not_marking", f"Game {game.pk} is {game.variant}: only Go is counted.")
+    if game.status != Game.Status.IN_PROGRESS:
+        raise Conflict(
+            "not_marking",
+            f"Game {game.pk} is over ({game.status}): its count is the state's go.score.",
+        )
+    if position.phase is not GoPhase.MARKING:
+        raise Conflict(
+            "not_marking",
+            f"Game {game.pk} is being played: the dead stones are marked, and their count "
+            "previewed, only after two passes in a row.",
+        )
+    try:
+        score = position.score(dead)
+    except IllegalMove as exc:
+        raise Invalid(exc.code, exc.detail) from None
+    return _go_score(position, score)
 
 
 def _dead_colours(position: GoGame, dead: frozenset[int]) -> dict[int, int]:

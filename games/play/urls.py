@@ -15,6 +15,7 @@ urlpatterns = [
         name="game-decision",
     ),
     re_path(r"^games/(?P<pk>[0-9]+)/dead/?$", views.GameDeadView.as_view(), name="game-dead"),
+    re_path(r"^games/(?P<pk>[0-9]+)/count/?$", views.GameCountView.as_view(), name="game-count"),
     re_path(r"^games/(?P<pk>[0-9]+)/resign/?$", views.GameResignView.as_view(), name="game-resign"),
     re_path(r"^games/(?P<pk>[0-9]+)/cancel/?$", views.GameCancelView.as_view(), name="game-cancel"),
     re_path(r"^games/(?P<pk>[0-9]+)/undo/?$", views.GameUndoView.as_view(), name="game-undo"),

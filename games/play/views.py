@@ -12,6 +12,7 @@ Endpoints:
                                             ``"point": "PASS"``)
 - ``POST /api/games/{id}/decision``         ``{"ply": 4, "choice": "swap"}`` (Go: ``accept``/``reject``)
 - ``POST /api/games/{id}/dead``             Go: ``{"ply": 80, "points": ["C3", "D4"]}``
+- ``GET  /api/games/{id}/count?dead=C3,D4``  Go, marking: the count with those stones dead
 - ``POST /api/games/{id}/resign``
 - ``POST|DELETE /api/games/{id}/cancel``    ask / agree; withdraw / decline
 - ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
@@ -21,7 +22,7 @@ Endpoints:
 from __future__ import annotations
 
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -35,6 +36,7 @@ from games.play.serializers import (
     ErrorSerializer,
     GameStateSerializer,
     GameSummarySerializer,
+    GoScoreSerializer,
     MoveRequestSerializer,
     SetSerializer,
     StaleErrorSerializer,
@@ -145,6 +147,45 @@ class GameDeadView(APIView):
             points=data.validated_data["points"],
         )
         return _state(request, game)
+
+
+class GameCountView(APIView):
+    """Go, in the marking phase: the count as it would be with the stones ``dead`` taken off
+    (the shape of the state's ``go.score``), for a page to show while the dead stones are being
+    marked. A read: nothing is proposed. Players and spectators alike (a spectator delay: on
+    the board they see)."""
+
+    permission_classes = [AllowAny]
+    query_parameters = ("dead",)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "dead",
+                str,
+                required=False,
+                description="The stones counted dead, by name, separated by commas "
+                "(`C3,D4`; none: the count as the board stands).",
+            )
+        ],
+        responses={
+            200: GoScoreSerializer,
+            400: OpenApiResponse(
+                ErrorSerializer, description="bad_coordinate, off_board, bad_dead"
+            ),
+            404: OpenApiResponse(ErrorSerializer, description="not_found"),
+            409: OpenApiResponse(ErrorSerializer, description="not_marking"),
+        },
+    )
+    def get(self, request, pk: int):
+        dead = [
+            name.strip()
+            for given in request.query_params.getlist("dead")
+            for name in given.split(",")
+            if name.strip()
+        ]
+        count = selectors.go_count_preview(game_id=pk, viewer=request.user, dead=dead)
+        return Response(GoScoreSerializer(count).data)
 
 
 class GameResignView(APIView):

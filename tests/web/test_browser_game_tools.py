@@ -56,11 +56,12 @@ def call(page, path: str, body: dict) -> dict:
     )
 
 
-def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_page, site, shot):
+def go_at_marking(new_page, site):
+    """Two new players at a 9x9 game played to its marking (the walls, the invasion and three
+    passes, through the API), both pages reloaded: (black, white) and their console errors."""
     pages, errors = players_at_a_game(new_page, site, variant="Go (9x9)", names=("go", "go"))
     black, white = go_black_and_white(*pages)
     game = game_id(black)
-    # The walls, the invasion and three passes, played through the API.
     for ply, point in enumerate([*WALLS, "PASS", "B5", "PASS", "PASS"]):
         mover = black if ply % 2 == 0 else white
         answer = call(mover, f"games/{game}/moves", {"ply": ply, "point": point})
@@ -68,6 +69,11 @@ def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_pa
     for page in (black, white):
         page.reload()
     expect(black.locator("#status")).to_have_text("Mark the dead stones, then propose")
+    return black, white, errors
+
+
+def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_page, site, shot):
+    black, white, errors = go_at_marking(new_page, site)
     # As the board stands, B5 spoils black's area: only white's side is territory.
     expect(black.locator("#board rect.territory.black")).to_have_count(0)
     expect(black.locator("#board rect.territory.white")).to_have_count(27)
@@ -100,6 +106,48 @@ def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_pa
     expect(black.locator("#count-note")).to_be_visible()
     fits_the_phone(black)
     shot(black, "go-count-phone")
+    assert errors == [[], []]
+
+
+def cross(page, point: str, times: int = 1) -> None:
+    """Click the stone on ``point`` ``times`` times in a row, at once (the board is drawn again
+    after each click: each finds its point anew)."""
+    page.evaluate(
+        """([point, times]) => {
+            for (let i = 0; i < times; i++) {
+                document.querySelector(`#board rect.pt[data-point="${point}"]`)
+                    .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+            }
+        }""",
+        [point, times],
+    )
+
+
+def test_go_s_count_follows_the_stones_crossed_before_they_are_proposed(new_page, site):
+    black, white, errors = go_at_marking(new_page, site)
+    asked = []
+    black.on("request", lambda r: asked.append(r.url) if "/count" in r.url else None)
+    note = black.locator("#count-note")
+    expect(note).to_contain_text("The count as the board stands: black 9, white 44.5")
+    # B5 crossed, uncrossed and crossed again at once: one count asked for, and shown, before
+    # anything is proposed (the opponent's page still counts the board as it stands).
+    cross(black, "B5", times=3)
+    expect(black.locator('#board .dead-mark[data-point="B5"]')).to_have_count(1)
+    expect(black.locator("#board rect.territory.black")).to_have_count(27)
+    expect(note).to_contain_text(
+        "The count with the stones you crossed (not proposed yet): black 36, white 43.5"
+    )
+    assert len(asked) == 1 and asked[0].endswith("/count?dead=B5"), asked
+    expect(black.locator("#controls [data-action=propose]")).to_be_visible()
+    expect(white.locator("#board rect.territory.black")).to_have_count(0)
+    # Uncrossed: the board's own count again, without asking; an empty point is no stone.
+    cross(black, "B5")
+    cross(black, "A1")
+    expect(black.locator("#board rect.territory.black")).to_have_count(0)
+    expect(black.locator('#board .dead-mark[data-point="A1"]')).to_have_count(0)
+    expect(note).to_contain_text("The count as the board stands: black 9, white 44.5")
+    time.sleep(0.6)
+    assert len(asked) == 1
     assert errors == [[], []]
 
 

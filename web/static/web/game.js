@@ -50,6 +50,10 @@ let analysisRetry = null; // the timer of the next look after a failed one
 let analysisReading = false; // a GET of the analysis is on its way
 let analysisAgain = false; // and its answer may be older than what came since: read again
 let analysisEvents = 0; // how many analysis events the stream brought
+let countPreview = null; // Go: the server's count with the stones crossed here, {key, ply, score}
+let countTimer = null; // the wait before asking for it (the clicks are gathered)
+// How long the clicks on stones are gathered before the count is asked for.
+const COUNT_DELAY_MS = 250;
 
 const boardBox = document.getElementById("board");
 const colours = page.go ? GO : PENTE;
@@ -249,7 +253,7 @@ function refreshSuggestion() {
 /** Go's count to draw, in the marking phase (as proposed, or as the board stands) and once
  * counted: each territory point's owner, and the stones counted dead (point -> colour). */
 function goCount() {
-  const score = page.go && S.go && S.go.score;
+  const score = page.go && S.go && countScore();
   if (!score || !((playing() && marking()) || S.end_reason === "score")) return null;
   const byColour = (black, white) => new Map([...(black || []).map((p) => [p, 1]), ...(white || []).map((p) => [p, 2])]);
   return { owner: byColour(score.black_territory, score.white_territory),
@@ -282,19 +286,55 @@ function drawCount(root, count, dead) {
   root.append(crosses);
 }
 
+/** Whether the marker is crossing stones not proposed yet (the count then follows them). */
+function markingHere() {
+  return marking() && S.go.proposed_dead == null && S.go.marking_seat === mySeat();
+}
+
+/** The count shown: while stones are crossed here, the server's count with them dead (the last
+ * one it gave while the next is on its way); otherwise the state's. */
+function countScore() {
+  if (markingHere() && pending.length && countPreview && countPreview.ply === S.ply) return countPreview.score;
+  return S.go.score;
+}
+
+/** Ask for the count with the stones crossed here dead (GET games/{id}/count), once the clicks
+ * stop for ``COUNT_DELAY_MS``; none crossed is the count as the board stands, the state's. */
+function previewCount() {
+  clearTimeout(countTimer);
+  if (!markingHere() || !pending.length) {
+    countPreview = null;
+    return;
+  }
+  countTimer = setTimeout(async () => {
+    const key = [...pending].sort().join(",");
+    const ply = S.ply;
+    const result = await api(`games/${page.id}/count?dead=${encodeURIComponent(key)}`);
+    // Crossed otherwise meanwhile (a newer request is coming), or the game moved on.
+    if (key !== [...pending].sort().join(",") || ply !== S.ply) return;
+    if (!result.ok) {
+      say(problem(result));
+      return;
+    }
+    countPreview = { key, ply, score: result.data };
+    if (viewPly === null) drawBoard();
+  }, COUNT_DELAY_MS);
+}
+
 /** Under the board, what the count's marks mean (and the count while marking). */
 function drawCountNote(count) {
   const note = document.getElementById("count-note");
   if (!note) return;
   note.hidden = !count || viewPly !== null;
   if (!count) return;
-  const score = S.go.score;
+  const score = countScore();
   const legend = "Small squares are each side's territory; crossed stones are dead.";
   if (S.end_reason === "score") {
     note.textContent = `${legend} Black ${score.black}, white ${score.white} (komi included).`;
     return;
   }
-  const basis = S.go.proposed_dead == null ? "as the board stands" : "with the stones marked dead";
+  let basis = S.go.proposed_dead == null ? "as the board stands" : "with the stones marked dead";
+  if (score !== S.go.score) basis = "with the stones you crossed (not proposed yet)";
   note.textContent = `The count ${basis}: black ${score.black}, white ${score.white} (komi included). ${legend}`;
 }
 
@@ -574,6 +614,8 @@ function take(state) {
   if (state.ply !== S.ply) {
     pending = [];
     if (hint) forgetHint();
+    clearTimeout(countTimer);
+    countPreview = null;
   }
   S = state;
   shownAt = performance.now();
@@ -614,7 +656,9 @@ function onPoint(point) {
   if (!playing()) return;
   if (page.go && S.go && S.go.phase === "marking") {
     if (S.go.marking_seat !== mySeat()) return;
+    if (!pending.includes(point) && !occupied(point)) return; // only stones are dead
     pending = pending.includes(point) ? pending.filter((p) => p !== point) : [...pending, point];
+    previewCount();
     redraw();
     return;
   }
