@@ -1,5 +1,5 @@
 """The player's page: ratings with history charts, recent games, statistics, crowns, and the
-challenge link."""
+challenge link, and ignoring the player."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from games.factories import GameFactory, UserFactory
 from games.models import Game
+from live.services import ignore_add
 from ratings.models import ComputerRating
 from tests.ratings.factories import CrownFactory, RatingFactory, play_set
 
@@ -121,3 +122,33 @@ def test_a_computer_opponents_page_shows_its_ratings_against_people(client):
     start = html.index('data-game="Gomoku"', html.index('id="computer-ratings"'))
     row = html[start : html.index("</tr>", start)]
     assert "speed" in row and ">1651<" in row and "1/0/0" in row
+
+
+def test_a_signed_in_visitor_may_ignore_a_player_from_their_page(client):
+    UserFactory(username="troll")
+    client.force_login(UserFactory(username="alice"))
+    html = client.get("/players/troll/").content.decode()
+    button = re.search(r'<button id="ignore"[^>]*>', html).group(0)
+    assert 'data-api="me/ignores"' in button and "troll" in button
+    assert 'id="challenge"' in html and 'id="ignored-note"' not in html
+
+
+def test_no_ignore_button_on_ones_own_page_a_computers_or_for_a_stranger(client):
+    UserFactory(username="computer2", is_computer=True, bot_level=2)
+    alice = UserFactory(username="alice")
+    assert 'id="ignore"' not in client.get("/players/alice/").content.decode()
+    client.force_login(alice)
+    for name in ("alice", "computer2"):
+        assert 'id="ignore"' not in client.get(f"/players/{name}/").content.decode()
+
+
+def test_an_ignored_players_page_says_so_offers_to_undo_it_and_no_challenge(client):
+    alice = UserFactory(username="alice")
+    UserFactory(username="troll")
+    ignore_add(user=alice, username="troll")
+    client.force_login(alice)
+    html = client.get("/players/troll/").content.decode()
+    assert re.search(
+        r'<button id="unignore"[^>]*data-api="me/ignores/troll" data-method="DELETE"', html
+    )
+    assert 'id="ignored-note"' in html and 'id="challenge"' not in html

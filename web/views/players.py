@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.accounts import selectors as account_selectors
+from games.challenges.selectors import ignoring
 from games.models import Game, User
 from games.play import selectors as play_selectors
 from ratings import selectors as rating_selectors
@@ -105,6 +106,9 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "crowns": stats["crowns"],
         "recent": _recent_games(user=user),
         "can_challenge": viewer.is_authenticated and viewer.pk != user.pk and not user.bot_level,
+        # Ignoring someone (their chat hidden, their challenges refused) and undoing it.
+        "can_ignore": viewer.is_authenticated and viewer.pk != user.pk and not user.bot_level,
+        "ignored": viewer.is_authenticated and ignoring(user_id=viewer.pk, other_id=user.pk),
         # The server's computer opponents are rated apart (against people, who are not rated
         # by those games): their own table, as on the leaderboard page.
         "computer_ratings": list(rating_selectors.computer_ratings(user=user))

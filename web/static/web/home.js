@@ -93,7 +93,7 @@ document.addEventListener("click", async (event) => {
 });
 
 const chat = chatBox(document.getElementById("room-chat"), document.getElementById("room-form"),
-  "rooms/main/chat", (text) => alert(text));
+  "rooms/main/chat", (text) => { document.getElementById("room-notice").textContent = text; });
 
 follow("rooms/main/events", {
   chat: chat.chat, chat_removed: chat.chat_removed,

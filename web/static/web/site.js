@@ -86,17 +86,50 @@ export function el(tag, attrs = {}, ...children) {
 
 /**
  * A chat: ``list`` (a <ul>) shows the lines, ``form`` (may be null) says new ones to the API's
- * ``path``; ``onError`` gets the sentence of a refusal. Returns the stream handlers of the
- * chat's events (``chat``, ``chat_removed``) and ``add`` for lines read otherwise.
+ * ``path``; ``tell`` gets a sentence for the person (a refusal, or what an action did). Returns
+ * the stream handlers of the chat's events (``chat``, ``chat_removed``) and ``add`` for lines
+ * read otherwise. A signed-in reader may report or ignore the author of each line not theirs
+ * (lines drawn by the server carry ``data-author`` and get the same controls).
  */
-export function chatBox(list, form, path, onError) {
+export function chatBox(list, form, path, tell) {
+  const controls = (item, id, author) => {
+    if (!me || !author || author === me) return;
+    const report = el("button", { type: "button", class: "link", "data-report": id }, "Report");
+    const ignore = el("button", { type: "button", class: "link", "data-ignore": author }, `Ignore ${author}`);
+    report.addEventListener("click", async () => {
+      const reason = window.prompt("Report this line to the moderators. Why? (you may leave it empty)", "");
+      if (reason === null) return;
+      const result = await api(`chat/${id}/report`, { method: "POST", body: { reason: reason.slice(0, 200) } });
+      tell(result.ok ? "Reported to the moderators: thank you." : problem(result));
+    });
+    ignore.addEventListener("click", async () => {
+      if (!window.confirm(`Ignore ${author}? You will no longer see their chat, and they can no longer challenge you. Their page undoes it.`)) return;
+      const result = await api("me/ignores", { method: "POST", body: { username: author } });
+      if (!result.ok) { tell(problem(result)); return; }
+      for (const node of list.querySelectorAll("li[data-author]")) {
+        if (node.dataset.author === author) node.remove();
+      }
+      tell(`You ignore ${author} now: their page undoes it.`);
+    });
+    item.append(el("details", { class: "line-actions" },
+      el("summary", { "aria-label": `Report or ignore ${author}`, title: "Report or ignore" }, "⋯"),
+      report, ignore));
+  };
   const add = (line) => {
     if (!list || list.querySelector(`[data-line="${line.id}"]`)) return;
-    list.append(el("li", { "data-line": line.id },
-      el("b", {}, line.author ? line.author.username : "?"), line.text));
+    const author = line.author ? line.author.username : null;
+    const item = el("li", { "data-line": line.id, "data-author": author },
+      el("b", {}, author || "?"), line.text);
+    controls(item, line.id, author);
+    list.append(item);
     list.scrollTop = list.scrollHeight;
   };
-  if (list) list.scrollTop = list.scrollHeight;
+  if (list) {
+    for (const item of list.querySelectorAll("li[data-line]")) {
+      controls(item, item.dataset.line, item.dataset.author);
+    }
+    list.scrollTop = list.scrollHeight;
+  }
   if (form) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -105,7 +138,7 @@ export function chatBox(list, form, path, onError) {
       if (!text) return;
       const result = await api(path, { method: "POST", body: { text } });
       if (result.ok) { input.value = ""; add(result.data); }
-      else onError(problem(result));
+      else tell(problem(result));
     });
   }
   return {
