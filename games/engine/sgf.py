@@ -24,9 +24,16 @@ Decisions
   engine refuses (suicide, positional superko, an occupied point) are ``sgf_illegal_move``.
 - **Passes** are written ``B[]``/``W[]`` on every size; ``B[tt]`` (FF[3]) is read as a pass too.
   Two passes followed by more moves (play resumed after a disagreement on the dead stones) are
-  replayed as an empty marking turned down (``MARK``, ``REJECT``), as the engine wants them.
-  Markings and answers are not moves and are not written: a proposal still unanswered, or
-  rejected with no move since, comes back as the marking phase with no proposal yet.
+  replayed as a marking turned down (``MARK``, ``REJECT``), as the engine wants them.
+- **A marking turned down** is not a move, and SGF has no property for it: the stones it
+  proposed are written in a private property of this server, ``REJECTEDDEAD`` (``REJECTED_DEAD``:
+  ``REJECTEDDEAD[ce][fd]``, points like ``TB``; ``REJECTEDDEAD[]`` for a marking of no stone)
+  on the node of the second pass, the one after which the marking was made. SGF readers pass
+  over a property they do not know (sgfmill keeps it). Reading, the marking after that move
+  proposes those stones; without the property (another program's file) it proposes none. A
+  marking turned down with no move since (the game then ended by a resignation or on time) has
+  the property on the last node, and that file is not a counted one. A proposal still
+  unanswered comes back as the marking phase with no proposal yet.
 - **Dead stones and territory** are ``TB``/``TW`` on the last node, the usual markup of Go
   programs: ``TB`` holds black's territory (empty points counted for black) and the white stones
   that are dead; ``TW`` the other way round. A dead stone is written in the other colour's
@@ -51,7 +58,8 @@ Decisions
   ``GAME_INFO`` (event, round, place, rules, ranks, time, ...) are kept in ``SgfGame.extra``
   and written back.
 
-Refusal codes (``BadRecord``): ``bad_sgf`` (unreadable), ``not_go`` (``GM`` is not 1),
+Refusal codes (``BadRecord``): ``bad_sgf`` (unreadable, or a ``REJECTEDDEAD`` not after two
+passes or not of points of the board), ``not_go`` (``GM`` is not 1),
 ``bad_size`` (not 9, 13 or 19), ``sgf_setup_unsupported``, ``sgf_out_of_turn``,
 ``sgf_illegal_move``, ``bad_result`` (an export result that is not SGF's syntax).
 """
@@ -68,10 +76,11 @@ from sgfmill.sgf import Sgf_game
 
 from .errors import BadRecord, IllegalMove
 from .go import ACCEPT, GO_SIZES, KOMI, MARK, PASS, REJECT, GoGame, GoPhase
-from .notation import point_name
+from .notation import parse_point, point_name
 
 __all__ = [
     "GAME_INFO",
+    "REJECTED_DEAD",
     "SGF_ERROR_CODES",
     "SgfGame",
     "SgfMove",
@@ -115,6 +124,9 @@ GAME_INFO = (
     "WT",
 )
 
+#: The private property of a marking turned down: the stones it proposed (see the module doc).
+REJECTED_DEAD = "REJECTEDDEAD"
+
 _COLOUR_LETTER = {1: "B", 2: "W"}
 _RESULT = re.compile(r"[BW]\+(?:R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?)?|0|Draw|Void|\?")
 _COUNT = re.compile(r"[BW]\+\d+(?:\.\d+)?|0|Draw")
@@ -140,7 +152,9 @@ class SgfGame:
 
     ``moves`` are in play order, black first, colours alternating; ``dead`` (sorted points) are
     the stones agreed dead at the count, and only a ``scored`` record (moves ending with two
-    passes) has them. ``None`` is a property the record does not have."""
+    passes) has them; ``rejected`` the markings turned down: the number of moves played before
+    each (the last two of them passes) and the points it proposed (sorted; maybe none).
+    ``None`` is a property the record does not have."""
 
     size: int = 19
     komi: float = KOMI
@@ -152,6 +166,7 @@ class SgfGame:
     dead: tuple[int, ...] = ()
     scored: bool = False
     extra: tuple[tuple[str, str], ...] = ()  # (identifier, text) of GAME_INFO properties
+    rejected: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.size not in GO_SIZES:
@@ -163,6 +178,16 @@ class SgfGame:
         for identifier, _ in self.extra:
             if identifier not in GAME_INFO:
                 raise ValueError(f"{identifier!r} is not one of the kept properties {GAME_INFO}")
+        for played, _ in self.rejected:
+            if not (2 <= played <= len(self.moves)) or not all(
+                move.is_pass for move in self.moves[played - 2 : played]
+            ):
+                raise ValueError(
+                    f"{REJECTED_DEAD} (a marking turned down) follows move {played}, which is"
+                    " not a second pass in a row"
+                )
+        if self.scored and self.rejected and self.rejected[-1][0] == len(self.moves):
+            raise ValueError("A record whose last marking was turned down is not scored")
 
     @property
     def ends_with_two_passes(self) -> bool:
@@ -226,10 +251,14 @@ def sgf_record(
             "This game starts from a set-up position, which an SGF export does not carry",
         )
     moves = []
-    for action in actions:
+    rejected = []
+    for action, answer in zip(actions, [*actions[1:], None], strict=True):
         if type(action) is int or action == PASS:
             colour = 1 if len(moves) % 2 == 0 else 2
             moves.append(SgfMove(colour, action if type(action) is int else None))
+        elif str(action).split()[:1] == [MARK] and answer == REJECT:
+            dead = sorted(parse_point(name, game.size) for name in str(action).split()[1:])
+            rejected.append((len(moves), tuple(dead)))
     scored = game.phase is GoPhase.OVER
     final = game.score() if scored else None
     if result is None and final is not None:
@@ -252,6 +281,7 @@ def sgf_record(
         dead=tuple(sorted(final.dead)) if final is not None else (),
         scored=scored,
         extra=tuple(extra),
+        rejected=tuple(rejected),
     )
 
 
@@ -281,9 +311,13 @@ def write_sgf(
     for identifier, value in (*info, *record.extra):
         if value is not None:
             node.set_raw(identifier, _text(value))
-    for move in record.moves:
+    turned_down = dict(record.rejected)
+    for played, move in enumerate(record.moves, start=1):
         node = node.new_child()
         node.set_raw(_COLOUR_LETTER[move.colour], _sgf_point(move.point, record.size))
+        if played in turned_down:
+            points = [_sgf_point(p, record.size) for p in turned_down[played]]
+            node.set_raw_list(REJECTED_DEAD, points or [b""])
     if record.scored:
         black_area, white_area = _markup(record)
         node.set_raw_list("TB", [_sgf_point(p, record.size) for p in black_area] or [b""])
@@ -318,23 +352,29 @@ def _markup(record: SgfGame) -> tuple[list[int], list[int]]:
 # ---------------------------------------------------------------------- replay
 
 
-def _move_actions(moves: Iterable[SgfMove]) -> Iterator[tuple[int, int | str]]:
-    """(move number, action) for the engine: stones, passes, and an empty marking turned down
-    where play goes on after two passes."""
+def _move_actions(record: SgfGame) -> Iterator[tuple[int, int | str]]:
+    """(move number, action) for the engine: stones, passes, and a marking turned down (of the
+    stones ``rejected`` names there, else none) where play goes on after two passes, and where
+    ``rejected`` has one after the last move."""
+    turned_down = dict(record.rejected)
     passes = 0
-    for number, move in enumerate(moves, 1):
+    for number, move in enumerate(record.moves, 1):
         if passes == 2:
-            yield number, MARK
+            yield number, _mark_action(turned_down.get(number - 1, ()), record.size)
             yield number, REJECT
             passes = 0
         passes = passes + 1 if move.is_pass else 0
         yield number, PASS if move.point is None else move.point
+    last = len(record.moves)
+    if last in turned_down:
+        yield last, _mark_action(turned_down[last], record.size)
+        yield last, REJECT
 
 
 def _play_moves(record: SgfGame) -> GoGame:
     """The game after the record's moves (before any count)."""
     game = GoGame(record.size, komi=record.komi)
-    for number, action in _move_actions(record.moves):
+    for number, action in _move_actions(record):
         try:
             game.act(action)
         except IllegalMove as refusal:
@@ -354,7 +394,7 @@ def sgf_to_actions(record: SgfGame) -> list[int | str]:
     """The engine actions that replay ``record`` (``GoGame.replay(actions, size=record.size,
     komi=record.komi)``): the moves, and for a scored record the marking of its dead stones and
     its acceptance."""
-    actions = [action for _, action in _move_actions(record.moves)]
+    actions = [action for _, action in _move_actions(record)]
     if record.scored:
         actions += [_mark_action(record.dead, record.size), ACCEPT]
     return actions
@@ -424,6 +464,7 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
     size = sgf.get_size()
     root = sgf.get_root()
     moves: list[SgfMove] = []
+    rejected: list[tuple[int, tuple[int, ...]]] = []
     node = root
     for node in sgf.main_sequence_iter():
         if any(node.get_setup_stones()):
@@ -443,16 +484,17 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
                 f"Move {len(moves) + 1}, {letter.upper()}[{_shown(raw)}], is not a point of a"
                 f" {size}x{size} board",
             ) from None
-        if letter is None:
-            continue
-        colour = 1 if letter == "b" else 2
-        if colour != (1 if len(moves) % 2 == 0 else 2):
-            raise BadRecord(
-                "sgf_out_of_turn",
-                f"Move {len(moves) + 1} is {'black' if colour == 1 else 'white'}'s, but the"
-                " colours must alternate from black's first move",
-            )
-        moves.append(SgfMove(colour, None if point is None else _engine_point(point, size)))
+        if letter is not None:
+            colour = 1 if letter == "b" else 2
+            if colour != (1 if len(moves) % 2 == 0 else 2):
+                raise BadRecord(
+                    "sgf_out_of_turn",
+                    f"Move {len(moves) + 1} is {'black' if colour == 1 else 'white'}'s, but the"
+                    " colours must alternate from black's first move",
+                )
+            moves.append(SgfMove(colour, None if point is None else _engine_point(point, size)))
+        if node.has_property(REJECTED_DEAD):
+            rejected.append((len(moves), _rejected_points(node, size)))
 
     presenter = sgf.get_property_presenter()
     info = {
@@ -470,11 +512,15 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
         result=result,
         moves=tuple(moves),
         extra=tuple((name, info[name]) for name in GAME_INFO if name in info),
+        rejected=tuple(rejected),
     )
     game = _play_moves(record)
     marked = node.has_property("TB") or node.has_property("TW")
     counted = result is not None and _COUNT.fullmatch(result.strip()) is not None
-    if not (record.ends_with_two_passes and (marked or counted)):
+    if (
+        not (record.ends_with_two_passes and (marked or counted))
+        or game.phase is not GoPhase.MARKING
+    ):
         return record
     board = game.board
     dead = set()
@@ -483,6 +529,21 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
             points = (_engine_point(rc, size) for rc in node.get(identifier))
             dead.update(p for p in points if board[p] == colour)
     return replace(record, dead=tuple(sorted(dead)), scored=True)
+
+
+def _rejected_points(node, size: int) -> tuple[int, ...]:
+    """The points of a node's ``REJECTEDDEAD`` (``[ce][fd]``), sorted."""
+    points = []
+    for raw in node.get_raw_list(REJECTED_DEAD):
+        if not raw:  # REJECTEDDEAD[]: no stone proposed
+            continue
+        x, y = (raw[0] - 97, raw[1] - 97) if len(raw) == 2 else (-1, -1)
+        if not (0 <= x < size and 0 <= y < size):
+            raise BadRecord(
+                "bad_sgf", f"{REJECTED_DEAD}[{_shown(raw)}] is not a point of a {size}x{size} board"
+            )
+        points.append(x + size * y)
+    return tuple(sorted(set(points)))
 
 
 def _komi(sgf: Sgf_game) -> float:

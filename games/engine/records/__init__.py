@@ -76,6 +76,9 @@ headers and move text, plus:
 * ``PASS`` tokens (read in any case; a ``bad_token`` in the other games' records);
 * ``[Dead "C3 D4"]``: the stones agreed dead when the game ended with two passes (none without
   the header), by point, top row first, as ``record_from_game`` writes them;
+* ``[Rejected Dead "B5; -; C3 D4"]``: the stones proposed dead in each marking turned down (play
+  went on), in order, ``;`` between markings and ``-`` for a marking of no stone (none proposed
+  without the header); written when a marking was turned down;
 * ``[Komi "6.5"]``: white's komi, written only when it is not 7.5.
 
 A Go record that ends with two passes is counted; one that ends with ``Resign`` / ``Forfeit`` is

@@ -31,6 +31,10 @@ PARTNERS_HEADER = "Partners"
 TOURNAMENT_RULE_HEADER = "Tournament Rule"
 ADJACENT_HEADER = "Adjacent Only"
 DEAD_HEADER = "Dead"  # Go: the stones agreed dead at the count ("C3 D4")
+#: Go: the stones proposed dead in each marking turned down, in order ("B5; -; C3 D4")
+REJECTED_HEADER = "Rejected Dead"
+REJECTED_SEPARATOR = ";"
+NONE_PROPOSED = "-"  # a marking of no stone, in ``REJECTED_HEADER``
 KOMI_HEADER = "Komi"  # Go: white's komi, written only when it is not the engine's 7.5
 
 RESIGN = "Resign"
@@ -139,6 +143,16 @@ class Record:
     def dead(self) -> tuple[str, ...]:
         """The points of the ``Dead`` header as written (Go: the stones agreed dead)."""
         return tuple((self.header(DEAD_HEADER) or "").replace(",", " ").split())
+
+    @property
+    def rejected(self) -> tuple[tuple[str, ...], ...]:
+        """The points of the ``Rejected Dead`` header as written, one tuple per marking turned
+        down, in order (``()``: a marking of no stone)."""
+        value = self.header(REJECTED_HEADER)
+        if value is None:
+            return ()
+        groups = (group.replace(",", " ").split() for group in value.split(REJECTED_SEPARATOR))
+        return tuple(() if group == [NONE_PROPOSED] else tuple(group) for group in groups)
 
     @property
     def stones(self) -> tuple[str, ...]:

@@ -10,8 +10,11 @@ Go records
 - Move tokens are stones (``D4``, or the integer form ``x + size*y``) and ``PASS``; ``Komi``
   (optional) is white's komi, 7.5 when absent.
 - Two passes in a row followed by more moves: the dead stones were not agreed and play resumed
-  (the engine's marking is proposed empty and rejected), the player who passed first to move,
-  as the alternation of the text says anyway.
+  (the engine's marking, the next group of the ``Rejected Dead`` header, or none past its
+  groups, is proposed and rejected), the player who passed first to move, as the alternation
+  of the text says anyway. A record that ends with two passes and still has a group of
+  ``Rejected Dead`` left was turned down there too, with no move since (it then ended by a
+  resignation, or on time): it is not counted.
 - A record ending with two passes is finished: the player who passed first marks the stones of
   the ``Dead`` header (none without the header), the other accepts, they leave the board as
   captures of the other colour, and the board is counted (area scoring, komi to white). The
@@ -20,8 +23,8 @@ Go records
   wins; **decision:** its ``score`` is the area count of the board as it stands (no stone dead),
   like that of a record in progress; ``dead`` is empty.
 - A refused move is a ``RecordMoveError`` whose ply counts stones and passes from 1; a ``Dead``
-  point that holds no stone (or is no point of the board) is a ``BadRecord`` with the engine's
-  code (``bad_dead``, ``off_board``, ``bad_coordinate``); a ``Komi`` that is not a number, a
+  or ``Rejected Dead`` point that holds no stone (or is no point of the board) is a
+  ``BadRecord`` with the engine's code (``bad_dead``, ``off_board``, ``bad_coordinate``); a ``Komi`` that is not a number, a
   ``bad_header``.
 """
 
@@ -280,15 +283,27 @@ def _replay_go(record: Record) -> Replay:
         action(*args)
         seats.append(seat or 1)
 
+    rejected = list(record.rejected)
+
+    def turn_down() -> None:
+        """The marking turned down here: the next of ``Rejected Dead`` (none: no stone)."""
+        try:
+            act(game.mark_dead, rejected.pop(0) if rejected else ())
+        except IllegalMove as exc:
+            detail = f"Rejected Dead header: {exc.detail}."
+            raise BadRecord(exc.code, detail, record.line) from exc
+        act(game.reject)
+
     for token in record.stones:
         if game.phase is GoPhase.MARKING:  # two passes, then more moves: play resumed
-            act(game.mark_dead, ())
-            act(game.reject)
+            turn_down()
         ply = game.plies + 1
         try:
             act(game.play, token)
         except IllegalMove as exc:
             raise RecordMoveError(exc.code, exc.detail, ply=ply, move=token, game=game) from exc
+    if game.phase is GoPhase.MARKING and rejected:  # turned down, and no move since
+        turn_down()
     resigned = _resigned(record, game)
     if resigned is None and game.phase is GoPhase.MARKING:  # it ends with two passes: count
         try:

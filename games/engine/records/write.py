@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import EngineError
 from ..game import Game
-from ..go import KOMI, GoGame
+from ..go import KOMI, MARK, REJECT, GoGame
 from ..notation import point_name
 from .model import (
     ADJACENT_HEADER,
@@ -18,8 +18,11 @@ from .model import (
     GO_NAMES,
     IN_PROGRESS,
     KOMI_HEADER,
+    NONE_PROPOSED,
     PARTNERS_HEADER,
     PASS,
+    REJECTED_HEADER,
+    REJECTED_SEPARATOR,
     RESIGN,
     SEATS_HEADER,
     SWAP2_GAMES,
@@ -154,10 +157,12 @@ def record_from_game(
 
     A ``GoGame`` is written with Go's name for its size, its stones and ``PASS`` tokens, the
     agreed dead stones of a counted game in ``Dead`` (by point, top row first; no header when
-    there are none) and ``Komi`` when it is not 7.5. Marking steps are not moves: a rejected
-    marking leaves only its two passes, which the replay reads back as a rejection when more
-    moves follow. A game still in its marking phase cannot be told apart from a counted game
-    with no dead stone: its record, ending with two passes, replays as counted.
+    there are none) and ``Komi`` when it is not 7.5. Marking steps are not moves: a marking
+    turned down leaves its two passes, which the replay reads back as a rejection when more
+    moves follow (or when ``Rejected Dead`` has one more marking than that), and the stones it
+    proposed in ``Rejected Dead`` (``rejected_header``; no header without a marking turned
+    down). A game still in its marking phase cannot be told apart from a counted game with no
+    dead stone: its record, ending with two passes, replays as counted.
     """
     pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
     name = GO_NAMES[game.size] if isinstance(game, GoGame) else game.variant.name
@@ -191,6 +196,7 @@ def record_from_game(
         dead = game.proposed_dead if game.outcome is not None else None
         names = " ".join(point_name(p, game.size) for p in sorted(dead or ()))
         record = record.with_header(DEAD_HEADER, names or None)
+        record = record.with_header(REJECTED_HEADER, rejected_header(game.actions))
         record = record.with_header(KOMI_HEADER, None if game.komi == KOMI else f"{game.komi:g}")
     elif name in D_OPENING_GAMES:
         value = "-"
@@ -215,6 +221,20 @@ def record_from_game(
     if _game_option(game, "adjacent_only"):
         record = record.with_header(ADJACENT_HEADER, "Y")
     return record
+
+
+def rejected_header(actions: Sequence[int | str]) -> str | None:
+    """The ``Rejected Dead`` header of a Go game's ``actions``: the stones each marking turned
+    down proposed (by name, as the marking lists them), in order, ``;`` between markings and
+    ``-`` for a marking of no stone; None when no marking was turned down."""
+    groups = [
+        str(action).split()[1:]
+        for action, answer in zip(actions, actions[1:], strict=False)
+        if str(action).split()[:1] == [MARK] and answer == REJECT
+    ]
+    if not groups:
+        return None
+    return f"{REJECTED_SEPARATOR} ".join(" ".join(group) or NONE_PROPOSED for group in groups)
 
 
 def sides(game: Game | GoGame) -> int:

@@ -1,6 +1,6 @@
-"""Go records in Pente.org's format: reading and writing them (``PASS``, ``Dead``, ``Komi``),
-replaying them through ``GoGame`` (``replay_summary``), the ``replay`` command on a file that
-mixes Pente and Go records, and published games replayed to their end.
+"""Go records in Pente.org's format: reading and writing them (``PASS``, ``Dead``, ``Komi``,
+``Rejected Dead``), replaying them through ``GoGame`` (``replay_summary``), the ``replay``
+command on a file that mixes Pente and Go records, and published games replayed to their end.
 
 Boards are rows top first (row 9 first on 9x9), one character a column A..J (no I): ``.``
 empty, ``1`` black, ``2`` white.
@@ -18,7 +18,7 @@ from django.core.management.base import CommandError
 
 from games.engine import BadRecord, GoGame, Record, Termination, parse_record, parse_records
 from games.engine.records import game_from_record, replay_record, replay_summary
-from games.engine.records.model import DEAD_HEADER, KOMI_HEADER, PASS
+from games.engine.records.model import DEAD_HEADER, KOMI_HEADER, PASS, REJECTED_HEADER
 from games.engine.records.write import record_from_game, write_record
 
 DATA = Path(__file__).parent / "data"
@@ -55,6 +55,16 @@ def board(size: int, stones: dict[str, str]) -> list[str]:
     for name, colour in stones.items():
         rows[size - int(name[1:])][columns.index(name[0])] = colour
     return ["".join(row) for row in rows]
+
+
+def turned_down(dead: str | list[str]) -> GoGame:
+    """9x9: E5, D5, two passes, and black's marking of ``dead`` turned down: play goes on."""
+    game = GoGame(9)
+    for move in ("E5", "D5", "PASS", "PASS"):
+        game.play(move)
+    game.mark_dead(dead)
+    game.reject()
+    return game
 
 
 def error(summary: dict) -> tuple:
@@ -146,6 +156,44 @@ class TestReadWrite:
         assert record.moves == ("E5", PASS, PASS, "F5") and record.result == "*"
         replayed = game_from_record(record)
         assert replayed.board == game.board and replayed.to_move_seat == game.to_move_seat
+
+    def test_a_rejected_marking_is_written_with_the_stones_it_proposed_and_comes_back(self):
+        game = turned_down("D5")  # black passed first and proposes white's D5 dead
+        game.play("C5")
+        record = record_from_game(game)
+        assert record.header(REJECTED_HEADER) == "D5"
+        text = write_record(record)
+        assert '[Rejected Dead "D5"]' in text
+        assert replay_record(parse_record(text)).game.actions == game.actions
+
+    def test_markings_rejected_in_turn_are_written_in_order_with_a_dash_for_none(self):
+        game = turned_down([])
+        for move in ("PASS", "PASS"):
+            game.play(move)
+        game.mark_dead(["E5", "D5"])
+        game.reject()
+        game.play("C5")
+        text = write_record(record_from_game(game))
+        assert '[Rejected Dead "-; D5 E5"]' in text
+        assert replay_record(parse_record(text)).game.actions == game.actions
+
+    def test_a_marking_rejected_with_no_move_since_comes_back_rejected_not_counted(self):
+        game = turned_down("D5")  # black, who passed first, is to move, and resigns
+        text = write_record(record_from_game(game, resigned_colour=1))
+        assert "2. PASS PASS 3. Resign 0-1" in text
+        replay = replay_record(parse_record(text))
+        assert replay.game.actions == game.actions
+        assert replay.outcome.termination is Termination.RESIGN and replay.winner == 2
+
+    def test_a_record_without_the_header_turns_down_markings_of_no_stone(self):
+        replay = replay_record(go("1. E5 D5 2. PASS PASS 3. C5 *"))
+        assert replay.game.actions[4:7] == ["MARK", "REJECT", 38]  # C5
+
+    def test_a_rejected_dead_point_without_a_stone_is_refused(self):
+        with pytest.raises(BadRecord) as refused:
+            replay_record(go("1. E5 D5 2. PASS PASS 3. C5 *", **{REJECTED_HEADER: "A1"}))
+        assert refused.value.code == "bad_dead"
+        assert refused.value.detail.startswith("Rejected Dead header: ")
 
     def test_a_game_header_of_another_game_is_refused(self):
         with pytest.raises(ValueError):

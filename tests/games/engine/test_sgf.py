@@ -154,16 +154,74 @@ def test_a_dead_stone_outside_the_other_colours_territory_still_comes_back():
     same_game(sgf_to_game(record), game)
 
 
-def test_play_resumed_after_a_rejected_marking_replays_as_a_rejected_empty_marking():
+def turned_down(dead: list[str]) -> GoGame:
+    """``walls``, two passes, and a marking of ``dead`` turned down: play goes on."""
     game = walls()
     game.play("PASS")
     game.play("PASS")
-    game.mark_dead([])
+    game.mark_dead(dead)
     game.reject()
+    return game
+
+
+def test_play_resumed_after_a_rejected_empty_marking_replays_as_one():
+    game = turned_down([])
     counted(game=game)
-    record = read_sgf(write_sgf(game))
+    text = write_sgf(game)
+    assert _second_pass(text).get_raw_list("REJECTEDDEAD") == [b""]
+    record = read_sgf(text)
     assert sgf_to_actions(record) == game.actions
     same_game(sgf_to_game(record), game)
+    # Another program's file, without the property: the marking proposes no stone all the same.
+    assert sgf_to_actions(read_sgf(text.replace("REJECTEDDEAD[]", ""))) == game.actions
+
+
+def _second_pass(text: str):
+    """The node of the 20th move of ``walls`` then two passes: the second pass."""
+    node = Sgf_game.from_string(text).get_main_sequence()[20]
+    assert node.get_move() == ("w", None)
+    return node
+
+
+def test_a_rejected_marking_comes_back_with_the_stones_it_proposed():
+    game = turned_down(["D5", "F5"])
+    counted(game=game)
+    text = write_sgf(game)
+    assert _second_pass(text).get_raw_list("REJECTEDDEAD") == [b"de", b"fe"]  # D5, F5
+    record = read_sgf(text)
+    assert record.rejected == ((20, (39, 41)),)
+    assert sgf_to_actions(record) == game.actions
+    same_game(sgf_to_game(record), game)
+
+
+def test_a_reader_that_does_not_know_the_rejected_marking_reads_the_rest():
+    game = turned_down(["D5"])
+    counted(game=game)
+    sgf = Sgf_game.from_string(write_sgf(game))
+    moves = [node.get_move() for node in sgf.get_main_sequence()[1:]]
+    assert len(moves) == 24 and moves[18:20] == [("b", None), ("w", None)]
+    assert sgf.get_main_sequence()[20].get_raw_list("REJECTEDDEAD") == [b"de"]
+
+
+def test_a_marking_rejected_with_no_move_since_comes_back_rejected_and_not_counted():
+    game = turned_down(["D5"])
+    record = read_sgf(write_sgf(game, result=sgf_result(2, how="resign")))
+    assert not record.scored and record.rejected == ((20, (39,)),)
+    assert sgf_to_actions(record) == game.actions
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        ";B[ee]REJECTEDDEAD[dd];W[]",  # after a stone, not after two passes
+        ";B[];W[]REJECTEDDEAD[zz];B[ee]",  # not a point of the board
+    ],
+)
+def test_a_rejected_marking_out_of_place_or_off_the_board_is_refused(tail):
+    with pytest.raises(BadRecord) as refused:
+        read_sgf(write_sgf(walls()).rstrip()[:-1] + tail + ")")
+    assert refused.value.code == "bad_sgf"
+    assert "REJECTEDDEAD" in refused.value.detail
 
 
 def test_a_game_in_the_marking_phase_comes_back_in_the_marking_phase():
@@ -389,10 +447,9 @@ def test_random_games_come_back_unchanged(length, data):
     again = sgf_to_game(record)
     assert again.board == game.board and again.captures == game.captures
     assert again.outcome == game.outcome
-    if game.last_action == "REJECT":  # not a move: the record ends with the two passes
-        assert again.phase is GoPhase.MARKING
-    else:
-        assert again.phase == game.phase
+    assert again.phase == game.phase
+    if not str(game.last_action).startswith("MARK"):  # a proposal unanswered is not written
+        assert again.actions == game.actions
     if game.phase is GoPhase.OVER:
         assert again.score() == game.score()
 
@@ -406,6 +463,8 @@ def test_the_record_value_type_checks_itself():
         SgfGame(size=9, dead=(40,))
     with pytest.raises(ValueError):
         SgfGame(extra=(("PB", "someone"),))
+    with pytest.raises(ValueError):  # a marking turned down after a stone, not two passes
+        SgfGame(size=9, moves=(SgfMove(1, None), SgfMove(2, 40)), rejected=((2, ()),))
 
 
 def test_a_count_with_no_territory_and_no_dead_stones_is_still_marked_and_comes_back():

@@ -129,6 +129,12 @@ def test_a_9x9_game_played_to_two_passes_marked_rejected_resumed_and_counted(gam
     for part in ("FF[4]", "GM[1]", "SZ[9]", "KM[7.5]", "PB[black]", "PW[white]", "RE[W+7.5]"):
         assert part in text
     assert "TB[" in text and "TW[" in text and "B[]" in text and "W[]" in text
+    # imported while the game is here, it is this game: the same moves, the marking turned down
+    # included, the same players, result and date
+    job = import_job(t.clients[1], text)
+    assert (job["imported"], job["refusals"][0]["code"]) == (0, "duplicate"), job
+    assert job["refusals"][0]["detail"].startswith(f"Game {game.pk} is this game already")
+    Game.objects.filter(pk=game.pk).delete()
     job = import_job(t.clients[1], text)
     assert (job["status"], job["imported"], job["refusals"]) == ("done", 1, []), job
     archived = APIClient().get(f"/api/games/{job['games'][0]}/").json()
@@ -137,6 +143,37 @@ def test_a_9x9_game_played_to_two_passes_marked_rejected_resumed_and_counted(gam
     assert archived["go"]["dead"] == ["B5"] and archived["winner_seats"] == [2]
     assert archived["end_reason"] == "score"
     assert [p["name"] for p in archived["players"]] == ["black", "white"]
+    history = [(m["seat"], m["kind"], m["name"], m["choice"]) for m in body["moves"]]
+    assert [(m["seat"], m["kind"], m["name"], m["choice"]) for m in archived["moves"]] == history
+
+
+@pytest.mark.parametrize("export", ["record", "record.sgf"])
+def test_a_marking_turned_down_comes_back_from_either_export(game, players, export):
+    """B5 proposed dead and the marking turned down, then black resigns at once: either export,
+    imported once the game has left, gives back every action, the marking and its rejection."""
+    t = Table(game, players)
+    for i, point in enumerate(WALLS):
+        t.move(1 + i % 2, point)
+    for seat, point in ((1, "PASS"), (2, "B5"), (1, "PASS"), (2, "PASS")):
+        t.move(seat, point)
+    t.post(1, "dead", {"points": ["B5"]})
+    t.post(2, "decision", {"choice": "reject"})
+    assert t.clients[1].post(f"{t.url}/resign").status_code == 200
+    before = t.state()
+    text = APIClient().get(f"{t.url}/{export}").content.decode()
+    Game.objects.filter(pk=game.pk).delete()
+    job = import_job(t.clients[1], text)
+    assert (job["imported"], job["refusals"]) == (1, []), job
+    after = APIClient().get(f"/api/games/{job['games'][0]}/").json()
+    history = [(m["seat"], m["kind"], m["name"], m["choice"]) for m in before["moves"]]
+    assert [(m["seat"], m["kind"], m["name"], m["choice"]) for m in after["moves"]] == history
+    assert history[-4:] == [
+        (1, "pass", None, ""),
+        (2, "pass", None, ""),
+        (1, "mark", None, "B5"),
+        (2, "decision", None, "reject"),
+    ]
+    assert (after["end_reason"], after["winner_seats"]) == ("resign", [2])
 
 
 def test_a_repeated_pass_is_harmless_and_a_pass_is_one_move(game, players):
