@@ -27,7 +27,9 @@ hidden any more).
 User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challenge to you),
 ``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
 ``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
-``game_started``, ``your_turn`` (a game waits on you) and ``game_over``. The server's computer opponents get none.
+``game_started`` (with the ``challenge`` it was made from and the ``tournament`` it is
+played in, each an id or null, so that a page knows whether it waited for that game), ``your_turn``
+(a game waits on you) and ``game_over``. The server's computer opponents get none.
 
 Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
 take), ``challenge_updated`` (someone joined or left it) and ``challenge_gone`` (taken, cancelled,
@@ -64,7 +66,7 @@ from games.play.signals import game_changed, game_finished, game_started, turn_s
 from live.bus import Encoded, publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
-from live.selectors import tournament_room_name
+from live.selectors import game_origin, tournament_room_name
 from ratings.models import RatingChange
 from ratings.signals import ratings_changed
 from tournaments.models import Match, Tournament
@@ -130,17 +132,23 @@ def _in_real_time(game: Game) -> bool:
 
 
 def on_game_started(sender, game: Game, seats: list[Seat], **kwargs) -> None:
+    """Built once the transaction commits, when the challenge names its game."""
+    publish_built(lambda: _started_events(game, seats))
+
+
+def _started_events(game: Game, seats: list[Seat]) -> list[tuple[str, str, dict[str, Any]]]:
     data = {
         "game": game.pk,
         "variant": game.variant,
         "rated": game.rated,
         "time_control": game.time_control,
         "players": [s.user.username if s.user else s.name for s in seats],
+        **game_origin(game=game),
     }
     events = [(user_channel(u.pk), "game_started", data) for u in _humans([s.user for s in seats])]
     if _in_real_time(game):
         events.append((MAIN, "game_started", data))
-    publish_many(events)
+    return events
 
 
 def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwargs) -> None:

@@ -9,19 +9,36 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
-from games.models import Game, User
+from games.models import Challenge, Game, User
 from games.play.selectors import seats_with_users
 from live.channels import game_channel
 from live.models import MAIN_ROOM, ChatLine, Ignore, Presence, Room
 from pente_site.errors import NotFound
 from ratings.models import Rating
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 TOURNAMENT_ROOM = re.compile(r"^tournament-([0-9]{1,18})$")
 
 
 def tournament_room_name(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
+
+
+def game_origin(*, game: Game) -> dict[str, int | None]:
+    """Where a game came from: the challenge it was made from (a rated set's two games share
+    theirs) and the tournament it is played in, each an id or None."""
+    made = Q(game_id=game.pk)
+    if game.game_set_id is not None:
+        made |= Q(game_set_id=game.game_set_id)
+    challenge = Challenge.objects.filter(made).values_list("pk", flat=True).first()
+    tournament = None
+    if game.game_set_id is not None:
+        tournament = (
+            Match.objects.filter(match_sets__game_set_id=game.game_set_id)
+            .values_list("tournament_id", flat=True)
+            .first()
+        )
+    return {"challenge": challenge, "tournament": tournament}
 
 
 def room_tournament_id(name: str) -> int | None:

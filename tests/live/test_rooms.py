@@ -324,6 +324,29 @@ def test_an_open_challenge_appears_in_the_main_room_and_goes_when_taken(commits)
     )
 
 
+def test_game_started_names_the_challenge_it_was_made_from_for_every_game_of_a_set(commits):
+    """A page waiting on a challenge goes to its game, and only that page (``home.js``)."""
+    alice, bob = UserFactory(), UserFactory()
+    with commits():
+        made = challenges.challenge_create(creator=alice, variant="Pente", rated=True)
+    with commits():
+        challenges.challenge_accept(challenge_id=made.pk, user=bob)
+    started = events(f"user:{alice.pk}", "game_started")
+    assert len(started) == 2  # the rated set's two games
+    assert {(e["challenge"], e["tournament"]) for e in started} == {(made.pk, None)}
+
+
+def test_game_started_names_the_tournament_of_a_tournament_game(commits):
+    with commits():
+        t = make_tournament(players=2)
+    started = [
+        e for e in Event.objects.filter(kind="game_started") if e.channel.startswith("user:")
+    ]
+    assert started and {(e.data["challenge"], e.data["tournament"]) for e in started} == {
+        (None, t.pk)
+    }
+
+
 def test_a_seat_taken_or_given_back_in_an_invitation_updates_the_main_room(commits):
     """The pages that list open invitations redraw them on ``challenge_updated``: a player who
     leaves frees a seat as a player who joins fills one; those still seated are told."""

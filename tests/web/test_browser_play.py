@@ -15,7 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import (
+    GAME_URL,
     accepted_from_home,
+    challenge,
     signup,
     unique_name,
     watch_errors,
@@ -206,3 +208,22 @@ def test_the_challenger_reaches_the_game_without_the_game_started_event(new_page
     accepted_from_home(site, ann, bob)
     assert game_id(ann) == game_id(bob)
     assert [e for e in errors[0] if "me/events" not in e] == [] and errors[1] == []
+
+
+def test_a_game_against_the_computer_started_in_one_tab_leaves_the_others_where_they_are(
+    new_page, site
+):
+    """The "game started" event reaches every tab of the player: only the tab that waited for
+    that game goes to it; another tab lists it among the player's games and stays."""
+    first = new_page()
+    errors = watch_errors(first)
+    signup(first, site, unique_name("tabs"), PASSWORD)
+    other = first.context.new_page()
+    other.goto(f"{site}/")
+    expect(other.locator("#live")).to_contain_text("No game in progress.")
+    challenge(first, site, variant="Gomoku")
+    first.wait_for_url(GAME_URL)
+    playing = game_id(first)
+    expect(other.locator(f'#live a[href="/games/{playing}/"]').first).to_be_visible()
+    assert other.url.rstrip("/") == site.rstrip("/")
+    assert errors == []

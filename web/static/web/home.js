@@ -104,9 +104,16 @@ follow("rooms/main/events", {
 if (me) {
   checkWatched();
   follow("me/events", {
-    // A rated set starts its two games at once: go to the first, which links to the other.
+    // A game of a challenge this tab made, joined or lists as waiting, or of a tournament:
+    // go to it (a rated set starts its two games at once: the first, which links to the
+    // other). A game started elsewhere (another tab's game against the computer) stays there.
     game_started: (data) => {
-      sessionStorage.removeItem(WATCHED); // the page lists those still waiting again
+      const listed = document.querySelector(`li[data-challenge="${data.challenge}"][data-waiting]`);
+      if (data.challenge != null && !watched().includes(data.challenge) && !listed) {
+        refreshSoon();
+        return;
+      }
+      keep(watched().filter((x) => x !== data.challenge));
       goOnce(`/games/${data.game}/`);
     },
     challenge_received: refreshSoon, challenge_declined: refreshSoon, challenge_cancelled: refreshSoon,
