@@ -135,3 +135,23 @@ def test_the_deadline_is_said_in_the_accounts_time_zone_and_named(new_page, site
     expected = rf"Move by {due:%b} {due.day}, {due.year}, {hour}:{due:%M}\s{due:%p} Asia/Tokyo"
     expect(deadline).to_have_text(re.compile(expected))
     assert errors == []
+
+
+def test_the_move_list_has_room_for_three_digit_move_numbers(new_page, site):
+    """Go and long Pente games pass move 100: the list's numbers ("131.") must not be cut to
+    their last two digits by the list's left margin."""
+    page = new_page()
+    signup(page, site, unique_name("moves"), PASSWORD)
+    page.goto(f"{site}/games/{imported_game(page, 'A', 'B')}/")
+    expect(page.locator("#moves li").first).to_be_visible()
+    room, needed = page.evaluate(
+        """() => {
+          const list = document.getElementById("moves");
+          const style = getComputedStyle(list.querySelector("li"));
+          const context = document.createElement("canvas").getContext("2d");
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          return [parseFloat(getComputedStyle(list).paddingLeft),
+                  context.measureText("388. ").width];
+        }"""
+    )
+    assert needed <= room, f"the numbers need {needed} px, the list leaves {room} px"
