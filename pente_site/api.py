@@ -42,6 +42,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from pente_site.errors import DomainError
+from pente_site.ratelimit import refusal_sentence
 
 logger = logging.getLogger(__name__)
 
@@ -88,10 +89,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     status_code = response.status_code
     if isinstance(exc, exceptions.Throttled):
         wait = max(1, int(exc.wait or 1))
-        unit = "second" if wait == 1 else "seconds"
         response.data = {
             "code": "throttled",
-            "detail": f"Too many requests: try again in {wait} {unit}.",
+            "detail": refusal_sentence(context.get("request"), wait=wait),
             "retry_after": wait,
         }
     elif isinstance(exc, exceptions.ParseError):

@@ -45,17 +45,36 @@ def count_requests(
     refused by a tight limit, such as one sender's challenges to one player, do not use up a
     wider one, such as that player's challenges from anyone)."""
     now = clock() if now is None else now
+    windows = _windows(limits, now)
+    used = _incr_many([(key, timeout, limit) for key, timeout, limit, _e in windows])
+    return [
+        (n <= limit, limit, max(0, limit - n), end - now)
+        for n, (_k, _t, limit, end) in zip(used, windows, strict=True)
+    ]
+
+
+def uncount_requests(limits: list[tuple[str, str, str]], *, now: float) -> None:
+    """Take back requests counted by ``count_requests(limits, now=now)`` (a request that turned
+    out not to be what the limit counts, such as a challenge refused as malformed). A window
+    ended since is left alone."""
+    for key, _timeout, _limit, _end in _windows(limits, now):
+        with _counting:
+            try:
+                if (cache.get(key) or 0) > 0:
+                    cache.decr(key)
+            except ValueError:  # the window ended meanwhile
+                continue
+
+
+def _windows(limits: list[tuple[str, str, str]], now: float) -> list[tuple[str, int, int, int]]:
+    """The counter of each ``(scope, ident, rate)`` at ``now``: (key, timeout, limit, end)."""
     prefix = getattr(settings, "RATELIMIT_KEY_PREFIX", "rl")
     windows = []
     for scope, ident, rate in limits:
         limit, window = parse_rate(rate)
         start = int(now // window) * window
         windows.append((f"{prefix}:{scope}:{ident}:{start}", window + 1, limit, start + window))
-    used = _incr_many([(key, timeout, limit) for key, timeout, limit, _e in windows])
-    return [
-        (n <= limit, limit, max(0, limit - n), end - now)
-        for n, (_k, _t, limit, end) in zip(used, windows, strict=True)
-    ]
+    return windows
 
 
 #: The in-process cache's counting (the embedded default: one process counts its own).

@@ -33,16 +33,39 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from pente_site.counters import count_requests, name_key
+from pente_site import counters
+from pente_site.counters import count_requests, name_key, uncount_requests
 
 #: Scope of a view's writes when it names none.
 DEFAULT_WRITE_SCOPE = "writes"
+
+#: What each scope counts, in the 429's sentence ("Too many moves: try again in 3 seconds.").
+SCOPE_COUNTS = {
+    "writes": "changes",
+    "writes_ip": "changes from your address",
+    "moves": "moves",
+    "messages": "moves with a message",
+    "chat": "chat lines",
+    "chat_burst": "chat lines in a few seconds",
+    "challenges": "challenges made or answered",
+    "tournaments": "tournaments created",
+    "imports": "imports",
+    "tokens": "token changes",
+    "account": "attempts",
+    "auth": "sign-in attempts from your address",
+    "auth_username": "sign-in attempts for this name",
+}
 
 
 class CountedThrottle(BaseThrottle):
     """A throttle of one scope counted with ``count_request``; subclasses say whom to count."""
 
     scope = DEFAULT_WRITE_SCOPE
+    #: What the limit counts, for the sentence of a 429 (None: "requests").
+    counts: str | None = None
+    #: Whether a request the view then refuses (a 4xx other than 429) is taken back: the
+    #: limit counts what was done (challenges sent), not what was tried.
+    refunded_when_refused = False
 
     def scope_for(self, request, view) -> str | None:
         return self.scope
@@ -68,6 +91,9 @@ class CountedThrottle(BaseThrottle):
         allowed, limit, remaining, reset = counted
         self._wait = reset
         _note_limit(request, limit=limit, remaining=remaining, reset=reset)
+        if not allowed:
+            counts = self.counts or SCOPE_COUNTS.get(self.scope_for(request, view) or "")
+            _note_refusal(request, counts=counts, wait=reset)
         return allowed
 
     def wait(self) -> float | None:
@@ -90,11 +116,45 @@ def _counted_together(request, view) -> dict[type, tuple[bool, int, int, float] 
     ]
     limits = {type(t): t.limit_for(request, view) for t in throttles}
     wanted = [(kind, limit) for kind, limit in limits.items() if limit is not None]
-    results = count_requests([limit for _kind, limit in wanted]) if wanted else []
+    now = counters.clock()
+    results = count_requests([limit for _kind, limit in wanted], now=now) if wanted else []
     done = dict.fromkeys(limits)
     done.update((kind, result) for (kind, _l), result in zip(wanted, results, strict=True))
     http_request._ratelimit_counts = done
+    if all(result[0] for result in results):  # counted (all or none)
+        http_request._ratelimit_refundable = (
+            [limit for kind, limit in wanted if kind.refunded_when_refused],
+            now,
+        )
     return done
+
+
+def _note_refusal(request, *, counts: str | None, wait: float) -> None:
+    """Keep what the limit that refused the request counts (the longest wait's), for the 429's
+    sentence (``refusal_sentence``)."""
+    http_request = getattr(request, "_request", request)
+    current = getattr(http_request, "ratelimit_refusal", None)
+    if current is None or wait > current[1]:
+        http_request.ratelimit_refusal = (counts, wait)
+
+
+def refusal_sentence(request, *, wait: int) -> str:
+    """The 429's ``detail``: which limit, and when to try again."""
+    unit = "second" if wait == 1 else "seconds"
+    noted = getattr(getattr(request, "_request", request), "ratelimit_refusal", None)
+    counts = noted[0] if noted is not None and noted[0] else "requests"
+    return f"Too many {counts}: try again in {wait} {unit}."
+
+
+def refund_refused(request, status_code: int) -> None:
+    """Take back the counts of limits that count only what was done, when the view refused the
+    request (a 4xx other than 429)."""
+    refundable = getattr(request, "_ratelimit_refundable", None)
+    if refundable is None or not 400 <= status_code < 500 or status_code == 429:
+        return
+    limits, now = refundable
+    if limits:
+        uncount_requests(limits, now=now)
 
 
 def _note_limit(request, *, limit: int, remaining: int, reset: float) -> None:
@@ -167,6 +227,8 @@ class ChallengeTargetThrottle(CountedThrottle):
     """Direct challenges to one player, whoever sends them (many accounts flooding one)."""
 
     scope = "challenge_target"
+    counts = "challenges to this player"
+    refunded_when_refused = True
 
     def ident_for(self, request, view) -> str | None:
         if request.method != "POST":
@@ -179,6 +241,8 @@ class ChallengePairThrottle(CountedThrottle):
     below ``challenge_target``, so that nobody alone can use up a player's challenges)."""
 
     scope = "challenge_pair"
+    counts = "challenges from you to this player"
+    refunded_when_refused = True
 
     def ident_for(self, request, view) -> str | None:
         if request.method != "POST":
@@ -226,13 +290,15 @@ PASSWORD_RESET_THROTTLES = [AuthAddressThrottle, PasswordResetThrottle]
 
 class RateLimitHeadersMiddleware:
     """``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset`` on every answer that
-    a limit counted (the tightest one)."""
+    a limit counted (the tightest one); and the counts a refused request gives back
+    (``refund_refused``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
+        refund_refused(request, response.status_code)
         noted = getattr(request, "ratelimit", None)
         if noted is not None:
             response["RateLimit-Limit"] = str(noted["limit"])

@@ -99,6 +99,39 @@ def test_one_sender_cannot_use_up_a_players_challenges(throttle_rates):
     assert challenge(client_for(UserFactory())) == 201  # another player still may
 
 
+def test_a_challenge_refused_by_the_server_does_not_count_against_the_player(throttle_rates):
+    """The limits on direct challenges count challenges sent: a request refused as malformed
+    or not allowed gives its count back, so a few mistakes do not lock a player out."""
+    throttle_rates(challenge_pair="2/min", challenge_target="2/min")
+    target = UserFactory(username=f"t{uuid.uuid4().hex[:8]}")
+    sender = client_for(UserFactory())
+    mistakes = [
+        {"variant": "Chess", "invitee": target.username},
+        {"variant": "Pente", "invitee": target.username, "seat_wanted": 7},
+        {"variant": "Pente", "invitee": target.username, "seats": 3},
+    ]
+    for body in mistakes:
+        assert sender.post("/api/challenges/", body).status_code == 400
+    body = {"variant": "Pente", "invitee": target.username}
+    statuses = [sender.post("/api/challenges/", body).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+
+
+def test_a_429_says_which_limit_was_met(throttle_rates):
+    throttle_rates(challenge_pair="1/min")
+    target = UserFactory(username=f"t{uuid.uuid4().hex[:8]}")
+    sender = client_for(UserFactory())
+    body = {"variant": "Pente", "invitee": target.username}
+    assert sender.post("/api/challenges/", body).status_code == 201
+    refused = sender.post("/api/challenges/", body).json()
+    assert refused["detail"].startswith("Too many challenges from you to this player: try again")
+    throttle_rates(moves="1/min")
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    assert _move(client_for(bob), game, 1, "K9").status_code == 200
+    assert _move(client_for(bob), game, 3, "L10").json()["detail"].startswith("Too many moves:")
+
+
 @pytest.mark.parametrize(
     ("scope", "path", "body", "created"),
     [
