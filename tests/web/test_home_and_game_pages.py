@@ -137,6 +137,26 @@ def test_a_game_page_names_its_time_control(client, time_control, shown):
     assert f'<span id="time-control">{shown}</span>' in html
 
 
+@pytest.mark.parametrize(
+    ("time_control", "rated", "heading"),
+    [
+        (TimeControl.untimed(), True, "rated · untimed"),
+        (TimeControl.turn(2), True, "rated · turn-based, 2 days per move"),
+        (TimeControl.live(3, 2), True, "rated speed · live 3+2"),
+        (TimeControl.live(20, 0), True, "rated normal · live 20+0"),
+        (TimeControl.untimed(), False, "untimed"),
+    ],
+)
+def test_a_game_page_title_says_each_fact_once(client, time_control, rated, heading):
+    """The rating category is said only where the time control does not already say it (live:
+    speed or normal); an untimed rated game is never 'rated untimed · untimed'."""
+    game = make_game(time_control=time_control, rated=rated)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", title)).strip()
+    assert words == f"Pente #{game.pk} · {heading}"
+
+
 def test_the_home_rankings_table_is_not_styled_as_the_site_header(client):
     from tests.ratings.factories import RatingFactory
 
