@@ -71,8 +71,21 @@ class DeadRequestSerializer(serializers.Serializer):
     )
 
 
+class StrictCharField(serializers.CharField):
+    """Text that must come as a JSON string (DRF's ``CharField`` takes ``5`` as ``"5"``)."""
+
+    default_error_messages = {"not_a_string": "This must be text (a JSON string)."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return super().to_internal_value(data)
+
+
 class ImportRequestSerializer(serializers.Serializer):
-    text = serializers.CharField(help_text="One or more Pente.org game records.")
+    text = StrictCharField(
+        help_text="One or more Pente.org game records, or an SGF file (a JSON string)."
+    )
 
 
 class UserBriefSerializer(serializers.Serializer):
