@@ -346,7 +346,7 @@ def test_a_nul_character_is_refused_by_the_request():
     assert not ImportJob.objects.exists()
 
 
-@pytest.mark.parametrize("text", [5, 1.5, True, ["[Game \"Pente\"]"], {"a": 1}, None])
+@pytest.mark.parametrize("text", [5, 1.5, True, ['[Game "Pente"]'], {"a": 1}, None])
 def test_a_json_text_that_is_not_a_string_is_a_400_without_a_job(text):
     response = client_for(UserFactory()).post("/api/games/import", {"text": text}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
