@@ -61,6 +61,23 @@ def test_a_players_page_shows_each_rating_with_its_history_chart(client):
     assert "2/0/0" in ratings
 
 
+def test_the_statistics_say_which_totals_count_games_and_which_rated_sets(client):
+    """A set won 2-0 and a set drawn 1-1: three games won and one lost, but one rated set won
+    and one drawn; each row says which it counts."""
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    play_set(alice, bob, "player1")
+    play_set(alice, bob, "draw")
+    stats = _section(client.get("/players/alice/").content.decode(), "stats")
+    rows = dict(re.findall(r"<th>(.*?)</th><td[^>]*>(.*?)</td>", stats))
+    assert rows == {
+        "Games played": "4",
+        "Games won / lost / drawn": "3 / 1 / 0",
+        "Rated sets played": "2",
+        "Rated sets won / lost / drawn": "1 / 0 / 1",
+        "Best winning streak (rated sets)": "1",
+    }
+
+
 def test_a_provisional_rating_is_marked(client):
     RatingFactory(user=UserFactory(username="newcomer"), results=3)
     ratings = _section(client.get("/players/newcomer/").content.decode(), "ratings")
