@@ -13,10 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import signin, signup, unique_name, watch_errors
+from tournaments.pairing import trf
 
 pytestmark = pytest.mark.usefixtures("browser")
 
 PASSWORD = "correct-horse-battery-1"
+PHONE = {"width": 390, "height": 844}
 
 
 def api_player(site: str) -> tuple[str, httpx.Client]:
@@ -121,4 +123,48 @@ def test_the_new_tournament_form_shows_the_fields_of_the_format_and_clock_chosen
         page.select_option("select[name=time_control]", clock)
         for name, locator in field.items():
             expect(locator).to_be_visible() if name in shown else expect(locator).to_be_hidden()
+    assert errors == []
+
+
+def drawn_event(players: int) -> str:
+    """The TRF of a finished one-round Swiss of ``players`` (even) with long names: every game
+    of the round drawn."""
+    drawn = [
+        trf.TrfPlayer(
+            start_rank=rank,
+            name=f"Player {rank} Featherstonehaugh",
+            games=(trf.TrfGame(opponent=rank + 1, colour="w", result="="),)
+            if rank % 2
+            else (trf.TrfGame(opponent=rank - 1, colour="b", result="="),),
+        )
+        for rank in range(1, players + 1)
+    ]
+    return trf.dump(trf.TrfTournament(name="Drawn Swiss", rounds=1, players=tuple(drawn)))
+
+
+def test_on_a_phone_each_result_of_a_round_is_on_one_line(new_page, site, shot):
+    _, organiser = api_player(site)
+    imported = organiser.post("tournaments/import-trf/", json={"trf": drawn_event(4)})
+    assert imported.status_code == 201, imported.text
+    page = new_page()
+    errors = watch_errors(page)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site}/tournaments/{imported.json()['id']}/")
+    results = page.locator("#rounds-table td.result")
+    expect(results).to_have_text(["½–½", "½–½"])
+    # The lines a result's text takes: the distinct tops of the boxes of its text.
+    lines = results.evaluate_all(
+        """cells => cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        })"""
+    )
+    assert lines == [1, 1]
+    # And in view: the players' names leave them room, the table need not be scrolled.
+    rights = results.evaluate_all(
+        "cells => cells.map((cell) => cell.getBoundingClientRect().right)"
+    )
+    assert max(rights) <= PHONE["width"], rights
+    shot(page, "tournament-results-phone")
     assert errors == []
