@@ -8,7 +8,8 @@ Move rows and UPDATE the changed columns of the game: four queries with the toke
 long the game.
 ``UniqueConstraint(game, ply)`` backs the lock. The client sends the ply it saw: another ply is
 409 ``stale_ply`` with the current game state in ``"game"`` (a repeat of the user's own last
-action returns the game unchanged).
+action returns the game unchanged; a move repeated with a message it was played without is 409
+``already_played``, with the game too, rather than played without its message).
 
 The common turn, a stone that neither ends the game nor runs out a clock, in an untimed or
 live game, first tries without the lock (``_unlocked_turn``): the cache keeps the game row,
@@ -22,7 +23,7 @@ two requests racing on one ply cannot both write, the constraint and the compare
 both see to it.
 
 Refusals (``pente_site.errors``): 404 ``not_found``; 403 ``not_a_participant``; 409
-``stale_ply``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
+``stale_ply``, ``already_played``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
 had run out: the game was lost on time); 400 the engine's codes (``occupied``, ``off_board``,
 ``bad_coordinate``, ``tournament_rule``, ``g_pente_point``, ``adjacent_only``,
 ``decision_pending``, ``no_decision_pending``, ``bad_decision``, ``wrong_stone_count``) and
@@ -94,6 +95,15 @@ def _check_message(message: str) -> str:
     return message
 
 
+class _RepeatDiffers(Exception):
+    """A request repeats the user's last action but asks for more than it did (a move sent
+    again with a message it was played without): refused rather than half done."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
 def _act(
     *,
     game_id: int,
@@ -115,9 +125,13 @@ def _act(
         played = played_of(game)
         position = played.position
         if ply != game.ply:
-            if _stale_or_repeat(
-                game, played.tail, user_seats=mine, ply=ply, same=lambda t: repeats(t, position)
-            ):
+            try:
+                repeated = _stale_or_repeat(
+                    game, played.tail, user_seats=mine, ply=ply, same=lambda t: repeats(t, position)
+                )
+            except _RepeatDiffers as differs:
+                _conflict_with_state(game, user, differs.code, differs.detail)
+            if repeated:
                 return game
             _conflict_with_state(
                 game,
@@ -267,9 +281,15 @@ def move_play(
             wanted = _tokens(position, points)
         except engine.IllegalMove:
             return False
-        return [m.point for m in tail] == wanted and all(
+        same = [m.point for m in tail] == wanted and all(
             m.kind in (Move.Kind.STONE, Move.Kind.PASS) for m in tail
         )
+        if same and message and tail[0].message != message:
+            raise _RepeatDiffers(
+                "already_played",
+                "This move is already played, without this message: say it in the game's chat.",
+            )
+        return same
 
     def apply(position: engine.Position, seat: int) -> list[Move]:
         turn = _tokens(position, points)

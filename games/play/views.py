@@ -87,7 +87,9 @@ class GameDetailView(APIView):
 
 class GameMovesView(APIView):
     """Play a stone (or Connect6's two) with the ply you saw. Sending the same move twice is
-    harmless (200 with the state); a stale ply is 409 ``stale_ply`` with the current ``game``."""
+    harmless (200 with the state), unless it then carries a message the move was played
+    without (409 ``already_played``); a stale ply is 409 ``stale_ply`` with the current
+    ``game``."""
 
     write_scope = "moves"
     throttle_classes = [*APIView.throttle_classes, MessageThrottle]

@@ -101,6 +101,31 @@ def test_the_same_move_sent_twice_is_harmless(game, players):
     assert Move.objects.filter(game=game).count() == 2
 
 
+def test_the_same_move_sent_again_with_its_message_is_harmless(game, players):
+    _, bob = players
+    client = client_for(bob)
+    body = {"ply": 1, "point": "K9", "message": "good luck"}
+    assert client.post(f"/api/games/{game.pk}/moves", body).status_code == 200
+    again = client.post(f"/api/games/{game.pk}/moves", body)
+    assert again.status_code == 200 and again.json()["ply"] == 2
+    assert play(client, game.pk, 1, "K9").status_code == 200  # without it: the same move too
+
+
+def test_a_move_sent_again_with_a_message_it_was_played_without_is_409_already_played(
+    game, players
+):
+    """The move stands; the message is not dropped in silence: the client is told to say it."""
+    _, bob = players
+    client = client_for(bob)
+    assert play(client, game.pk, 1, "K9").status_code == 200
+    again = client.post(f"/api/games/{game.pk}/moves", {"ply": 1, "point": "K9", "message": "gg"})
+    assert again.status_code == 409
+    body = again.json()
+    assert body["code"] == "already_played" and "chat" in body["detail"]
+    assert body["game"]["ply"] == 2
+    assert list(Move.objects.filter(game=game).values_list("message", flat=True)) == ["", ""]
+
+
 def test_a_different_move_with_an_old_ply_is_stale(game, players):
     _, bob = players
     client = client_for(bob)
