@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
 from games.models import ApiToken, User
+from live.models import Ignore
+from live.services import ignore_add
 
 pytestmark = pytest.mark.django_db
 
@@ -280,3 +282,27 @@ def test_password_checks_on_the_settings_page_share_the_apis_account_limit(clien
     assert refused.status_code == 302
     user.refresh_from_db()
     assert user.is_active  # the third attempt was not even tried
+
+
+def test_the_settings_list_the_players_ignored_and_stop_ignoring_one(client):
+    from_here = UserFactory(username="alice")
+    for name in ("troll", "pest"):
+        UserFactory(username=name)
+        ignore_add(user=from_here, username=name)
+    client.force_login(from_here)
+    panel = client.get("/settings/").content.decode()
+    panel = panel[panel.index('id="ignores"') : panel.index('id="delete-account"')]
+    assert panel.index('href="/players/pest/"') < panel.index('href="/players/troll/"')
+    response = client.post("/settings/", {"action": "unignore", "username": "troll"})
+    assert response.status_code == 302 and response["Location"] == "/settings/"
+    assert list(
+        Ignore.objects.filter(user=from_here).values_list("ignored__username", flat=True)
+    ) == ["pest"]
+    page = client.get("/settings/").content.decode()
+    assert "You no longer ignore troll." in page
+
+
+def test_stopping_to_ignore_someone_not_ignored_is_said_on_the_settings(client):
+    client.force_login(UserFactory(username="alice"))
+    response = client.post("/settings/", {"action": "unignore", "username": "nobody"}, follow=True)
+    assert "You are not ignoring &#x27;nobody&#x27;." in response.content.decode()

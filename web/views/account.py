@@ -1,5 +1,5 @@
 """Sign up, sign in, sign out, a forgotten password, the settings page (profile, e-mails,
-password, vacation, API tokens), and the page of a link that turns one kind of e-mail off.
+password, vacation, API tokens, the players ignored), and the page of a link that turns one kind of e-mail off.
 
 The forms post here (Django's CSRF check on every one); the services judge them, and a refusal
 is shown on the form with its sentence. Sign-up and sign-in count against the same rate
@@ -24,6 +24,8 @@ from games.accounts import services as account_services
 from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
 from games.models import User
+from live import selectors as live_selectors
+from live import services as live_services
 from pente_site.counters import count_request, name_key
 from pente_site.errors import DomainError
 from pente_site.public import site_url, site_url_or_none
@@ -325,6 +327,11 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 account_services.token_revoke(user=user, token_id=int(request.POST["token"]))
                 messages.success(request, "The token is revoked.")
                 return redirect("web:settings")
+            elif action == "unignore":
+                name = request.POST["username"]
+                live_services.ignore_remove(user=user, username=name)
+                messages.success(request, f"You no longer ignore {name}.")
+                return redirect("web:settings")
         except (DomainError, ValueError, KeyError) as err:
             messages.error(request, getattr(err, "detail", "That request is not valid."))
     return render(
@@ -339,6 +346,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "deletion": deletion,
             "issued": issued,
             "tokens": account_selectors.token_list(user=user),
+            "ignores": live_selectors.ignores_of(user=user),
             "vacation": clock_selectors.vacation_status(user=user),
         },
     )
