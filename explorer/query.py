@@ -5,10 +5,11 @@ engine and the domain errors, no Django).
 stone the server places may be given or left out; decisions such as ``d_swap`` and Go's
 ``pass`` in their place), replayed through the engine without the tournament rule (it is not
 part of a position, and a position reached under it is reached without it too).
-``from_stones``: the stones of each colour, the capture counts and the colour to move.
-Both give a ``Probe``: the key, the symmetry from the caller's board to the canonical one, the
-board size and the number of colours, so that the stored next moves can be named on the
-caller's board (``Probe.point_name``).
+``stones_given``: the stones of each colour, the capture counts (``capture_counts``: counts a
+game of that kind can have with a colour to move, else 400 ``bad_captures``) and the colour to
+move; ``probe_of_stones`` looks them up. Both give a ``Probe``: the key, the symmetry from the
+caller's board to the canonical one, the board size and the number of colours, so that the
+stored next moves can be named on the caller's board (``Probe.point_name``).
 """
 
 from __future__ import annotations
@@ -137,7 +138,97 @@ def from_moves(*, variant: Variant, moves: str, seats: int = 2, partners: bool =
     return probe_of(position, variant=variant, seats=seats, partners=partners)
 
 
-def from_stones(
+def capture_counts(*, variant: Variant, captures: str, colours: int) -> list[int]:
+    """The counts of ``captures`` (stones captured by each colour, colour 1 first), each one a
+    game of ``variant`` can have in a position with a colour to move; else 400 ``bad_captures``
+    saying why: not a whole number (a negative one), more counts than colours, any stone in a
+    game without captures (Gomoku, Connect6), a count a game has only once it is over (the
+    capture target: 10 in Pente, 15 in Keryo-Pente), one no sum of captured runs makes (odd in
+    Pente, whose captures are pairs; 1 in Keryo-Pente), or in Go more than the board's points."""
+    counts: list[int] = []
+    for token in _tokens(captures, "captures"):
+        if not token.isdigit():
+            raise Invalid(
+                "bad_captures",
+                f"captures are whole numbers of stones from 0, one per colour, colour 1 first "
+                f"(2,0); {token!r} is not one.",
+            )
+        counts.append(int(token))
+    if len(counts) > colours:
+        raise Invalid("bad_captures", f"captures gives {len(counts)} counts for {colours} colours.")
+    for colour, count in enumerate(counts, start=1):
+        problem = _capture_problem(variant, colour, count)
+        if problem is not None:
+            raise Invalid("bad_captures", problem)
+    return counts
+
+
+def _capture_problem(variant: Variant, colour: int, count: int) -> str | None:
+    """Why no position of ``variant`` with a colour to move has ``count`` stones captured by
+    ``colour`` (None: some has)."""
+    name = variant.name
+    if variant.family == "go":
+        most = variant.size * variant.size
+        if count > most:
+            return f"captures gives colour {colour} {count} stones: give at most {most}."
+        return None
+    if not variant.captures:
+        if count == 0:
+            return None
+        return (
+            f"{name} has no captures, so captures can only be 0 for each colour (or left "
+            f"out); it gives colour {colour} {count}."
+        )
+    possible = _capture_counts_before_the_end(variant)
+    if count >= (variant.capture_target or 0):
+        return (
+            f"A {name} game is over once a colour has captured {variant.capture_target} "
+            f"stones (no colour is to move then), so colour {colour} cannot have {count}: "
+            f"give at most {possible[-1]}."
+        )
+    if count not in possible:
+        runs = " or ".join(str(n) for n in variant.capture_lengths)
+        return (
+            f"{name} captures stones in runs of {runs}, so a colour has captured "
+            f"{_listing(possible)}, never {count} (colour {colour})."
+        )
+    return None
+
+
+def _capture_counts_before_the_end(variant: Variant) -> list[int]:
+    """The counts of captured stones a colour can have before ``variant``'s capture target:
+    the sums of its captured runs' lengths."""
+    target = variant.capture_target or 0
+    possible = [0]
+    for count in range(1, target):
+        if any(count - n in possible for n in variant.capture_lengths):
+            possible.append(count)
+    return possible
+
+
+def _listing(numbers: list[int]) -> str:
+    """``[0, 2, 3, 4]`` as "0 or 2 to 4", ``[0, 2, 4]`` as "0, 2 or 4"."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][-1] + 1:
+            spans[-1].append(n)
+        else:
+            spans.append([n])
+    words = [f"{s[0]} to {s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Stones:
+    """A position given by its stones (``stones_given``): {point: colour}, the stones each
+    colour has captured (colour 1 first; missing colours 0) and the colour to move."""
+
+    stones: dict[int, int]
+    captures: tuple[int, ...]
+    to_move: int
+
+
+def stones_given(
     *,
     variant: Variant,
     position: str,
@@ -145,10 +236,11 @@ def from_stones(
     to_move: int = 1,
     seats: int = 2,
     partners: bool = False,
-) -> Probe:
+) -> Stones:
     """The position whose stones are ``position``: the points of each colour, colour 1 first,
     the colours separated by ``/`` (``K10,L9/K11``); ``captures``: the stones each colour has
-    captured, colour 1 first (``2,0``); ``to_move``: the colour to play."""
+    captured, colour 1 first (``2,0``; ``capture_counts``); ``to_move``: the colour to play.
+    400 ``bad_position``, ``bad_captures``, ``bad_to_move`` saying what is wrong."""
     colours = 2 if variant.family == "go" else _colours(seats, partners)
     groups = position.split("/")
     if len(groups) > colours:
@@ -167,22 +259,25 @@ def from_stones(
             if point in stones:
                 raise Invalid("bad_position", f"{token} is given twice.")
             stones[point] = colour
-    counts: list[int] = []
-    for token in _tokens(captures, "captures"):
-        if not token.isdigit() or int(token) > variant.size * variant.size:
-            raise Invalid("bad_captures", f"{token!r} is not a number of captured stones.")
-        counts.append(int(token))
-    if len(counts) > colours:
-        raise Invalid("bad_captures", f"captures gives {len(counts)} counts for {colours} colours.")
+    counts = capture_counts(variant=variant, captures=captures, colours=colours)
     if not 1 <= to_move <= colours:
         raise Invalid("bad_to_move", f"to_move must be a colour from 1 to {colours}.")
+    return Stones(stones, tuple(counts), to_move)
+
+
+def probe_of_stones(
+    given: Stones, *, variant: Variant, seats: int = 2, partners: bool = False
+) -> Probe:
+    """The ``Probe`` of a position given by its stones (``stones_given``)."""
+    go = variant.family == "go"
     key, symmetry = position_key(
         variant=variant.name,
         size=variant.size,
-        stones=stones,
-        captures=counts,
-        to_move=to_move,
-        seats=seats if variant.family != "go" else 2,
+        stones=given.stones,
+        captures=given.captures,
+        to_move=given.to_move,
+        seats=2 if go else seats,
         partners=partners,
     )
+    colours = 2 if go else _colours(seats, partners)
     return Probe(variant, signed64(key), symmetry, seats, colours)

@@ -30,7 +30,11 @@ class ExplorerQueryIn(serializers.Serializer):
     captures = serializers.CharField(
         required=False,
         allow_blank=True,
-        help_text="With position: the stones each colour has captured, colour 1 first (2,0).",
+        help_text="With position: the stones each colour has captured, colour 1 first (2,0). "
+        "Only counts a game of that kind has with a colour to move: whole numbers from 0; none "
+        "in Gomoku and Connect6; below the capture target (10 in Pente, 15 in Keryo-Pente), "
+        "which ends the game; sums of captured runs (even where captures are pairs); in Go at "
+        "most the board's points. Any other is a 400 bad_captures saying why.",
     )
     to_move = serializers.IntegerField(
         required=False, min_value=1, max_value=6, help_text="With position: the colour to play (1)."

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from explorer import selectors
-from explorer.query import Probe, from_moves, from_stones, variant_named
+from explorer.query import Probe, from_moves, probe_of_stones, stones_given, variant_named
 from explorer.serializers import ExplorerOut, ExplorerQueryIn
 from games.engine.positionkey import unsigned64
 from games.play.selectors import game_summary
@@ -21,13 +21,14 @@ def _probe(params: dict) -> Probe:
     variant = variant_named(params["game"])
     table = {"seats": params["seats"], "partners": params["partners"]}
     if "position" in params:
-        return from_stones(
+        given = stones_given(
             variant=variant,
             position=params["position"],
             captures=params.get("captures", ""),
             to_move=params.get("to_move", 1),
             **table,
         )
+        return probe_of_stones(given, variant=variant, **table)
     return from_moves(variant=variant, moves=params.get("moves", ""), **table)
 
 

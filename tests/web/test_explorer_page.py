@@ -131,3 +131,29 @@ def test_the_games_list_pages_on_to_older_games(client, monkeypatch):
 def test_the_database_page_links_to_the_explorer(client):
     html = client.get("/database/").content.decode()
     assert 'href="/database/explorer/"' in html
+
+
+def test_a_position_given_by_its_stones_shows_its_games_on_a_board_that_links_nowhere(client):
+    # K10 [L10 M10] N10: N10 captures the pair; then O12.
+    (game_id,) = store(record("K10 L10 N13 M10 N10 O12", p1="ann", p2="bob"))
+    html = _page(client, position="K10,N13,N10/", captures="2,0", to_move="2")
+    assert 'id="explorer-stones"' in html and _links(html) == {}
+    assert _moves(html) == {}  # the move seen is listed without a link: no moves lead on
+    assert re.search(r'<tr data-move="O12">\s*<td>O12</td>', html)
+    assert f'<a href="/games/{game_id}/">' in _table(html, "games")
+
+
+def test_a_capture_count_no_game_has_is_explained_above_the_board(client):
+    html = unescape(_page(client, expect=400, position="K10/L11", captures="3,0"))
+    assert re.search(r'class="error" role="alert">Pente captures stones in runs of 2', html)
+    assert len(_links(html)) == 19 * 19 - 1  # the start, to click through again
+
+
+def test_captures_without_a_position_are_explained(client):
+    html = _page(client, expect=400, moves="K10,L11", captures="2,0")
+    assert "captures and to_move go with position." in html
+
+
+def test_moves_and_a_position_together_are_explained(client):
+    html = _page(client, expect=400, moves="K10,L11", position="K10/L11")
+    assert "Give either moves or position, not both." in html
