@@ -14,8 +14,14 @@ class ImportRefusalSerializer(serializers.Serializer):
     line = serializers.IntegerField(
         help_text="The line where the record starts, or where reading it failed."
     )
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = serializers.CharField(
+        help_text="Why: the reader's or the engine's code (bad_token, occupied, ...), "
+        "not_stored, or duplicate (the game is here already, or earlier in the text)."
+    )
+    detail = serializers.CharField(
+        help_text="The reason in a sentence; a duplicate names the game here (Game 812 ...) "
+        "or the record of the text it repeats."
+    )
 
 
 class ImportProgressSerializer(serializers.Serializer):
