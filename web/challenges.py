@@ -1,7 +1,8 @@
 """The challenge rows of the home and play pages: what a challenge is (its seats, partners, who
-has joined it and how many seats are filled) and what the viewer may do with it, as the
-challenges API allows (``games.challenges.services``): accept or decline a two-player one,
-join or leave a multi-player one, cancel one's own."""
+has joined it and how many seats are filled, rated or not, who moves first when its creator
+chose) and what the viewer may do with it, as the challenges API allows
+(``games.challenges.services``): accept or decline a two-player one, join or leave a
+multi-player one, cancel one's own."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ class ChallengeRow:
     @property
     def multi(self) -> bool:
         return self.challenge.seats > 2
+
+    @property
+    def first_mover(self) -> str | None:
+        """The name of who moves first (a rated set: in its first game) when the creator chose
+        their seat (``seat_wanted``) and that player is known; None otherwise."""
+        c = self.challenge
+        if c.seat_wanted == 1:
+            return c.created_by.username
+        if c.seat_wanted == 2 and c.invitee is not None:
+            return c.invitee.username
+        return None
+
+    @property
+    def taker_moves_first(self) -> bool:
+        """An open challenge whose creator chose to move second."""
+        return self.challenge.seat_wanted == 2 and self.challenge.invitee is None
 
     @property
     def mine(self) -> bool:

@@ -51,7 +51,7 @@ def test_a_three_player_invitation_from_the_play_page_starts_once_two_join_from_
     expect(notice).to_have_text(re.compile("^Your invitation to 3 players is posted"))
     mine = ann.locator("#outgoing li[data-challenge]")
     expect(mine).to_have_count(1)
-    expect(mine).to_contain_text(f"Pente · 3 players · untimed · by {ann_name}")
+    expect(mine).to_contain_text(f"Pente · 3 players · unrated · untimed · by {ann_name}")
     expect(mine).to_contain_text(f"1/3: {ann_name}")
     expect(mine.locator("button")).to_have_text(["Cancel"])
     challenge = mine.get_attribute("data-challenge")

@@ -1,7 +1,7 @@
 """The challenge rows of the home and play pages as the server renders them: a multi-player or
 partners invitation says its seats, who sits in them and how many are filled, and offers Join,
-Leave or Cancel as the API allows; the play page's form offers the tables the API takes, with
-its own limits."""
+Leave or Cancel as the API allows; every row says whether it is rated, and who moves first when
+its creator chose; the play page's form offers the tables the API takes, with its own limits."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def test_a_partners_invitation_says_its_seats_and_who_sits_in_them(client, partn
     made, _, _ = partners
     words, buttons = row(client.get("/").content.decode(), made.pk)
     assert words == (
-        "Keryo-Pente · 4 players, partners · untimed · by eve “partners anyone?” · 2/4: eve, alice"
+        "Keryo-Pente · 4 players, partners · unrated · untimed · by eve “partners anyone?” · "
+        "2/4: eve, alice"
     )
     assert buttons == []  # signed out: nothing to do
 
@@ -111,6 +112,38 @@ def test_two_player_challenges_are_accepted_or_declined_as_before(client):
     client.force_login(bob)
     words, buttons = row(client.get("/").content.decode(), direct.pk, "incoming")
     assert buttons == ["Accept", "Decline"] and "players" not in words and "/" not in words
+
+
+@pytest.mark.parametrize("page", ["/", "/play/"])
+def test_a_row_says_rated_or_unrated(client, page):
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    rated = services.challenge_create(creator=ann, variant="Pente", rated=True)
+    unrated = services.challenge_create(creator=ann, variant="Gomoku")
+    client.force_login(bob)
+    shown = client.get(page).content.decode()
+    assert row(shown, rated.pk)[0] == "Pente · rated · untimed · by ann"
+    assert row(shown, unrated.pk)[0] == "Gomoku · unrated · untimed · by ann"
+
+
+@pytest.mark.parametrize(
+    ("invitee", "seat_wanted", "said"),
+    [
+        ("bob", 1, "by ann to bob · ann moves first"),
+        ("bob", 2, "by ann to bob · bob moves first"),
+        (None, 1, "by ann · ann moves first"),
+        (None, 2, "by ann · whoever takes it moves first"),
+        ("bob", None, "by ann to bob"),  # a coin decides: nothing said
+    ],
+)
+def test_a_row_says_who_moves_first_when_the_creator_chose(client, invitee, seat_wanted, said):
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    made = services.challenge_create(
+        creator=ann, variant="Pente", invitee_username=invitee, seat_wanted=seat_wanted
+    )
+    client.force_login(bob)
+    listed = "incoming" if invitee else "open"
+    words, _ = row(client.get("/").content.decode(), made.pk, listed)
+    assert words == f"Pente · unrated · untimed · {said}"
 
 
 def test_the_play_form_offers_the_tables_the_api_takes(client):
