@@ -75,6 +75,7 @@ EXPIRY_UNTIMED = timedelta(days=7)
 MAX_EXPIRY_HOURS = 720
 MIN_SEATS, MAX_SEATS, PARTNER_SEATS = 2, 6, 4
 MAX_COMPUTER_WAIT_SECONDS = 3600
+MIN_RESTRICTION_RATING, MAX_RESTRICTION_RATING = 0, 5000
 #: The task that lets the computer take an open invitation made with no wait.
 COMPUTER_TAKE_TASK = "games.challenges.computer_take"
 
@@ -108,6 +109,27 @@ def _check_engine_options(
             "unsupported_options", f"{name} cannot be played with these options: {detail}"
         ) from None
     return name
+
+
+def _engine_takes(variant: str, **options) -> bool:
+    try:
+        new_game(variant, **options)
+    except (EngineError, ValueError):
+        return False
+    return True
+
+
+def challenge_options(variant: str) -> dict[str, bool]:
+    """Which choices a two-player challenge to ``variant`` has, as the engine answers them (the
+    refusals ``challenge_create`` meets): ``tournament_rule``, on or off in an unrated game;
+    ``rated_tournament_rule``, whether its rated games are played with it (always, a rated
+    challenge cannot turn it off); ``adjacent_only``, in an unrated game."""
+    return {
+        "tournament_rule": _engine_takes(variant, tournament_rule=True)
+        and _engine_takes(variant, tournament_rule=False),
+        "rated_tournament_rule": new_game(variant, rated=True).tournament_rule,
+        "adjacent_only": _engine_takes(variant, adjacent_only=True),
+    }
 
 
 def challenge_create(
@@ -208,8 +230,11 @@ def challenge_create(
         if restriction_rating is None:
             mine = player_rating(user=creator, variant=name, category=tc.category)
             restriction_rating = round(DEFAULT_RATING if mine is None else mine[0])
-        elif not 0 <= restriction_rating <= 5000:
-            raise Invalid("bad_restriction", "A rating bound is 0 to 5000.")
+        elif not MIN_RESTRICTION_RATING <= restriction_rating <= MAX_RESTRICTION_RATING:
+            raise Invalid(
+                "bad_restriction",
+                f"A rating bound is {MIN_RESTRICTION_RATING} to {MAX_RESTRICTION_RATING}.",
+            )
     else:
         restriction_rating = None
 

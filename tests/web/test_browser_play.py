@@ -135,13 +135,19 @@ def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
     assert errors == []
 
 
-def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, site):
+def at_the_form(new_page, site, names: tuple[str, ...]):
+    """A new player on the play page: the page, its console errors, and the form's fields
+    ``names`` by name."""
     page = new_page()
     errors = watch_errors(page)
     signup(page, site, unique_name("form"), PASSWORD)
     page.goto(f"{site}/play/")
+    return page, errors, {name: page.locator(f"#challenge-form [name={name}]") for name in names}
+
+
+def test_the_new_game_form_shows_only_the_fields_of_the_choices_made(new_page, site):
     names = ("level", "invitee", "rated", "initial_minutes", "days_per_move")
-    field = {name: page.locator(f"#challenge-form [name={name}]") for name in names}
+    page, errors, field = at_the_form(new_page, site, names)
     # The computer, untimed: its level, nothing about a player, a rating or a clock.
     for opponent, clock, shown in (
         ("computer", "none", {"level"}),
@@ -226,4 +232,68 @@ def test_a_game_against_the_computer_started_in_one_tab_leaves_the_others_where_
     playing = game_id(first)
     expect(other.locator(f'#live a[href="/games/{playing}/"]').first).to_be_visible()
     assert other.url.rstrip("/") == site.rstrip("/")
+    assert errors == []
+
+
+def test_the_form_offers_the_games_options_where_they_apply_and_sends_them(new_page, site):
+    names = ("seat_wanted", "tournament_rule", "adjacent_only", "restriction", "restriction_rating")
+    page, errors, field = at_the_form(new_page, site, names)
+    note = page.locator("#challenge-form p", has_text="played with the tournament rule")
+
+    def shown(*visible: str) -> None:
+        for name, locator in field.items():
+            expect(locator).to_be_visible() if name in visible else expect(locator).to_be_hidden()
+
+    # The computer, Pente: who moves first, the tournament rule, adjacent-only.
+    shown("seat_wanted", "tournament_rule", "adjacent_only")
+    # Go has neither option; Gomoku no tournament rule.
+    page.select_option("select[name=variant]", "Go (9x9)")
+    shown("seat_wanted")
+    page.select_option("select[name=variant]", "Gomoku")
+    shown("seat_wanted", "adjacent_only")
+    # Anyone, Pente: who may take it up too, and a bound for a rating restriction.
+    page.select_option("select[name=variant]", "Pente")
+    page.select_option("select[name=opponent]", "open")
+    shown("seat_wanted", "tournament_rule", "adjacent_only", "restriction")
+    page.select_option("select[name=restriction]", "rating_above")
+    shown("seat_wanted", "tournament_rule", "adjacent_only", "restriction", "restriction_rating")
+    # Rated: always the tournament rule (said), never adjacent-only.
+    page.check("input[name=rated]")
+    shown("seat_wanted", "restriction", "restriction_rating")
+    expect(note).to_be_visible()
+    page.uncheck("input[name=rated]")
+    expect(note).to_be_hidden()
+    # Three players: no seat to choose, no tournament rule; partners may have the rule.
+    page.select_option("select[name=seats]", "3")
+    shown("adjacent_only", "restriction", "restriction_rating")
+    page.select_option("select[name=seats]", "partners")
+    shown("tournament_rule", "adjacent_only", "restriction", "restriction_rating")
+    # Back to the computer: a table of its own (two seats), whatever the hidden list says.
+    page.select_option("select[name=opponent]", "computer")
+    shown("seat_wanted", "tournament_rule", "adjacent_only")
+
+    # An open challenge with them: the API has each.
+    page.select_option("select[name=opponent]", "open")
+    page.select_option("select[name=seats]", "2")
+    page.select_option("select[name=seat_wanted]", "2")
+    page.check("input[name=tournament_rule]")
+    page.select_option("select[name=restriction]", "rating_above")
+    page.fill("input[name=restriction_rating]", "1700")
+    page.click("#challenge-form button[type=submit]")
+    expect(page.locator("#challenge-notice")).to_contain_text("Your challenge is posted")
+    row = page.locator("#outgoing li[data-challenge]")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Pente · unrated · untimed · by")
+    expect(row).to_contain_text("· whoever takes it moves first")
+    made = page.evaluate(
+        "async (id) => (await fetch(`/api/challenges/${id}/`)).json()",
+        row.get_attribute("data-challenge"),
+    )
+    assert {k: made[k] for k in names} == {
+        "seat_wanted": 2,
+        "tournament_rule": True,
+        "adjacent_only": False,
+        "restriction": "rating_above",
+        "restriction_rating": 1700,
+    }
     assert errors == []

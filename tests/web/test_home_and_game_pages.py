@@ -56,8 +56,13 @@ def test_a_players_own_challenge_offers_cancel_not_accept(client):
 def test_the_new_game_page_offers_every_game_and_the_computers(client):
     client.force_login(UserFactory())
     page = client.get("/play/").content.decode()
-    for variant in ("Pente", "Keryo-Pente", "Connect6", "Go (9x9)"):
-        assert f'<option value="{variant}">' in page
+    for slug, variant in (
+        ("pente", "Pente"),
+        ("keryo-pente", "Keryo-Pente"),
+        ("connect6", "Connect6"),
+        ("go-9", "Go (9x9)"),
+    ):
+        assert f'<option value="{slug}">{variant}</option>' in page
 
 
 def test_a_games_page_carries_the_state_the_api_gives(client):

@@ -18,7 +18,7 @@ from games.clocks import timecontrol
 from games.clocks.timecontrol import TimeControl
 from games.engine import GAMES, GO_VARIANTS, get_variant
 from games.engine.openings import MULTI_VARIANTS
-from games.models import Game
+from games.models import Challenge, Game
 from games.play import selectors as play_selectors
 from pente_site.errors import NotFound
 from web.challenges import challenge_rows
@@ -39,6 +39,34 @@ SEAT_CHOICES = [
 ]
 
 
+#: Who may take up an open challenge (``restriction``), in the words of the API's rule
+#: (``challenge_selectors.restriction_failure``).
+RESTRICTION_LABELS = {
+    Challenge.Restriction.NONE: "Anyone",
+    Challenge.Restriction.RATING_ABOVE: "Players rated at least the bound",
+    Challenge.Restriction.RATING_BELOW: "Players rated at most the bound",
+    Challenge.Restriction.RATING_SIMILAR: "Players rated within "
+    f"{challenge_selectors.SIMILAR_RATING_RANGE} points of the bound",
+    Challenge.Restriction.NOT_PLAYING_ME: "Players not already playing me",
+    Challenge.Restriction.BEGINNERS: "Beginners (fewer than "
+    f"{challenge_selectors.BEGINNER_MAX_RESULTS} rated results)",
+}
+#: The restrictions that compare a rating with a bound (``restriction_rating``).
+RATING_RESTRICTIONS = (
+    Challenge.Restriction.RATING_ABOVE,
+    Challenge.Restriction.RATING_BELOW,
+    Challenge.Restriction.RATING_SIMILAR,
+)
+
+
+def _variants_with(option: str) -> str:
+    """The slugs of the games (space-separated, as the form's ``data-when`` reads them) whose
+    challenges have ``option`` (``challenge_services.challenge_options``)."""
+    return " ".join(
+        v.slug for v in GAMES.values() if challenge_services.challenge_options(v.name)[option]
+    )
+
+
 def _limits() -> dict:
     """What the new-game form's numbers may be: the API's own limits (``TimeControl``, the
     challenge service), so that the form never refuses what the API takes or the reverse
@@ -48,6 +76,10 @@ def _limits() -> dict:
         "increment_seconds": (0, timecontrol.MAX_INCREMENT_SECONDS),
         "days_per_move": (timecontrol.MIN_DAYS_PER_MOVE, timecontrol.MAX_DAYS_PER_MOVE),
         "computer_wait_seconds": (0, challenge_services.MAX_COMPUTER_WAIT_SECONDS),
+        "restriction_rating": (
+            challenge_services.MIN_RESTRICTION_RATING,
+            challenge_services.MAX_RESTRICTION_RATING,
+        ),
         "message": challenge_services.MAX_MESSAGE_LENGTH,
     }
 
@@ -60,7 +92,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "outgoing": challenge_selectors.challenges_outgoing,
     }
     context = {
-        "variants": list(GAMES),
+        "variants": [(v.slug, v.name) for v in GAMES.values()],  # the API takes either
         "computers": bot_selectors.bots_list(),
         **{
             key: challenge_rows(read(user=user), user) if user else []
@@ -71,6 +103,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "multi_variants": MULTI_VARIANTS,
         "limits": _limits(),
         "computer_wait": settings.BOT_OPEN_WAIT_SECONDS,
+        # The choices each game has (its name in these lists: the field is shown for it).
+        "tournament_rule_variants": _variants_with("tournament_rule"),
+        "rated_tournament_rule_variants": _variants_with("rated_tournament_rule"),
+        "adjacent_only_variants": _variants_with("adjacent_only"),
+        "restrictions": [(r.value, RESTRICTION_LABELS[r]) for r in Challenge.Restriction],
+        "rating_restrictions": " ".join(RATING_RESTRICTIONS),
     }
     return render(request, "web/play.html", context)
 

@@ -1,6 +1,7 @@
 // The new-game form: challenge the computer (the game starts at once), a named player or
 // anyone (an open invitation, of two to six players or partners, which computers may fill);
-// fields that do not apply to the choice are hidden.
+// fields that do not apply to the choice are hidden (the page says which apply to which game
+// and table) and are not sent.
 
 import { api, goOnce, problem, showWhen } from "./site.js";
 import { refreshSoon, watchChallenge } from "./home.js";
@@ -20,13 +21,31 @@ function posted(challenge) {
   return `Your invitation to ${table} is posted: the game starts when every seat is taken.${computers}`;
 }
 
+/** Whether a field of the form applies to the choices made: shown (see showWhen). */
+const applies = (field) => !field.closest("[hidden]");
+
+/** The game's options that apply to the choices made, as the API takes them. */
+function options(f) {
+  const body = {};
+  if (applies(f.seat_wanted) && f.seat_wanted.value) body.seat_wanted = Number(f.seat_wanted.value);
+  if (applies(f.tournament_rule)) body.tournament_rule = f.tournament_rule.checked;
+  if (applies(f.adjacent_only)) body.adjacent_only = f.adjacent_only.checked;
+  if (applies(f.restriction)) {
+    body.restriction = f.restriction.value;
+    if (applies(f.restriction_rating) && f.restriction_rating.value !== "") {
+      body.restriction_rating = Number(f.restriction_rating.value);
+    }
+  }
+  return body;
+}
+
 if (form) {
   showWhen(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;
     const opponent = f.opponent.value;
-    const body = { variant: f.variant.value, time_control: f.time_control.value };
+    const body = { variant: f.variant.value, time_control: f.time_control.value, ...options(f) };
     if (body.time_control === "live") {
       body.initial_minutes = Number(f.initial_minutes.value);
       body.increment_seconds = Number(f.increment_seconds.value);

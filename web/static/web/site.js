@@ -173,11 +173,21 @@ document.addEventListener("click", async (event) => {
 
 // Fields of a form that apply to some choices only: an element with data-when="name:a b" is
 // shown while the form's field "name" is a or b, and hidden otherwise; several conditions
-// ("name:a b; other:c") must all hold.
+// ("name:a b; other:c") must all hold. A checkbox reads "on" or "off". A field hidden by its
+// own condition does not apply: it reads as its default (elements are shown or hidden in the
+// order of the page, so a condition on a field above reads it as just decided).
 export function showWhen(form) {
+  const value = (field) => {
+    const hidden = Boolean(field.closest("[hidden]"));
+    if (field.type === "checkbox") return (hidden ? field.defaultChecked : field.checked) ? "on" : "off";
+    if (!hidden) return field.value;
+    if (field.tagName !== "SELECT") return field.defaultValue;
+    const chosen = [...field.options].find((option) => option.defaultSelected) || field.options[0];
+    return chosen ? chosen.value : "";
+  };
   const holds = (condition) => {
     const [name, values] = condition.split(":");
-    return values.trim().split(/\s+/).includes(form.elements[name.trim()].value);
+    return values.trim().split(/\s+/).includes(value(form.elements[name.trim()]));
   };
   const update = () => {
     for (const node of form.querySelectorAll("[data-when]")) {
