@@ -673,17 +673,19 @@ def _keep(key: str, hint: Hint) -> None:
 
 def hint_for(*, game_id: int | str, user: User) -> Hint:
     """The engine's move for ``user``, to move in game ``game_id``: an unrated game in progress
-    whose opponents are all computer opponents. Searched here, under ``HINT_SECONDS``; kept in
+    whose opponents are all computer opponents (in Go, while stones are played: not while the
+    dead stones are marked). Searched here, under ``HINT_SECONDS``; kept in
     the cache for the position (the same request again answers at once)."""
     game = game_get(game_id=game_id)
     require_in_progress(game)
     seats = seats_with_users(game)
     mine = require_participant(seats, user)
-    refusal = selectors.hint_refusal(game=game, seats=seats, mine=mine)
+    position = played_of(game).position
+    phase = str(position.phase) if isinstance(position, GoGame) else None
+    refusal = selectors.hint_refusal(game=game, seats=seats, mine=mine, phase=phase)
     if refusal is not None:
         raise refusal
     searcher = searcher_for(game)
-    position = played_of(game).position
     seat = position.to_move_seat
     if seat not in mine:
         raise Conflict("not_your_turn", f"Seat {seat} is to move, not you.")

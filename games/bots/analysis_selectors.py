@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import get_variant
+from games.engine import GoPhase, get_variant
 from games.models import Analysis, Game, Seat, User
 from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
-from pente_site.errors import DomainError, Forbidden, Invalid, NotFound
+from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 
 #: Analyses that still wait for, or hold, a worker.
 ACTIVE_ANALYSIS_STATUSES = (Analysis.Status.PENDING, Analysis.Status.RUNNING)
@@ -34,10 +34,19 @@ def engine_refusal(game: Game) -> DomainError | None:
     return None
 
 
-def hint_refusal(*, game: Game, seats: Sequence[Seat], mine: Sequence[int]) -> DomainError | None:
+#: The phases of a game of Go in which hints are given: while stones are played. None while
+#: the dead stones are marked: a marking and its answer are the players' own count, not a move.
+HINT_PHASES = (GoPhase.PLAYING.value,)
+
+
+def hint_refusal(
+    *, game: Game, seats: Sequence[Seat], mine: Sequence[int], phase: str | None = None
+) -> DomainError | None:
     """Why the player on the seats ``mine`` of ``game`` (its ``seats``) may have no hints, or
     None: hints are for unrated games of two sides (``engine_refusal``) whose opponents are all
-    computer opponents."""
+    computer opponents, and, in Go, in the ``HINT_PHASES`` only (``phase``: the position's;
+    None asks about the game alone, as the game page does, which then follows the phase with
+    ``HINT_PHASES``)."""
     if game.rated:
         return Forbidden("rated_game", "Hints are for unrated games against the computer.")
     unavailable = engine_refusal(game)
@@ -49,6 +58,11 @@ def hint_refusal(*, game: Game, seats: Sequence[Seat], mine: Sequence[int]) -> D
         return Forbidden(
             "no_computer",
             "Hints are for games against the computer: every opponent must be a computer.",
+        )
+    if phase is not None and phase not in HINT_PHASES:
+        return Conflict(
+            "marking_in_progress",
+            "No hints while the dead stones are marked: the marking and its answer are yours.",
         )
     return None
 

@@ -128,8 +128,9 @@ class GameAnalysisView(APIView):
 
 class GameHintView(APIView):
     """The engine's move for you, the player to move, in an unrated game in progress against
-    the computer (every opponent a computer opponent), with its evaluation for you. Computed
-    in the request (``HINT_SECONDS``); counted per user (``HINT_RATE``)."""
+    the computer (every opponent a computer opponent), with its evaluation for you; none in
+    Go's marking of dead stones (409 ``marking_in_progress``). Computed in the request
+    (``HINT_SECONDS``); counted per user (``HINT_RATE``)."""
 
     permission_classes = [IsAuthenticated]
     throttle_classes = [*APIView.throttle_classes, HintThrottle]
@@ -143,7 +144,10 @@ class GameHintView(APIView):
                 ErrorSerializer, description="not_a_participant, rated_game, no_computer"
             ),
             404: OpenApiResponse(ErrorSerializer, description="not_found"),
-            409: OpenApiResponse(ErrorSerializer, description="not_your_turn, game_over, archived"),
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="not_your_turn, game_over, archived, marking_in_progress (Go)",
+            ),
         }
     )
     def get(self, request, pk: int):

@@ -16,8 +16,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import watch_errors
+from tests.web.conftest import GAME_URL, signup, unique_name, watch_errors
 from tests.web.playing import (
+    PASSWORD,
     against_the_computer,
     click,
     game_id,
@@ -193,6 +194,31 @@ def test_a_hint_against_the_computer_is_ringed_until_the_move(new_page, site, sh
     expect(page.locator("#status")).to_have_text("Your turn", timeout=30_000)
     expect(ask).to_be_visible()
     assert [e for e in errors if "429 (Too Many Requests)" not in e] == []
+
+
+def test_no_hint_while_go_s_dead_stones_are_marked_against_the_computer(new_page, site):
+    """Black by the new-game form's choice, the player passes at once; the computer (white,
+    ahead by the komi) passes too: the marking is theirs, with no Hint beside it."""
+    page = new_page()
+    errors = watch_errors(page)
+    signup(page, site, unique_name("mark"), PASSWORD)
+    page.goto(f"{site}/play/")
+    page.select_option("select[name=opponent]", "computer")
+    page.select_option("select[name=level]", index=0)
+    page.select_option("select[name=variant]", "Go (9x9)")
+    page.select_option("select[name=seat_wanted]", "1")  # I move first: black
+    page.click("#challenge-form button[type=submit]")
+    page.wait_for_url(GAME_URL)
+    hint = page.locator("#controls [data-action=hint]")
+    expect(page.locator("#status")).to_have_text("Your turn")
+    expect(hint).to_be_visible()
+    page.click("#controls [data-action=pass]")
+    expect(page.locator("#status")).to_have_text(
+        "Mark the dead stones, then propose", timeout=30_000
+    )
+    expect(page.locator("#controls [data-action=propose]")).to_be_visible()
+    expect(hint).to_have_count(0)
+    assert errors == []
 
 
 def test_a_finished_game_is_analysed_on_request_and_its_marks_shown(new_page, site, shot):

@@ -115,7 +115,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 def _hints_offered(game: Game, seats: list[int]) -> bool:
     """Whether the page offers the viewer (on the seats ``seats``) hints on their turn: the
-    API's own rule (``analysis_selectors.hint_refusal``), in a game in progress."""
+    API's own rule (``analysis_selectors.hint_refusal``), in a game in progress. The rule's
+    phases of Go (``HINT_PHASES``) go to the page, which follows the phase on the stream."""
     if not seats or game.status != Game.Status.IN_PROGRESS:
         return False
     everyone = play_selectors.seats_with_users(game)
@@ -156,6 +157,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "captures": variant.captures and not go,
             "set_games": game.game_set.games_count if game.game_set_id else 0,
             "hints": _hints_offered(game, seats),
+            "hint_phases": analysis_selectors.HINT_PHASES,  # Go: none while marking
             "analysis": _analysis_status(game),
             "analysable": analysis.engine_analyses(game),  # once it is over
             "win_chance_slope": analysis.WIN_CHANCE_SLOPE,

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from games.bots import analysis
 from games.factories import UserFactory, make_game
-from games.play.actions import game_resign, move_play
+from games.play.actions import game_mark_dead, game_resign, move_play
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +151,29 @@ def test_a_go_hint_is_a_point_or_a_pass():
     body = hint(human, game.pk).json()
     assert body["seat"] == 1 and body["decision"] is None
     assert body["points"] == [body["move"]] and body["evaluation"]["mate"] is None
+
+
+#: Go (9x9): black walls off column D, white column F, then B5 and passes (tests/games/play).
+WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
+
+
+@pytest.mark.parametrize(
+    ("points", "computer_marks"),
+    [
+        ([*WALLS, "PASS", "B5", "PASS", "PASS"], False),  # the human passed first: they mark
+        ([*WALLS, "B5", "PASS", "PASS"], True),  # the computer did: the human answers
+    ],
+)
+def test_no_hint_while_go_s_dead_stones_are_marked_is_409_marking_in_progress(
+    points, computer_marks
+):
+    human, bot = UserFactory(), computer()
+    game = played([human, bot], points, variant="Go (9x9)")
+    if computer_marks:
+        game_mark_dead(game_id=game.pk, user=bot, ply=game.ply, points=[])
+    response = hint(human, game.pk)
+    refused(response, 409, "marking_in_progress")
+    assert "dead stones" in response.json()["detail"]
 
 
 def test_a_game_of_more_than_two_sides_is_400_analysis_unavailable():

@@ -74,6 +74,12 @@ function myTurn() {
   return playing() && S.to_move && page.my_seats.includes(S.to_move.seat);
 }
 
+/** Whether the viewer may ask for a hint now: the server's offer, on their turn, and in Go in
+ * the phases the server hints in (page.hint_phases: none while the dead stones are marked). */
+function hintsNow() {
+  return page.hints && myTurn() && (!S.go || page.hint_phases.includes(S.go.phase));
+}
+
 function svg(tag, attrs) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -496,7 +502,7 @@ function drawControls() {
         out.push(button(CHOICES[choice] || choice, choice, () => send("decision", { ply: S.ply, choice })));
       }
     }
-    if (page.hints && myTurn()) {
+    if (hintsNow()) {
       out.push(el("button", { type: "button", class: "secondary", "data-action": "hint",
         title: "The computer's move for you here, shown on the board", onclick: askHint }, "Hint"));
     }
