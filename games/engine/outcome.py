@@ -21,6 +21,9 @@ class Termination(StrEnum):
     RESIGN = "resign"
     TIMEOUT = "timeout"
     FORFEIT = "forfeit"
+    #: An imported record's result that its moves do not reach and its record does not say how
+    #: it came about (Pente.org's ``1-0`` after the last stone: a resignation, a loss on time...).
+    RECORDED = "recorded"
 
 
 @dataclass(frozen=True, slots=True)

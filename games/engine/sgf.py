@@ -47,9 +47,15 @@ Decisions
   board is alive then), ``ACCEPT``. A game exported in the marking phase, before the dead stones
   were agreed, has neither markup nor result and comes back in the marking phase.
 - **Results** use SGF's syntax: ``B+3.5`` (a count, the margin as the engine counts it), ``W+R``
-  (resignation), ``W+T`` (time), ``B+F`` (forfeit), ``0`` (a draw), ``Void``, ``?`` (unknown).
-  Export fills the result of a counted game itself; any other result is the caller's
-  (``sgf_result`` builds it). Import keeps ``RE`` as written; the replay never trusts it.
+  (resignation), ``W+T`` (time), ``B+F`` (forfeit), ``B+`` (a win, how not said), ``0`` or
+  ``Draw`` (a draw, which in Go is on the count), ``Void`` (no result), ``?`` (unknown); the long
+  words (``W+Resign``, ``B+Time``, ``W+Forfeit``) and any case are read too. Export fills the
+  result of a counted game itself; any other result is the caller's (``sgf_result`` builds it,
+  ``sgf_result_of`` from a ``StatedResult``). Import keeps ``RE`` as written;
+  ``sgf_stated_result`` reads it as the result a record states (``records.result``: the moves
+  decide where they end the game, and the record is refused where ``RE`` contradicts them). A
+  resignation, a loss on time or by forfeit is never a count: a file that says so and ends with
+  two passes is not scored, whatever its markup (the game ended while its stones were marked).
 - **Komi**: ``KM`` is always written; a file without one has komi 0 (old games had none).
 - **Main line only**: variations are skipped; only the first game of a collection is read.
 - **Text**: the file is UTF-8 (``CA[UTF-8]``). Bytes are decoded by their ``CA``; without one,
@@ -61,7 +67,7 @@ Decisions
 Refusal codes (``BadRecord``): ``bad_sgf`` (unreadable, or a ``REJECTEDDEAD`` not after two
 passes or not of points of the board), ``not_go`` (``GM`` is not 1),
 ``bad_size`` (not 9, 13 or 19), ``sgf_setup_unsupported``, ``sgf_out_of_turn``,
-``sgf_illegal_move``, ``bad_result`` (an export result that is not SGF's syntax).
+``sgf_illegal_move``, ``bad_result`` (a result that is not SGF's syntax).
 """
 
 from __future__ import annotations
@@ -77,6 +83,8 @@ from sgfmill.sgf import Sgf_game
 from .errors import BadRecord, IllegalMove
 from .go import ACCEPT, GO_SIZES, KOMI, MARK, PASS, REJECT, GoGame, GoPhase
 from .notation import parse_point, point_name
+from .outcome import Termination
+from .records.result import LOSSES, StatedResult
 
 __all__ = [
     "GAME_INFO",
@@ -87,6 +95,8 @@ __all__ = [
     "read_sgf",
     "sgf_record",
     "sgf_result",
+    "sgf_result_of",
+    "sgf_stated_result",
     "sgf_to_actions",
     "sgf_to_game",
     "write_sgf",
@@ -129,9 +139,29 @@ REJECTED_DEAD = "REJECTEDDEAD"
 
 _COLOUR_LETTER = {1: "B", 2: "W"}
 _RESULT = re.compile(r"[BW]\+(?:R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?)?|0|Draw|Void|\?")
-_COUNT = re.compile(r"[BW]\+\d+(?:\.\d+)?|0|Draw")
 _SIZE = re.compile(rb"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
 _HOW = {"resign": "R", "time": "T", "forfeit": "F"}
+#: A result read (any case): the winner's letter and what follows the ``+``.
+_WIN = re.compile(r"([BW])\+(.*)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+#: What follows a winner's ``+``, by the way the game ended.
+_ENDINGS = {
+    "": Termination.RECORDED,
+    "R": Termination.RESIGN,
+    "RESIGN": Termination.RESIGN,
+    "T": Termination.TIMEOUT,
+    "TIME": Termination.TIMEOUT,
+    "F": Termination.FORFEIT,
+    "FORFEIT": Termination.FORFEIT,
+}
+#: ``sgf_result``'s word for each way of ending a ``StatedResult`` may have (a count: "score").
+_SGF_HOWS = {
+    Termination.RESIGN: "resign",
+    Termination.TIMEOUT: "time",
+    Termination.FORFEIT: "forfeit",
+    Termination.SCORE: "score",
+    Termination.RECORDED: "recorded",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,22 +237,63 @@ class SgfGame:
 
 def sgf_result(winner: int | None, *, margin: float | None = None, how: str = "score") -> str:
     """SGF's result: ``how`` is ``"score"`` (``B+3.5``, or ``0`` with no winner), ``"resign"``
-    (``W+R``), ``"time"`` (``W+T``), ``"forfeit"`` (``W+F``) or ``"void"`` (``Void``)."""
+    (``W+R``), ``"time"`` (``W+T``), ``"forfeit"`` (``W+F``), ``"recorded"`` (``B+``, or
+    ``Draw`` with no winner: how is not known) or ``"void"`` (``Void``)."""
     if how == "void":
         return "Void"
-    if how != "score" and how not in _HOW:
+    if how not in ("score", "recorded", *_HOW):
         raise ValueError(f"{how!r} is not a way a game of Go ends")
     if winner is None:
-        if how != "score":
+        if how not in ("score", "recorded"):
             raise ValueError(f"A game that ends by {how} has a winner")
-        return "0"
+        return "0" if how == "score" else "Draw"
     if winner not in _COLOUR_LETTER:
         raise ValueError(f"There is no colour {winner!r} in Go")
+    if how == "recorded":
+        return f"{_COLOUR_LETTER[winner]}+"
     if how != "score":
         return f"{_COLOUR_LETTER[winner]}+{_HOW[how]}"
     if margin is None or not margin > 0:
         raise ValueError(f"A win on the count needs a margin above 0, not {margin!r}")
     return f"{_COLOUR_LETTER[winner]}+{_number(margin)}"
+
+
+def sgf_result_of(stated: StatedResult) -> str:
+    """The SGF result of a result stated as ``StatedResult`` (colours 1 black, 2 white): a
+    count with its margin (``B+5.5``; ``B+`` without one, ``0`` for a draw), a resignation,
+    a loss on time or by forfeit, or ``B+`` / ``Draw`` when it does not say how. The
+    inverse of ``sgf_stated_result``."""
+    how = _SGF_HOWS.get(stated.how)
+    if how is None:
+        raise ValueError(f"A game of Go does not end by {stated.how}")
+    winner = stated.winners[0] if stated.winners else None
+    if how == "score" and winner is not None and stated.margin is None:
+        how = "recorded"  # a win on a count whose margin is not known
+    return sgf_result(winner, margin=stated.margin, how=how)
+
+
+def sgf_stated_result(result: str | None) -> StatedResult | None:
+    """The result an SGF ``RE`` states (None: none, ``Void`` or ``?``): ``B+R`` a resignation,
+    ``W+T`` a loss on time, ``B+F`` by forfeit, ``B+5.5`` a count (its margin kept), ``B+`` a
+    win that does not say how (``recorded``), ``0`` or ``Draw`` a draw on the count; the long
+    words and any case too. ``BadRecord`` ``bad_result`` for anything else."""
+    value = (result or "").strip()
+    if value.casefold() in ("", "void", "?"):
+        return None
+    if value.casefold() in ("0", "draw"):
+        return StatedResult((), Termination.SCORE)
+    won = _WIN.fullmatch(value)
+    if won is not None:
+        winner = 1 if won[1].upper() == "B" else 2
+        rest = won[2].strip().upper()
+        if rest in _ENDINGS:
+            return StatedResult((winner,), _ENDINGS[rest])
+        if _NUMBER.fullmatch(rest) and float(rest) > 0:
+            return StatedResult((winner,), Termination.SCORE, float(rest))
+    raise BadRecord(
+        "bad_result",
+        f"RE[{value[:40]}] is not an SGF result: B+R, W+T, B+F, B+3.5, B+, 0, Draw, Void or ?.",
+    )
 
 
 def _number(x: float) -> str:
@@ -516,9 +587,12 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
     )
     game = _play_moves(record)
     marked = node.has_property("TB") or node.has_property("TW")
-    counted = result is not None and _COUNT.fullmatch(result.strip()) is not None
+    stated = _readable(result)
+    counted = stated is not None and stated.how is Termination.SCORE
+    lost = stated is not None and stated.how in LOSSES  # not a count, whatever the markup
     if (
         not (record.ends_with_two_passes and (marked or counted))
+        or lost
         or game.phase is not GoPhase.MARKING
     ):
         return record
@@ -529,6 +603,15 @@ def _read_game(sgf: Sgf_game) -> SgfGame:
             points = (_engine_point(rc, size) for rc in node.get(identifier))
             dead.update(p for p in points if board[p] == colour)
     return replace(record, dead=tuple(sorted(dead)), scored=True)
+
+
+def _readable(result: str | None) -> StatedResult | None:
+    """``sgf_stated_result``, or None for a result it cannot read (refused on import, not
+    here: the file is still read)."""
+    try:
+        return sgf_stated_result(result)
+    except BadRecord:
+        return None
 
 
 def _rejected_points(node, size: int) -> tuple[int, ...]:

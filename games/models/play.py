@@ -107,8 +107,9 @@ class Game(models.Model):
         IN_PROGRESS = "in_progress"
         FINISHED = "finished"
         CANCELLED = "cancelled"
-        # An imported record: never playable. Its replayed outcome, if any, is in end_reason and
-        # winner_seats (an unfinished record has end_reason "").
+        # An imported record: never playable. Its outcome, if any, is in end_reason and
+        # winner_seats: its moves', else its Result header's (``recorded``, or its End Reason);
+        # a record with neither has end_reason "".
         ARCHIVED = "archived"
 
     #: How the game ended: an engine ``Termination``, or "" while it has not.

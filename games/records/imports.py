@@ -2,8 +2,9 @@
 
 The text is split into records (``split_records``: cheap, no parsing), each record is parsed on
 its own (``parsed_records``), and ``records_import`` imports them in batches, one transaction per
-batch: a record that cannot be read or replayed is refused with its number, line and reason,
-the others are imported. Whatever a caller writes in ``on_batch`` (a job's progress) commits
+batch: a record that cannot be read or replayed, or whose Result its moves contradict
+(``result_contradicts_board``), is refused with its number, line and reason, the others are
+imported. Whatever a caller writes in ``on_batch`` (a job's progress) commits
 together with the batch's games, so a run that stops anywhere can resume after the last batch
 committed without importing a record twice. The API runs it as a job (``games.records.jobs``);
 ``games_import`` runs it at once on a text.
@@ -26,17 +27,21 @@ from games.clocks.timecontrol import UNTIMED, ClockError, TimeControl
 from games.engine import (
     BadRecord,
     EngineError,
+    Outcome,
     Position,
     Record,
     RecordMoveError,
     Replay,
+    Termination,
     parse_record,
     record_from_game,
+    record_outcome,
+    record_stating,
     replay_record,
     write_record,
 )
 from games.engine.positionkey import signed64
-from games.engine.sgf import read_sgf, sgf_to_game
+from games.engine.sgf import read_sgf, sgf_stated_result, sgf_to_game
 from games.models import Game, Move, Seat
 from games.play.positions import action_fields
 from games.records.fingerprints import fingerprint, fingerprints_fill, recorded_day
@@ -227,12 +232,16 @@ def is_sgf(text: str) -> bool:
 def sgf_as_records(text: str) -> str:
     """The first game of an SGF file (Go) as a Pente.org record's text, so that it is imported
     like any record: the players, the date, ``Komi``, the moves with ``PASS``, the agreed dead
-    stones (``Dead``, from the ``TB``/``TW`` markup), a resignation, and the winner of a game
-    its moves do not end (``Result``, from ``RE`` ``B+T``, ``W+F``...). An SGF that cannot be
-    read is 400 with the reader's code (``bad_sgf``, ``not_go``, ``bad_size``, ...)."""
+    stones (``Dead``, from the ``TB``/``TW`` markup), and the result ``RE`` states
+    (``sgf_stated_result``): a resignation or forfeit in turn as the final ``Resign`` /
+    ``Forfeit``, the rest as ``Result``, ``End Reason`` and ``Margin`` (a count the moves do
+    not reach), ``Void`` and ``?`` as they are; the import then keeps it, or refuses a record
+    whose result the moves contradict. An SGF that cannot be read is 400 with the reader's code
+    (``bad_sgf``, ``not_go``, ``bad_size``, ``bad_result``, ...)."""
     try:
         sgf = read_sgf(text)
         game = sgf_to_game(sgf)
+        stated = sgf_stated_result(sgf.result)
     except EngineError as exc:
         raise Invalid(getattr(exc, "code", "bad_sgf"), _shortened(str(exc))) from None
     headers = [
@@ -240,22 +249,25 @@ def sgf_as_records(text: str) -> str:
         ("Player 2 Name", sgf.white or "?"),
         ("Date", (sgf.date or "?")[:10]),
     ]
-    resigned = None
-    if sgf.result and sgf.result.upper().endswith(("+R", "+RESIGN")) and sgf.winner:
-        resigned = 3 - sgf.winner
-    record = record_from_game(game, headers, resigned_colour=resigned)
-    if resigned is None and game.outcome is None and sgf.winner:  # won on time, by forfeit
-        token = "1-0" if sgf.winner == 1 else "0-1"
-        record = replace(record, result=token).with_header("Result", token)
+    resigned, forfeit = None, False
+    if stated is not None and stated.how in (Termination.RESIGN, Termination.FORFEIT):
+        resigned, forfeit = 3 - stated.winners[0], stated.how is Termination.FORFEIT
+    record = record_from_game(game, headers, resigned_colour=resigned, forfeit=forfeit)
+    if stated is not None and game.outcome is not None:  # counted: the board has the margin
+        stated = replace(stated, margin=None)
+    record = record_stating(record, stated, colours=2)
+    if stated is None and sgf.result:  # Void, ?: no result, in the file's word
+        record = record.with_header("Result", sgf.result.strip())
     return write_record(record)
 
 
 def games_import(*, text: str, batch_size: int | None = None) -> ImportReport:
     """Import the records of ``text`` now, in batches (``settings.IMPORT_BATCH_SIZE``), as
     archived games (status ``archived``, imported=True, unrated, seats without users, names from
-    the headers, the time control from ``TimeControl``; the replayed outcome in end_reason /
-    winner_seats, an unfinished record with end_reason ""); an SGF file is read as one record
-    (``sgf_as_records``). The API imports as a job instead."""
+    the headers, the time control from ``TimeControl``; the outcome ``record_outcome`` keeps in
+    end_reason / winner_seats: the moves', else the Result header's, a record refused where
+    they contradict each other; a record with neither has end_reason ""); an SGF file is read
+    as one record (``sgf_as_records``). The API imports as a job instead."""
     if is_sgf(text):
         text = sgf_as_records(text)
     return records_import(
@@ -284,12 +296,14 @@ def _refusal(item: RecordText | ParsedRecord, exc: EngineError) -> Refusal:
 
 @dataclass(frozen=True, slots=True)
 class _Replayed:
-    """A record replayed: its seats' names (as stored), its game's fingerprint and its day."""
+    """A record replayed: the outcome kept (``record_outcome``), its seats' names (as stored),
+    its game's fingerprint and its day."""
 
     number: int
     line: int
     record: Record
     replay: Replay
+    outcome: Outcome | None
     names: list[str]
     fingerprint: str
     day: date | None
@@ -366,11 +380,11 @@ def _replayed(item: ParsedRecord) -> _Replayed | Refusal:
     record = item.record
     try:
         replay = replay_record(record)
+        outcome = record_outcome(record, replay)
     except EngineError as exc:
         return _refusal(item, exc)
     headers = record.header_dict
     names = _seat_names(headers, replay.game)
-    outcome = replay.outcome
     digest = fingerprint(
         position=replay.game,
         names=names,
@@ -381,7 +395,7 @@ def _replayed(item: ParsedRecord) -> _Replayed | Refusal:
     )
     when = _header_date(headers)
     day = when.date() if when is not None else None
-    return _Replayed(item.number, item.line, record, replay, names, digest, day)
+    return _Replayed(item.number, item.line, record, replay, outcome, names, digest, day)
 
 
 def _seat_names(headers: dict, position: Position) -> list[str]:
@@ -451,7 +465,7 @@ def _archived(item: _Replayed) -> Game:
     """The archived game of one replayed record, not saved yet."""
     position = item.replay.game
     headers = item.record.header_dict
-    outcome = item.replay.outcome  # None: the record ends before the game does
+    outcome = item.outcome  # None: the record states no result its moves do not reach
     reason = outcome.termination.value if outcome is not None else ""
     winners = list(outcome.winners) if outcome is not None else []
     when = _header_date(headers)

@@ -3,15 +3,22 @@ user's import jobs."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.db.models import QuerySet
 
 from games import engine
 from games.clocks.timecontrol import Kind, TimeControl
-from games.engine import Record, Termination, record_from_game, standard_headers, write_record
-from games.engine.records.identity import result_colours
-from games.engine.sgf import sgf_result, write_sgf
+from games.engine import (
+    Record,
+    StatedResult,
+    Termination,
+    record_from_game,
+    record_stating,
+    standard_headers,
+    write_record,
+)
+from games.engine.records.model import END_REASON_HEADER, MARGIN_HEADER
+from games.engine.records.result import header_margin
+from games.engine.sgf import sgf_result, sgf_result_of, write_sgf
 from games.models import Game, ImportJob, Move, User
 from games.play.positions import position_of
 from games.play.selectors import seats_with_users, spectator_ply
@@ -100,25 +107,27 @@ def game_record(*, game: Game, viewer: User | None = None) -> Record:
         resigned = position.seat_colour(losers[0])
         forfeit = game.end_reason == Termination.FORFEIT
     record = record_from_game(position, headers, resigned_colour=resigned, forfeit=forfeit)
-    sides = _sides(game)
-    if game.end_reason and position.outcome is None and game.winner_seats:
-        win_colours = {position.seat_colour(s) for s in game.winner_seats}
-        token = "-".join("1" if c in win_colours else "0" for c in range(1, sides + 1))
-        record = replace(record, result=token).with_header("Result", token)
-    elif game.imported and not game.end_reason:
-        # A record its moves do not end (lost on time where it was played) keeps its result.
-        token = str(game.headers.get("Result") or "").strip()
-        if result_colours(token, colours=sides) is not None:
-            record = replace(record, result=token).with_header("Result", token)
-    return record
+    stated = _stated(game, position)
+    if stated is not None:  # a result the moves do not reach: Result, End Reason, Margin
+        return record_stating(record, stated, colours=_sides(game))
+    # The moves say it all (an imported record's own End Reason and Margin are not needed).
+    return record.with_header(END_REASON_HEADER, None).with_header(MARGIN_HEADER, None)
 
 
-#: SGF's word for how a game was lost (``sgf_result``), by the server's end reason.
-_SGF_HOW = {
-    Termination.RESIGN: "resign",
-    Termination.TIMEOUT: "time",
-    Termination.FORFEIT: "forfeit",
-}
+def _stated(game: Game, position: engine.Position) -> StatedResult | None:
+    """The result of a game over whose moves do not end it (a resignation out of turn, a loss
+    on time, an imported record's ``Result``), as a record states it; None when the moves end
+    the game, or it has no result (in progress, cancelled, an unfinished record)."""
+    if not game.end_reason or position.outcome is not None:
+        return None
+    colours = {position.seat_colour(seat) for seat in game.winner_seats}
+    how = Termination(game.end_reason)
+    margin = header_margin(game.headers) if game.imported else None
+    return StatedResult(tuple(colours), how, margin if how is Termination.SCORE else None)
+
+
+#: The SGF results of no result an imported record may keep as its ``Result`` header.
+_SGF_NO_RESULT = ("Void", "?")
 
 
 def game_sgf(*, game: Game, viewer: User | None = None) -> str:
@@ -129,12 +138,14 @@ def game_sgf(*, game: Game, viewer: User | None = None) -> str:
         raise Conflict("not_go", f"Game {game.pk} is {game.variant}: only Go games have SGF.")
     position = position_of(game, _moves_shown(game, viewer))
     by_seat = {s.seat: s.name for s in seats_with_users(game)}
-    how = _SGF_HOW.get(Termination(game.end_reason)) if game.end_reason else None
-    result = None
-    if how is not None:
-        result = sgf_result(game.winner_seats[0] if game.winner_seats else None, how=how)
+    stated = _stated(game, position)
+    result = None  # a counted game's is its count's (``write_sgf``)
+    if stated is not None:
+        result = sgf_result_of(stated)
     elif game.status == Game.Status.CANCELLED:
         result = sgf_result(None, how="void")
+    elif game.imported and not game.end_reason and game.headers.get("Result") in _SGF_NO_RESULT:
+        result = game.headers["Result"]  # an SGF's Void or ? imported
     played = game.started_at or game.created_at
     return write_sgf(
         position,

@@ -254,3 +254,51 @@ def test_games_over_get_the_fingerprints_an_import_of_their_records_finds(at_lat
         f"Game {played.pk}",
         f"Game {archived.pk}",
     ]
+
+
+# --- 0024: imported records get the result their Result header states ---------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_imported_records_the_moves_do_not_end_get_their_header_s_result(at_latest_afterwards):
+    old = migrate_to([("games", "0023_end_reason_recorded")])
+    Game, Seat, Move = (old.get_model("games", name) for name in ("Game", "Seat", "Move"))
+    dated = datetime(2024, 3, 5, tzinfo=UTC)
+
+    def archived(result: str, **fields):
+        game = Game.objects.create(
+            variant="Pente",
+            status="archived",
+            imported=True,
+            ply=3,
+            started_at=dated,
+            positions_indexed=True,
+            headers={"Game": "Pente", "Result": result},
+            **fields,
+        )
+        for seat, name in ((1, "cy"), (2, "dee")):
+            Seat.objects.create(game=game, seat=seat, name=name)
+        for ply, point in enumerate((180, 162, 144), start=1):  # K10, L11, M12
+            Move.objects.create(game=game, ply=ply, seat=2 - ply % 2, point=point)
+        return game
+
+    lost = archived("0-1")
+    drawn = archived("1/2-1/2")
+    unfinished = archived("*")
+    unreadable = archived("2-0")
+    resigned = archived("1-0", end_reason="resign", winner_seats=[1], finished_at=dated)
+
+    Game = migrate_to([("games", "0024_imported_results_recorded")]).get_model("games", "Game")
+    row = Game.objects.get(pk=lost.pk)
+    assert (row.end_reason, row.winner_seats, row.finished_at) == ("recorded", [2], dated)
+    assert row.positions_indexed is False  # indexed again, with its result
+    row = Game.objects.get(pk=drawn.pk)
+    assert (row.end_reason, row.winner_seats) == ("recorded", [])
+    for kept in (unfinished, unreadable):
+        row = Game.objects.get(pk=kept.pk)
+        assert (row.end_reason, row.winner_seats, row.positions_indexed) == ("", [], True)
+    assert Game.objects.get(pk=resigned.pk).end_reason == "resign"
+
+    Game = migrate_to([("games", "0023_end_reason_recorded")]).get_model("games", "Game")
+    assert Game.objects.get(pk=lost.pk).end_reason == ""
+    assert Game.objects.get(pk=resigned.pk).end_reason == "resign"

@@ -42,9 +42,9 @@ Several records may follow one another in one file. The conventions, as Pente.or
 * ``Resign`` / ``Forfeit`` may end the move text. **Decision:** such a token stands in the slot
   of the side to move at that point: that side resigned (or forfeited), and the game is over
   with the other side the winner. A resignation made out of turn cannot be written this way;
-  ``record_from_game`` then writes no token (the ``Result`` header still says who won, but the
-  replay, which never trusts ``Result``, reports the game in progress). With more than two sides
-  a Resign token is refused (``BadRecord`` ``resign_multiplayer``).
+  ``record_from_game`` then writes no token: the ``Result`` header says who won (and this
+  server's exports ``[End Reason "resign"]`` how), which ``record_outcome`` keeps. With more
+  than two sides a Resign token is refused (``BadRecord`` ``resign_multiplayer``).
 * "Player 1" in a record is the side that plays colour 1 (moves first): ``Player 1 Name`` plays
   the first colour's stones, ``Result "1-0"`` means that side won, and the replay summary's
   ``winner`` and ``captures`` are by colour.
@@ -68,7 +68,9 @@ from the default: ``[Players "4"]`` (seats, default 2), ``[Partners "Y"]``,
 ``[Tournament Rule "Y"|"N"]`` (default: on when ``Rated "Y"`` for the games that have it, always
 for G-Pente), ``[Adjacent Only "Y"]``, and ``Player N Name/Rating/Type`` for seats 3..6. A
 record without a ``Rated`` header is read as unrated. With three or more sides the result is
-written ``0-1-0`` (one number per colour; a draw ``1/2-1/2-1/2``).
+written ``0-1-0`` (one number per colour; a draw ``1/2-1/2-1/2``). Where the moves do not show
+how a game ended, ``[End Reason "timeout"]`` says it (``resign``, ``timeout``, ``forfeit``,
+``score``) and, for a win on a count they do not reach, Go's ``[Margin "5.5"]`` (see ``result``).
 
 **Go** records (``Game`` ``"Go"``, ``"Go (13x13)"`` or ``"Go (9x9)"``; see ``replay``) have the same
 headers and move text, plus:
@@ -86,13 +88,18 @@ resigned as above; any other is in progress.
 
 Replaying (``replay_record``, and ``game_from_record`` / ``replay_summary`` built on it) plays every
 stone through the engine with
-the game's rules; a rated record is played with the tournament rule. The winner always comes from
-the moves, never from the ``Result`` header.
+the game's rules; a rated record is played with the tournament rule. The replay's outcome is
+the moves' alone. **Decision** (``result``): the result an archive keeps of a record is the
+moves' when they end the game, and a ``Result`` header that contradicts them refuses the record
+(``result_contradicts_board``); when the moves end before the game does (a resignation, a loss
+on time: most of a club player's records), it is the ``Result`` header's, ended the way this
+server's ``[End Reason "..."]`` header says, else ``recorded`` (``record_outcome``).
 """
 
 from .model import Record
 from .parse import parse_record, parse_records
 from .replay import RecordMoveError, Replay, game_from_record, replay_record, replay_summary
+from .result import StatedResult, record_outcome, record_stating, stated_result
 from .write import record_from_game, standard_headers, write_record, write_records
 
 # ``games.engine`` exports these too (``from .records import *``). The header names and
@@ -101,13 +108,17 @@ __all__ = [
     "Record",
     "RecordMoveError",
     "Replay",
+    "StatedResult",
     "game_from_record",
     "parse_record",
     "parse_records",
     "record_from_game",
+    "record_outcome",
+    "record_stating",
     "replay_record",
     "replay_summary",
     "standard_headers",
+    "stated_result",
     "write_record",
     "write_records",
 ]

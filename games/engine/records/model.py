@@ -36,6 +36,9 @@ REJECTED_HEADER = "Rejected Dead"
 REJECTED_SEPARATOR = ";"
 NONE_PROPOSED = "-"  # a marking of no stone, in ``REJECTED_HEADER``
 KOMI_HEADER = "Komi"  # Go: white's komi, written only when it is not the engine's 7.5
+#: How a game ended, where its moves do not show it (``result``): ``timeout``, ``resign``...
+END_REASON_HEADER = "End Reason"
+MARGIN_HEADER = "Margin"  # Go: the margin of a win on a count the moves do not reach
 
 RESIGN = "Resign"
 FORFEIT = "Forfeit"

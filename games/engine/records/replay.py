@@ -18,7 +18,9 @@ Go records
 - A record ending with two passes is finished: the player who passed first marks the stones of
   the ``Dead`` header (none without the header), the other accepts, they leave the board as
   captures of the other colour, and the board is counted (area scoring, komi to white). The
-  ``Dead`` header is read only there: it is ignored in a record that ends otherwise.
+  ``Dead`` header is read only there: it is ignored in a record that ends otherwise. An
+  ``End Reason`` other than ``score`` (a loss on time while the dead stones were marked, see
+  ``result``) says the game was not counted: it stays in its marking phase.
 - A record ending with ``Resign`` / ``Forfeit``: the side to move resigned and the other side
   wins; **decision:** its ``score`` is the area count of the board as it stands (no stone dead),
   like that of a record in progress; ``dead`` is empty.
@@ -40,7 +42,7 @@ from ..go import KOMI, GoGame, GoPhase
 from ..notation import parse_point, point_name
 from ..outcome import Outcome, Termination
 from ..variants import VARIANTS
-from .model import FORFEIT, GO_GAMES, GO_NAMES, KOMI_HEADER, Record
+from .model import END_REASON_HEADER, FORFEIT, GO_GAMES, GO_NAMES, KOMI_HEADER, Record
 from .write import sides
 
 
@@ -305,7 +307,7 @@ def _replay_go(record: Record) -> Replay:
     if game.phase is GoPhase.MARKING and rejected:  # turned down, and no move since
         turn_down()
     resigned = _resigned(record, game)
-    if resigned is None and game.phase is GoPhase.MARKING:  # it ends with two passes: count
+    if resigned is None and game.phase is GoPhase.MARKING and _counted(record):
         try:
             act(game.mark_dead, record.dead)
         except IllegalMove as exc:
@@ -313,6 +315,13 @@ def _replay_go(record: Record) -> Replay:
             raise BadRecord(exc.code, detail, record.line) from exc
         act(game.accept)
     return Replay(game, tuple(seats), record.ending, resigned)
+
+
+def _counted(record: Record) -> bool:
+    """Whether a Go record that ends with two passes was counted: unless its ``End Reason``
+    says it ended otherwise (on time while the dead stones were being marked, ...)."""
+    how = (record.header(END_REASON_HEADER) or "").strip().lower()
+    return how in ("", Termination.SCORE)
 
 
 def _new_go_game(record: Record) -> GoGame:

@@ -267,6 +267,7 @@ def test_termination_values_are_the_words_the_server_stores():
         "resign",
         "timeout",
         "forfeit",
+        "recorded",
     ]
     assert Termination.FIVE == "five"
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.clocks.sweeper import close_due
+from games.clocks.sweeper import SweepReport, close_due
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
 from games.models import Game, Move
@@ -242,10 +242,9 @@ def test_go_games_are_stored_with_their_end_reason_and_variant(game, players):
     )
 
 
-def test_a_marking_left_unanswered_is_decided_by_the_clock(players):
-    """After two passes and a marking it is white's turn to answer: white's clock runs, and
-    when it runs out white loses on time like on any turn."""
-    black, white = players
+def lost_on_time_while_marking(black, white) -> tuple[Game, SweepReport]:
+    """A 9x9 game on a one-minute clock: two passes, black marks no stone dead, and white's
+    clock runs out before it answers. The game (read again) and the sweeper's report."""
     start = timezone.now()
     game = make_game(
         players=[black, white],
@@ -258,5 +257,12 @@ def test_a_marking_left_unanswered_is_decided_by_the_clock(players):
     game_mark_dead(game_id=game.pk, user=black, ply=2, points=[], now=start)
     report = close_due(now=start + timedelta(minutes=2))
     game.refresh_from_db()
+    return game, report
+
+
+def test_a_marking_left_unanswered_is_decided_by_the_clock(players):
+    """After two passes and a marking it is white's turn to answer: white's clock runs, and
+    when it runs out white loses on time like on any turn."""
+    game, report = lost_on_time_while_marking(*players)
     assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
     assert report.timed_out == 1

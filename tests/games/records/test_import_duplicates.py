@@ -65,7 +65,7 @@ def _refused(report: imports.ImportReport) -> list[tuple[int, str, str]]:
 
 def test_a_game_played_here_exported_and_imported_again_is_refused_naming_it():
     game = _resigned()
-    other = record("K10 L11 M12 Resign 0-1", p1="cy", p2="dee", Date="2024.03.05")
+    other = record("K10 L11 M12 Resign 1-0", p1="cy", p2="dee", Date="2024.03.05")
     job = import_job(client_for(UserFactory()), _exported(game) + "\n" + other)
     assert (job["status"], job["imported"], job["refused"]) == ("done", 1, 1)
     ((refusal),) = job["refusals"]
@@ -99,8 +99,8 @@ def test_a_game_in_progress_exported_imports_as_a_game_of_its_own():
 
 
 def test_a_record_imported_before_is_refused_naming_its_game_whatever_its_other_headers():
-    (first,) = games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05")).game_ids
-    again = record("K10 L11 M12 Resign 0-1", r1=1700, Site="elsewhere", Date="03/05/2024")
+    (first,) = games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05")).game_ids
+    again = record("K10 L11 M12 Resign 1-0", r1=1700, Site="elsewhere", Date="03/05/2024")
     report = games_import(text=again)
     assert report.game_ids == []
     ((number, code, detail),) = _refused(report)
@@ -120,7 +120,7 @@ def test_an_imported_record_exported_and_imported_again_is_refused():
 
 
 def test_the_same_record_twice_in_one_upload_imports_once():
-    text = record("K10 L11 M12 Resign 0-1", Date="2024.03.05")
+    text = record("K10 L11 M12 Resign 1-0", Date="2024.03.05")
     job = import_job(client_for(UserFactory()), f"{text}\n{text}")
     assert (job["imported"], job["refused"]) == (1, 1)
     assert job["refusals"][0]["record"] == 2
@@ -135,33 +135,33 @@ def test_a_record_differing_only_in_its_result_imports():
 
 
 def test_a_record_differing_only_in_one_move_imports():
-    games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05"))
-    report = games_import(text=record("K10 L11 M13 Resign 0-1", Date="2024.03.05"))
+    games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05"))
+    report = games_import(text=record("K10 L11 M13 Resign 1-0", Date="2024.03.05"))
     assert report.refusals == [] and len(report.game_ids) == 1
 
 
 def test_a_record_differing_only_in_a_player_imports():
-    games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05"))
-    report = games_import(text=record("K10 L11 M12 Resign 0-1", p2="bo", Date="2024.03.05"))
+    games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05"))
+    report = games_import(text=record("K10 L11 M12 Resign 1-0", p2="bo", Date="2024.03.05"))
     assert report.refusals == [] and len(report.game_ids) == 1
 
 
 def test_a_record_of_another_day_imports():
-    games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05"))
-    report = games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.06"))
+    games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05"))
+    report = games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.06"))
     assert report.refusals == [] and len(report.game_ids) == 1
 
 
 def test_a_record_without_a_date_is_the_same_game_as_a_dated_one_here():
-    (first,) = games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05")).game_ids
-    report = games_import(text=record("K10 L11 M12 Resign 0-1", Date="?"))
+    (first,) = games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05")).game_ids
+    report = games_import(text=record("K10 L11 M12 Resign 1-0", Date="?"))
     assert report.game_ids == []
     assert _refused(report)[0][2].startswith(f"Game {first} ")
 
 
 def test_a_dated_record_is_the_same_game_as_one_here_without_a_date():
-    (first,) = games_import(text=record("K10 L11 M12 Resign 0-1")).game_ids
-    report = games_import(text=record("K10 L11 M12 Resign 0-1", Date="2024.03.05"))
+    (first,) = games_import(text=record("K10 L11 M12 Resign 1-0")).game_ids
+    report = games_import(text=record("K10 L11 M12 Resign 1-0", Date="2024.03.05"))
     assert report.game_ids == []
     assert _refused(report)[0][2].startswith(f"Game {first} ")
 
@@ -177,5 +177,5 @@ def test_a_game_over_gets_its_fingerprint_when_its_transaction_commits():
 def test_an_import_first_fingerprints_the_games_over_whose_job_was_lost():
     game = _resigned()  # the job of its fingerprint is never run: no commit in this test
     assert Game.objects.get(pk=game.pk).fingerprint is None
-    games_import(text=record("K10 L11 M12 Resign 0-1"))
+    games_import(text=record("K10 L11 M12 Resign 1-0"))
     assert Game.objects.get(pk=game.pk).fingerprint

@@ -260,10 +260,16 @@ function refreshSuggestion() {
  * counted: each territory point's owner, and the stones counted dead (point -> colour). */
 function goCount() {
   const score = page.go && S.go && countScore();
-  if (!score || !((playing() && marking()) || S.end_reason === "score")) return null;
+  if (!score || !((playing() && marking()) || counted())) return null;
   const byColour = (black, white) => new Map([...(black || []).map((p) => [p, 1]), ...(white || []).map((p) => [p, 2])]);
   return { owner: byColour(score.black_territory, score.white_territory),
     dead: byColour(score.black_dead, score.white_dead) };
+}
+
+/** Whether the game was won on a count of its board: not an imported record's count made
+ * elsewhere, after moves that stop before it (the board here is not that count). */
+function counted() {
+  return S.end_reason === "score" && Boolean(S.go) && S.go.phase === "over";
 }
 
 /** Territory as small squares of its owner's colour, and a red cross on every dead stone. */
@@ -335,7 +341,7 @@ function drawCountNote(count) {
   if (!count) return;
   const score = countScore();
   const legend = "Small squares are each side's territory; crossed stones are dead.";
-  if (S.end_reason === "score") {
+  if (counted()) {
     note.textContent = `${legend} Black ${score.black}, white ${score.white} (komi included).`;
     return;
   }
@@ -434,14 +440,16 @@ function resultText() {
   const winners = S.winners || [];
   const why = REASONS[S.end_reason] || S.end_reason || "";
   if (S.status === "cancelled") return "Cancelled";
-  if (!winners.length) return why ? `Draw (${why})` : "Over";
   const names = winners.map((w) => w.name).join(" and ");
+  if (S.end_reason === "recorded") return winners.length ? `${names} won (as recorded)` : "Draw (as recorded)";
+  if (!winners.length) return why ? `Draw (${why})` : "Over";
   return `${names} won${why ? ` by ${why}` : ""}`;
 }
 
 function statusText() {
   if (!playing()) {
-    const score = page.go && S.go && S.go.score;
+    // A count recorded elsewhere is not the board's: no figures from the board then.
+    const score = page.go && S.go && (S.end_reason !== "score" || counted()) && S.go.score;
     return score ? `${resultText()} (black ${score.black}, white ${score.white})` : resultText();
   }
   if (marking()) {
