@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from .errors import BadOptions
 from .game import Game
-from .go import GoGame
+from .go import KOMI, GoGame
 from .variants import Variant, get_variant
 
 Position = Game | GoGame
@@ -22,16 +22,20 @@ def new_game(
     tournament_rule: bool | None = None,
     rated: bool = False,
     adjacent_only: bool = False,
+    komi: float | None = None,
 ) -> Position:
     """The starting position of ``variant`` with these options (``BadOptions`` when the game
-    does not have them: Go is two players, without partners, tournament rule or adjacent-only)."""
+    does not have them: Go is two players, without partners, tournament rule or adjacent-only;
+    ``komi``, white's, is Go's alone: ``KOMI`` when None)."""
     v = get_variant(variant)
     if v.family == "go":
         if seats != 2 or partners:
             raise BadOptions(f"{v.name} is a game for two players.")
         if tournament_rule or adjacent_only:
             raise BadOptions(f"{v.name} has no tournament rule and no adjacent-only option.")
-        return GoGame(v.size)
+        return GoGame(v.size, komi=KOMI if komi is None else komi)
+    if komi is not None:
+        raise BadOptions(f"{v.name} has no komi.")
     return Game(
         v,
         seats=seats,
@@ -46,6 +50,6 @@ def replay_game(variant: str | Variant, actions: Iterable[int | str], **options)
     """``new_game(variant, **options)`` with ``actions`` replayed (as each game's ``replay``)."""
     v = get_variant(variant)
     if v.family == "go":
-        new_game(v, **options)  # the same refusals
-        return GoGame.replay(actions, size=v.size)
+        start = new_game(v, **options)  # the same refusals
+        return GoGame.replay(actions, size=v.size, komi=start.komi)
     return Game.replay(v, actions, **options)

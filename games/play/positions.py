@@ -27,6 +27,7 @@ from django.db import DEFAULT_DB_ALIAS
 from games import engine
 from games.engine import point_names
 from games.engine.go import MARK, PASS
+from games.engine.records.model import KOMI_HEADER
 from games.models import Game, Move, Seat, User
 from pente_site.cache import delete_with_text, get_with_text, set_with_text
 
@@ -96,14 +97,29 @@ CANCEL_FORBIDDEN_CHECKS: list[Callable[[Game], str | None]] = []
 
 
 def engine_options(game: Game) -> dict[str, Any]:
-    """Options of the engine position for a game row (``engine.new_game``)."""
-    return {
+    """Options of the engine position for a game row (``engine.new_game``); a Go record
+    imported with its own komi (its ``Komi`` header) is counted with it."""
+    options: dict[str, Any] = {
         "seats": game.seats,
         "partners": game.partners,
         "tournament_rule": game.tournament_rule,
         "rated": game.rated,
         "adjacent_only": game.adjacent_only,
     }
+    komi = record_komi(game)
+    if komi is not None:
+        options["komi"] = komi
+    return options
+
+
+def record_komi(game: Game) -> float | None:
+    """The komi an imported Go record states (its ``Komi`` header), or None: the engine's."""
+    if not game.imported or engine.get_variant(game.variant).family != "go":
+        return None
+    try:
+        return float((game.headers or {}).get(KOMI_HEADER, ""))
+    except ValueError:
+        return None
 
 
 def move_action(kind: str, point: int | None, choice: str) -> int | str:

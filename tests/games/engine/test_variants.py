@@ -122,6 +122,14 @@ def test_new_game_plays_each_family_with_its_own_rules():
         new_game("Go", adjacent_only=True)
 
 
+def test_komi_is_an_option_of_go_alone():
+    assert new_game("Go (9x9)").komi == 7.5
+    assert new_game("Go (9x9)", komi=6.5).komi == 6.5
+    assert replay_game("Go (9x9)", ["E5", "PASS"], komi=0.5).komi == 0.5
+    with pytest.raises(BadOptions):
+        new_game("Pente", komi=6.5)
+
+
 def test_variants_are_immutable():
     with pytest.raises(AttributeError):
         VARIANTS["Pente"].capture_target = 5  # type: ignore[misc]

@@ -206,3 +206,21 @@ def test_a_go_game_lost_on_time_while_marking_comes_back_from_its_export(export)
     game, _ = lost_on_time_while_marking(black, white)
     assert (game.end_reason, game.winner_seats) == ("timeout", [1])
     assert result_of(again(game, export)) == ("archived", "timeout", [1])
+
+
+# --- an imported Go record's own komi ----------------------------------------------------------
+
+
+def test_an_imported_go_record_is_counted_and_exported_with_its_own_komi():
+    """Black walls off 45 points, white 36; with ``KM[0.5]`` black wins by 8.5 (by 1.5 with the
+    server's 7.5): the game shown, its count and both exports keep the record's komi."""
+    moves = "".join(f";B[e{row}];W[f{row}]" for row in "abcdefghi") + ";B[];W[]"
+    game = stored(f"(;GM[1]FF[4]SZ[9]KM[0.5]PB[ann]PW[bob]DT[2024-03-05]RE[B+8.5]{moves})")
+    go = client_for().get(f"/api/games/{game.pk}/").json()["go"]
+    assert go["komi"] == 0.5
+    assert (go["score"]["black"], go["score"]["white"]) == (45.0, 36.5)
+    sgf_text = exported(game, "record.sgf")
+    assert "KM[0.5]" in sgf_text and "RE[B+8.5]" in sgf_text
+    assert '[Komi "0.5"]' in exported(game, "record")
+    back = again(game, "record.sgf")
+    assert client_for().get(f"/api/games/{back.pk}/").json()["go"]["komi"] == 0.5
