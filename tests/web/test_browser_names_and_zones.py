@@ -38,10 +38,12 @@ def call(page, method: str, path: str, body=None, content_type="application/json
     return page.evaluate(CALL, [method, path, body, content_type])
 
 
-def imported_game(page, player1: str, player2: str) -> int:
-    """A record of ``player1`` against ``player2`` imported through the API: its game's id."""
-    record = f'[Game "Pente"]\n[Player 1 Name "{player1}"]\n[Player 2 Name "{player2}"]\n\n'
-    status, job = call(page, "POST", "games/import", record + "1. K10 L11 2. M12 *\n", "text/plain")
+def imported_game(page, player1: str, player2: str, result: str = "*") -> int:
+    """A record of ``player1`` against ``player2`` imported through the API, with ``result``
+    (``1-0``: player 1 won, by resignation since no one has five): its game's id."""
+    record = f'[Game "Pente"]\n[Player 1 Name "{player1}"]\n[Player 2 Name "{player2}"]\n'
+    record += f'[Result "{result}"]\n\n1. K10 L11 2. M12 {result}\n'
+    status, job = call(page, "POST", "games/import", record, "text/plain")
     assert status == 202, job
     deadline = time.monotonic() + 30
     while job["status"] not in ("done", "failed"):

@@ -89,7 +89,20 @@ def test_the_database_shows_players_result_and_moves(client):
         html.index("<tr data-game-id=") : html.index("</tr>", html.index("<tr data-game-id="))
     ]
     assert 'href="/players/alice/"' in row and 'href="/players/bob/"' in row
-    assert "bob won" in row and '<td class="num wide">23</td>' in row
+    assert '<span class="name" title="bob">bob</span> won' in row
+    assert '<td class="num wide">23</td>' in row
+
+
+def test_a_long_winners_name_is_cut_like_the_players_so_the_table_fits_a_phone(client):
+    """A name with no space would make the result column as wide as itself."""
+    long = "W" * 150
+    GameFactory(
+        players=[UserFactory(username=long), UserFactory()],
+        status=Game.Status.FINISHED,
+        winner_seats=[1],
+    )
+    html = client.get("/database/").content.decode()
+    assert f'<span class="name" title="{long}">{long}</span> won' in html
 
 
 def test_the_database_pages_by_50_and_keeps_the_search_in_the_pager(client):

@@ -50,12 +50,13 @@ RESULTS = [("", "Any"), ("win", "Won"), ("loss", "Lost"), ("draw", "Drawn")]
 RATED = [("", "Any"), ("true", "Rated"), ("false", "Unrated")]
 
 
-def _result_text(*, game: Game, summary: dict[str, Any]) -> str:
+def _result(*, game: Game, summary: dict[str, Any]) -> tuple[str, list[str]]:
+    """The result's word when no one won (a draw, unfinished, ...), else "" and the winners'
+    names, which the table cuts like the players' ("<name> won")."""
     word = unsettled_word(game)
     if word is not None:
-        return word
-    names = [p["name"] for p in summary["players"] if p["seat"] in game.winner_seats]
-    return f"{' & '.join(names)} won"
+        return word, []
+    return "", [p["name"] for p in summary["players"] if p["seat"] in game.winner_seats]
 
 
 def game_rows(games: list[Game]) -> list[dict[str, Any]]:
@@ -73,6 +74,7 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
             }
             for p in summary["players"]
         ]
+        word, winners = _result(game=game, summary=summary)
         rows.append(
             {
                 "id": game.pk,
@@ -80,7 +82,8 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
                 "variant": game.variant,
                 "rated": game.rated,
                 "players": players,
-                "result": _result_text(game=game, summary=summary),
+                "result": word,
+                "winners": winners,
                 "moves": game.ply,
                 "date": game.started_at or game.created_at,
             }
