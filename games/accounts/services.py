@@ -337,7 +337,12 @@ def profile_update(
             setattr(user, name, bool(wanted))
             fields.append(name)
     if password is not None:
-        if not current_password or not user.check_password(current_password):
+        if not current_password:
+            raise Invalid(
+                "current_password_required",
+                "A new password needs the current one too (current_password).",
+            )
+        if not user.check_password(current_password):
             raise Forbidden("bad_credentials", "The current password is not correct.")
         _check_password(password, user)
         user.set_password(password)

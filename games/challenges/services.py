@@ -221,6 +221,12 @@ def challenge_create(
             "bad_restriction",
             "The restriction is one of: " + ", ".join(Challenge.Restriction.values) + ".",
         )
+    if invitee is not None and restriction != Challenge.Restriction.NONE:
+        raise Invalid(
+            "bad_restriction",
+            "A restriction says who may take up an open challenge: a direct challenge names "
+            "its player already.",
+        )
     rating_restrictions = {
         Challenge.Restriction.RATING_ABOVE,
         Challenge.Restriction.RATING_BELOW,
@@ -382,8 +388,11 @@ def _expire(challenges: QuerySet[Challenge]) -> int:
 
 
 def _check_restriction(challenge: Challenge, user: User) -> None:
-    """The challenge's rating or rank restriction, and the creator's ignores."""
-    if ignoring(user_id=challenge.created_by_id, other_id=user.pk):
+    """The challenge's rating or rank restriction, and the creator's ignores (an open
+    challenge's: a player invited by name may accept whatever the creator ignores)."""
+    if challenge.kind == Challenge.Kind.OPEN and ignoring(
+        user_id=challenge.created_by_id, other_id=user.pk
+    ):
         raise Forbidden(
             "not_accepting", "The player who made this challenge does not take challenges from you."
         )

@@ -341,7 +341,12 @@ def test_me_patch_refuses_repeated_weekend_days(authed):
 
 
 def test_me_patch_password_needs_the_current_one(authed, user):
-    refused = authed.patch("/api/me", {"password": "new-password-1"})
+    missing = authed.patch("/api/me", {"password": "new-password-1"})
+    assert missing.status_code == 400
+    assert missing.data["code"] == "current_password_required"
+    refused = authed.patch(
+        "/api/me", {"password": "new-password-1", "current_password": "not-the-password"}
+    )
     assert refused.status_code == 403
     assert refused.data["code"] == "bad_credentials"
     accepted = authed.patch(

@@ -681,3 +681,17 @@ def test_ignoring_closes_the_direct_challenges_between_the_two(alice, bob):
     ignore_add(user=alice, username="bob")
     statuses = dict(Challenge.objects.values_list("pk", "status"))
     assert statuses == {theirs: "declined", mine: "cancelled", elsewhere: "open"}
+
+
+def test_a_player_ignored_by_the_creator_may_accept_a_challenge_made_to_them_by_name(alice, bob):
+    """The creator chose to invite them: ignoring keeps strangers' hands off open challenges."""
+    ignore_add(user=alice, username="bob")
+    made = create(alice, invitee="bob").json()
+    assert act(bob, made["id"], "accept").status_code == 200
+
+
+@pytest.mark.parametrize("restriction", ["rating_above", "beginners", "not_playing_me"])
+def test_a_direct_challenge_takes_no_restriction(alice, bob, restriction):
+    response = create(alice, invitee="bob", restriction=restriction)
+    assert response.status_code == 400 and response.json()["code"] == "bad_restriction"
+    assert "open challenge" in response.json()["detail"]
