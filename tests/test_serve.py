@@ -11,6 +11,9 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
+from games.management.commands.serve import _address_for_links
 from tests.servers import start_embedded, stop_server
 
 
@@ -100,3 +103,24 @@ def test_the_served_site_answers_a_wrong_address_with_its_own_pages(tmp_path):
         assert status == 404 and json.loads(body)["code"] == "not_found"
     finally:
         stop_server(proc)
+
+
+@pytest.mark.parametrize(
+    ("addrport", "public_url", "links_to"),
+    [
+        ("127.0.0.1:8123", "", "http://127.0.0.1:8123"),
+        ("8124", "", "http://127.0.0.1:8124"),
+        ("0.0.0.0:8000", "", ""),  # every interface: links follow the requests
+        ("127.0.0.1:8125", "https://pente.example.org", "https://pente.example.org"),
+    ],
+)
+def test_serve_links_emails_to_the_address_it_serves_unless_public_url_says(
+    settings, monkeypatch, addrport, public_url, links_to
+):
+    """A turn a computer's move starts is e-mailed by the worker, which has no request to take
+    the site's address from: ``serve`` gives it the one it serves."""
+    settings.PUBLIC_URL = public_url
+    monkeypatch.setenv("PUBLIC_URL", public_url)
+    _address_for_links(addrport)
+    assert settings.PUBLIC_URL == links_to
+    assert os.environ["PUBLIC_URL"] == links_to

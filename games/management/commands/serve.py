@@ -35,6 +35,18 @@ def celery_worker_argv(*options: str) -> list[str]:
     ]
 
 
+def _address_for_links(addrport: str) -> None:
+    """Without ``PUBLIC_URL``, the address served is the one e-mails link to, also from the
+    worker (a turn a computer's move or a pairing starts has no request to take it from); an
+    address of every interface (``0.0.0.0``) names no one place, so links then follow the
+    requests as before."""
+    host = addrport.rpartition(":")[0] or "127.0.0.1"
+    if settings.PUBLIC_URL or host in ("0.0.0.0", "[::]", "::"):
+        return
+    settings.PUBLIC_URL = f"http://{host}:{addrport.rpartition(':')[2]}"
+    os.environ["PUBLIC_URL"] = settings.PUBLIC_URL  # for the worker started below
+
+
 #: Seconds between a worker's unexpected exit and its restart.
 RESTART_DELAY_S = 1.0
 
@@ -97,6 +109,7 @@ class Command(BaseCommand):
             settings.DEBUG = False
         call_command("migrate", interactive=False, verbosity=0)
         bots_ensure()  # the computer opponents, computer1 .. computer8
+        _address_for_links(addrport)
         worker = None
         if not no_worker:
             schedule = settings.VAR_DIR / "celerybeat-schedule"
