@@ -214,6 +214,10 @@ PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
 TURN_EMAIL_WAIT_SECONDS = _env_int("TURN_EMAIL_WAIT_SECONDS", 120)
 #: A turn still untold this long after its job was due (a lost job) is told by the sweeper's.
 TURN_EMAIL_STALE_SECONDS = _env_int("TURN_EMAIL_STALE_SECONDS", 60)
+#: Challenge e-mails one player gets at most: from one challenger, and from everyone (an hour;
+#: the challenges past them still show on the site and on the player's stream).
+CHALLENGE_EMAILS_PER_CHALLENGER = _env_int("CHALLENGE_EMAILS_PER_CHALLENGER", 1)
+CHALLENGE_EMAILS_PER_HOUR = _env_int("CHALLENGE_EMAILS_PER_HOUR", 10)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -53,6 +53,7 @@ from games.engine import Termination
 from games.models import Challenge, Game, Seat, TurnNotice, User
 from games.play.selectors import seats_with_users
 from games.play.signals import game_finished, turn_started
+from pente_site.counters import count_requests
 from pente_site.errors import Invalid
 from pente_site.jobs import enqueue
 from pente_site.public import current_site_url, site_name
@@ -307,7 +308,7 @@ def on_challenge_changed(sender, challenge: Challenge, kind: str, **kwargs) -> N
     if kind != "created" or challenge.kind != Challenge.Kind.DIRECT:
         return
     invitee = challenge.invitee
-    if not wants_email(invitee, "challenge"):
+    if not wants_email(invitee, "challenge") or not _challenge_email_allowed(challenge):
         return
     site_url = current_site_url()
     if site_url is None:
@@ -323,6 +324,23 @@ def on_challenge_changed(sender, challenge: Challenge, kind: str, **kwargs) -> N
         "home_url": site_url + reverse("web:home"),
     }
     _send(user=invitee, kind="challenge", message="challenge", site_url=site_url, context=context)
+
+
+def _challenge_email_allowed(challenge: Challenge) -> bool:
+    """Whether the invitee may get one more challenge e-mail: at most
+    ``CHALLENGE_EMAILS_PER_CHALLENGER`` an hour from one challenger and
+    ``CHALLENGE_EMAILS_PER_HOUR`` from everyone (counted together, atomically), so that nobody
+    can flood a player's mailbox with challenges."""
+    invitee, sender = challenge.invitee_id, challenge.created_by_id
+    per_sender = f"{settings.CHALLENGE_EMAILS_PER_CHALLENGER}/hour"
+    per_invitee = f"{settings.CHALLENGE_EMAILS_PER_HOUR}/hour"
+    counted = count_requests(
+        [
+            ("challenge_email_pair", f"{sender}>{invitee}", per_sender),
+            ("challenge_email", str(invitee), per_invitee),
+        ]
+    )
+    return all(allowed for allowed, *_rest in counted)
 
 
 def _result(game: Game, seats: Sequence[Seat], seat: int) -> str:

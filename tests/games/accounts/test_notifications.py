@@ -373,6 +373,23 @@ def test_no_challenge_email_to_a_player_who_turned_them_off_nor_for_an_open_one(
     assert mail.outbox == []
 
 
+def test_challenge_emails_are_limited_per_challenger_and_in_all_so_none_can_flood_a_player(
+    settings, django_capture_on_commit_callbacks
+):
+    """Five challenges in five seconds from one player make one e-mail; other players' still
+    come, up to the hour's limit; the challenges themselves are all made."""
+    settings.CHALLENGE_EMAILS_PER_HOUR = 2
+    person(username="bob")
+    alice, carol, dave = UserFactory(), UserFactory(), UserFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(5):
+            challenge_create(creator=alice, variant="Pente", invitee_username="bob")
+        challenge_create(creator=carol, variant="Pente", invitee_username="bob")
+        challenge_create(creator=dave, variant="Pente", invitee_username="bob")
+    senders = [message.subject.split(" ")[0] for message in mail.outbox]
+    assert senders == [alice.username, carol.username]
+
+
 def test_the_end_of_a_turn_based_game_is_e_mailed_to_those_who_asked(
     django_capture_on_commit_callbacks,
 ):
