@@ -56,7 +56,7 @@ def test_opening_an_unsubscribe_link_changes_nothing_and_asks():
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="unsubscribe-form"' in page and 'method="post"' in page
-    assert "when it is your turn in a turn-based game" in page
+    assert "Stop the e-mails sent when it is your turn in a turn-based game?" in page
     user.refresh_from_db()
     assert user.email_on_turn
 

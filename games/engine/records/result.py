@@ -78,9 +78,21 @@ class StatedResult:
         return "-".join("1" if c in self.winners else "0" for c in range(1, colours + 1))
 
     def said(self, colours: int) -> str:
-        """The result in a sentence's words: ``0-1`` or ``0-1 by timeout``."""
+        """The result in a sentence's words: ``0-1``, ``0-1 by resignation``, ``1-0 by five``."""
         token = self.token(colours)
-        return token if self.how is Termination.RECORDED else f"{token} by {self.how}"
+        if self.how is Termination.RECORDED:
+            return token
+        return f"{token} by {_HOW_SAID.get(self.how, self.how.value)}"
+
+
+#: Endings as a sentence says them after "by".
+_HOW_SAID = {
+    Termination.RESIGN: "resignation",
+    Termination.TIMEOUT: "time",
+    Termination.FORFEIT: "forfeit",
+    Termination.SCORE: "the count",
+    Termination.DRAW: "a full board",
+}
 
 
 def stated_result(record: Record, *, colours: int) -> StatedResult | None:
@@ -136,10 +148,17 @@ def record_outcome(record: Record, replay: Replay) -> Outcome | None:
             stated.winners != won or stated.how not in (Termination.RECORDED, board.termination)
         ):
             said = StatedResult(won, board.termination).said(colours)
+            fix = "correct its Result (or End Reason) header, or its moves, and import it again."
+            if board.termination is Termination.SCORE:  # Go: most often dead stones not marked
+                fix = (
+                    "the count takes as dead only the stones the record marks dead (an SGF's "
+                    "TB/TW markup, a record's Dead header): mark them, or correct its Result, "
+                    "and import it again."
+                )
             raise BadRecord(
                 RESULT_CONTRADICTS_BOARD,
                 f"The moves end the game {said}, but the record says {stated.said(colours)}: "
-                "correct its Result (or End Reason) header, or its moves, and import it again.",
+                + fix,
                 record.line,
             )
         return board

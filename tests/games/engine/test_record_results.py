@@ -75,7 +75,7 @@ def test_a_header_calling_a_five_a_draw_is_refused():
 def test_an_end_reason_other_than_the_board_s_is_refused():
     error = refused(pente(FIVE, Result="1-0", End_Reason="resign"))
     assert error.code == "result_contradicts_board"
-    assert "1-0 by five" in error.detail and "1-0 by resign" in error.detail
+    assert "1-0 by five" in error.detail and "1-0 by resignation" in error.detail
 
 
 def test_a_header_that_contradicts_a_final_resign_is_refused():
@@ -87,7 +87,8 @@ def test_a_header_that_contradicts_a_final_resign_is_refused():
 def test_a_counted_go_record_whose_header_names_the_loser_is_refused():
     wrong = FINISHED_9X9.replace("1-0", "0-1")
     error = refused(parse_record(wrong))
-    assert error.code == "result_contradicts_board" and "1-0 by score" in error.detail
+    assert error.code == "result_contradicts_board" and "1-0 by the count" in error.detail
+    assert "only the stones the record marks dead" in error.detail  # the likeliest cause
 
 
 # --- the moves stop before the end: the header's result ---------------------------------------

@@ -119,7 +119,7 @@ def test_an_sgf_whose_count_contradicts_its_result_is_refused_in_the_job():
     walls = "".join(f";B[e{row}];W[f{row}]" for row in "abcdefghi") + ";B[];W[]"
     job = import_job(client_for(UserFactory()), sgf("W+3.5", walls))
     assert (job["imported"], job["refusals"][0]["code"]) == (0, "result_contradicts_board")
-    assert "1-0 by score" in job["refusals"][0]["detail"]
+    assert "1-0 by the count" in job["refusals"][0]["detail"]
 
 
 # --- SGF's RE -----------------------------------------------------------------------------------
