@@ -45,6 +45,13 @@ def test_a_chat_line_is_reported_and_its_author_ignored_from_the_home_page(new_p
     )
     expect(alice.locator(f'#room-chat li[data-author="{troll_name}"]')).to_have_count(0)
 
+    # Their next line, said at once, stays out too.
+    troll.fill("#room-form input[name=text]", "are you still there")
+    troll.click("#room-form button[type=submit]")
+    expect(troll.locator("#room-chat")).to_contain_text("are you still there")
+    alice.wait_for_timeout(1500)
+    expect(alice.locator("#room-chat")).not_to_contain_text("are you still there")
+
     status, refused = call(
         troll, "POST", "challenges/", f'{{"variant": "Pente", "invitee": "{alice_name}"}}'
     )

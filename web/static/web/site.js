@@ -31,15 +31,70 @@ export async function api(path, { method = "GET", body } = {}) {
   return { ok: response.ok, status: response.status, data };
 }
 
-/** Follow an event stream: handlers maps an event kind to a function of its data. */
+/**
+ * Follow an event stream: handlers maps an event kind to a function of its data; ``onOpen``
+ * runs each time the stream (re)connects.
+ *
+ * The tabs of one browser share each stream: a browser opens at most six connections to a
+ * server over HTTP/1.1, and every open stream holds one, so a few tabs of pages that follow two
+ * streams each would leave none for loading a page. One tab (the one holding the stream's Web
+ * Lock) opens the EventSource and passes every event to the others over a BroadcastChannel;
+ * when it closes, another tab takes the lock and opens the stream again from the last event id
+ * seen (``?last_event_id=``), so nothing is missed. Without those APIs each tab opens its own.
+ */
 export function follow(path, handlers, { onOpen } = {}) {
-  const source = new EventSource("/api/" + path.replace(/^\//, ""));
-  for (const [kind, handler] of Object.entries(handlers)) {
+  const url = "/api/" + path.replace(/^\//, "");
+  const dispatch = (kind, body) => {
+    const handler = handlers[kind];
+    // Each event is {id, channel, kind, data}: the handler gets its data.
+    if (handler) handler(body && body.data !== undefined ? body.data : body);
+  };
+  if (!("locks" in navigator) || typeof BroadcastChannel === "undefined") {
+    return openStream(url, Object.keys(handlers), dispatch, onOpen);
+  }
+  const name = `pente-stream:${me || ""}:${url}`;
+  const channel = new BroadcastChannel(name);
+  let lastId = null;
+  channel.onmessage = ({ data }) => {
+    if (data.id) lastId = data.id;
+    if (data.open) { if (onOpen) onOpen(); return; }
+    dispatch(data.kind, data.body);
+  };
+  window.addEventListener("pagehide", () => channel.close());
+  // Listening from now on: what was published since the page was drawn is read once (the
+  // tab that opens the stream reads it again when it connects).
+  if (onOpen) setTimeout(onOpen, 0);
+  navigator.locks.request(name, () => new Promise(() => {
+    // This tab holds the stream until it goes (the lock is released with the page).
+    const from = lastId ? `${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastId)}` : "";
+    openStream(url + from, Object.keys(handlers), (kind, body, id) => {
+      if (id) lastId = id;
+      dispatch(kind, body);
+      channel.postMessage({ kind, body, id });
+    }, () => {
+      if (onOpen) onOpen();
+      channel.postMessage({ open: true });
+    }, [...KINDS_EVERY_PAGE_SHARES]);
+  }));
+  return channel;
+}
+
+/** Kinds a shared stream passes on whatever its own page follows (another tab may want them). */
+const KINDS_EVERY_PAGE_SHARES = [
+  "move", "undo", "request", "end", "reset", "chat", "chat_removed", "analysis", "spectators",
+  "challenge_open", "challenge_updated", "challenge_gone", "game_started", "game_ended",
+  "challenge_received", "challenge_accepted", "challenge_declined", "challenge_cancelled",
+  "challenge_expired", "challenge_joined", "challenge_left", "your_turn", "game_over",
+  "tournament_match", "tournament_cancelled", "rating_changed", "enter", "leave",
+];
+
+function openStream(url, kinds, deliver, onOpen, more = []) {
+  const source = new EventSource(url);
+  for (const kind of new Set([...kinds, ...more])) {
     source.addEventListener(kind, (event) => {
       let body = null;
       try { body = JSON.parse(event.data); } catch (err) { return; }
-      // Each event is {id, channel, kind, data}: the handler gets its data.
-      handler(body && body.data !== undefined ? body.data : body, event);
+      deliver(kind, body, event.lastEventId || null);
     });
   }
   if (onOpen) source.addEventListener("open", onOpen);
@@ -92,6 +147,9 @@ export function el(tag, attrs = {}, ...children) {
  * (lines drawn by the server carry ``data-author`` and get the same controls).
  */
 export function chatBox(list, form, path, tell) {
+  // Authors ignored from this page: their lines stay out at once (the streams leave them out
+  // once they read the reader's ignores again, within a heartbeat).
+  const ignored = new Set();
   const controls = (item, id, author) => {
     if (!me || !author || author === me) return;
     const report = el("button", { type: "button", class: "link", "data-report": id }, "Report");
@@ -106,6 +164,7 @@ export function chatBox(list, form, path, tell) {
       if (!window.confirm(`Ignore ${author}? You will no longer see their chat, and they can no longer challenge you. Their page undoes it.`)) return;
       const result = await api("me/ignores", { method: "POST", body: { username: author } });
       if (!result.ok) { tell(problem(result)); return; }
+      ignored.add(author);
       for (const node of list.querySelectorAll("li[data-author]")) {
         if (node.dataset.author === author) node.remove();
       }
@@ -116,8 +175,8 @@ export function chatBox(list, form, path, tell) {
       report, ignore));
   };
   const add = (line) => {
-    if (!list || list.querySelector(`[data-line="${line.id}"]`)) return;
     const author = line.author ? line.author.username : null;
+    if (!list || list.querySelector(`[data-line="${line.id}"]`) || ignored.has(author)) return;
     const item = el("li", { "data-line": line.id, "data-author": author },
       el("b", {}, author || "?"), line.text);
     controls(item, line.id, author);
