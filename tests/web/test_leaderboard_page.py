@@ -146,3 +146,12 @@ def test_a_provisional_player_is_marked_when_shown(client):
         html.index('href="/players/newcomer/"') : html.index("</tr>", html.index("newcomer"))
     ]
     assert 'class="provisional' in row
+
+
+def test_untimed_is_the_normal_board_as_in_the_api(client):
+    """Untimed games are rated in the normal category: the page takes the word the challenges
+    and games give their category, as the API does."""
+    _rated("steady", rating=1700, results=30)
+    response = client.get("/leaderboards/", {"category": "untimed"})
+    assert response.status_code == 200
+    assert _names(client, category="untimed") == _names(client, category="normal") == ["steady"]

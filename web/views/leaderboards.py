@@ -29,7 +29,7 @@ from games.engine import GAMES, UnknownGame, get_variant
 from pente_site.errors import Invalid
 from ratings import selectors as rating_selectors
 from ratings.cursors import decode_cursor, encode_cursor
-from ratings.elo import ESTABLISHED_RESULTS
+from ratings.elo import CATEGORY_OF_SET, ESTABLISHED_RESULTS
 
 PAGE_SIZE = 50
 #: What ``django.urls.reverse`` leaves unquoted in a path argument.
@@ -62,9 +62,10 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         problems.append(f"There is no game called {asked!r}.")
         variant = "Pente"
     category = request.GET.get("category", "").strip().lower() or "normal"
-    if category not in CATEGORIES:
+    if category not in CATEGORY_OF_SET:
         problems.append(f"There is no category {category!r}: choose speed, normal or turn-based.")
         category = "normal"
+    category = CATEGORY_OF_SET[category]  # untimed games count as normal, as in the API
     board = rating_selectors.BoardFilter(
         variant=variant,
         category=category,
