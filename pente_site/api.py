@@ -108,7 +108,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+#: DRF's sentence for a body that is not an object (``5``, ``[...]``): said in plainer words.
+_NOT_AN_OBJECT = "Invalid data. Expected a dictionary, but got "
+
+
 def _first_message(fields: Any) -> str:
+    if isinstance(fields, str) and fields.startswith(_NOT_AN_OBJECT):
+        got = fields[len(_NOT_AN_OBJECT) :].rstrip(".")
+        return f'Send a JSON object of named fields ({{"name": value, ...}}), not {got}.'
     if isinstance(fields, dict):
         for key, value in fields.items():
             message = _first_message(value)

@@ -324,3 +324,26 @@ def test_a_picture_or_text_asked_for_by_its_own_type_is_served(path, accept):
 def test_a_refused_picture_is_json_whatever_accept_names():
     response = APIClient().get("/api/games/999999/board.svg", HTTP_ACCEPT="image/svg+xml")
     assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+_NOT_OBJECTS = [("5", "int"), ("[1, 2]", "list"), ('"x"', "str")]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "said"),
+    [
+        *(
+            (path, body, said)
+            for path in ("/api/challenges/", "/api/me/ignores")
+            for body, said in _NOT_OBJECTS
+        ),
+        # An import takes a JSON string as its records' text.
+        *(("/api/games/import", body, said) for body, said in _NOT_OBJECTS[:2]),
+    ],
+)
+def test_a_body_that_is_not_a_json_object_is_told_to_be_one(path, body, said):
+    response = client_for(UserFactory()).post(path, body, content_type="application/json")
+    error = assert_error(response, 400, "invalid")
+    assert error["detail"] == (
+        f'Send a JSON object of named fields ({{"name": value, ...}}), not {said}.'
+    )
