@@ -100,6 +100,8 @@ def test_go_pass_marking_and_accepting_the_count(new_page, site, shot):
     expect(white.locator("#controls [data-action=undo-ask]")).to_have_count(0)
     expect(white.locator("#moves li").last).to_have_text("no dead stones")
     black.click("#controls [data-action=accept]")
+    # The move list says what was decided, not the button's words.
+    expect(white.locator("#moves li").last).to_have_text("Marking accepted")
     winner = black.locator("#me").inner_text()
     for page in (black, white):
         expect(page.locator("#status")).to_have_text(

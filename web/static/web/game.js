@@ -18,6 +18,9 @@ const STARS = { 9: [[2, 2], [6, 2], [4, 4], [2, 6], [6, 6]], 13: [[3, 3], [9, 3]
 // Colour 1 is white and colour 2 black in the Pente family (see PENTE above).
 const CHOICES = { keep: "Keep", swap: "Swap", place_two: "Place two more", colour1: "Play white",
   colour2: "Play black", accept: "Accept the marking", reject: "Reject the marking" };
+// A decision as the move list says it once made (its button says what it will do).
+const CHOSEN = { keep: "Kept", swap: "Swapped", place_two: "Placed two more", colour1: "Chose white",
+  colour2: "Chose black", accept: "Marking accepted", reject: "Marking rejected" };
 // What each decision means, said once above its buttons (engine/game.py, the openings).
 const EXPLAIN = {
   d: "Keep: your opponent keeps white and plays the next stone. Swap: you take white and play the next stone.",
@@ -561,7 +564,7 @@ async function openSet() {
 
 function moveText(m) {
   if (m.kind === "mark") return m.choice ? `dead stones: ${m.choice}` : "no dead stones";
-  if (m.kind === "decision" || (m.choice && !m.name)) return CHOICES[m.choice] || m.choice;
+  if (m.kind === "decision" || (m.choice && !m.name)) return CHOSEN[m.choice] || m.choice;
   if (m.kind === "pass") return "pass";
   return m.name || m.kind;
 }
