@@ -1,6 +1,6 @@
 """The challenge rows of the home and play pages: what a challenge is (its seats, partners, who
-has joined it and how many seats are filled, rated or not, who moves first when its creator
-chose) and what the viewer may do with it, as the challenges API allows
+has joined it and how many seats are filled, rated or not, the rules and restriction chosen,
+who moves first when its creator chose) and what the viewer may do with it, as the challenges API allows
 (``games.challenges.services``): accept or decline a two-player one, join or leave a
 multi-player one, cancel one's own."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.challenges.selectors import restriction_words
 from games.models import Challenge, User
 
 
@@ -34,6 +35,18 @@ class ChallengeRow:
         if c.seat_wanted == 2 and c.invitee is not None:
             return c.invitee.username
         return None
+
+    @property
+    def options(self) -> list[str]:
+        """The rules and the restriction the creator chose, as the row says them."""
+        c = self.challenge
+        said = ["tournament rule"] if c.tournament_rule else []
+        if c.adjacent_only:
+            said.append("adjacent only")
+        who = restriction_words(c)
+        if who:
+            said.append(f"for {who}")
+        return said
 
     @property
     def taker_moves_first(self) -> bool:

@@ -67,6 +67,23 @@ def restriction_failure(
     return None
 
 
+def restriction_words(challenge: Challenge) -> str | None:
+    """Who may take up ``challenge``, in a row's words ("players rated 1800 or more"), or None
+    when anyone may (``restriction_failure`` says why one may not)."""
+    restriction = challenge.restriction
+    bound = challenge.restriction_rating if challenge.restriction_rating is not None else 1600
+    words = {
+        Challenge.Restriction.NOT_PLAYING_ME: (
+            f"players not already playing {challenge.created_by.username}"
+        ),
+        Challenge.Restriction.BEGINNERS: f"beginners (fewer than {BEGINNER_MAX_RESULTS} rated results)",
+        Challenge.Restriction.RATING_ABOVE: f"players rated {bound} or more",
+        Challenge.Restriction.RATING_BELOW: f"players rated {bound} or less",
+        Challenge.Restriction.RATING_SIMILAR: f"players rated {bound} ± {SIMILAR_RATING_RANGE}",
+    }
+    return words.get(restriction)
+
+
 def _live(now: datetime) -> QuerySet[Challenge]:
     return (
         Challenge.objects.filter(status=Challenge.Status.OPEN)

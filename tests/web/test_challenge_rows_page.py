@@ -179,3 +179,24 @@ def test_the_play_forms_time_limits_are_the_apis(client):
     timecontrol.TimeControl.live(0, 1)
     with pytest.raises(timecontrol.ClockError):
         timecontrol.TimeControl.live(10, timecontrol.MAX_INCREMENT_SECONDS + 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"tournament_rule": True}, "tournament rule"),
+        ({"adjacent_only": True}, "adjacent only"),
+        (
+            {"restriction": "rating_above", "restriction_rating": 1800},
+            "for players rated 1800 or more",
+        ),
+        ({"restriction": "beginners"}, "for beginners (fewer than 20 rated results)"),
+        ({"restriction": "not_playing_me"}, "for players not already playing ann"),
+    ],
+)
+def test_a_row_says_the_rules_and_restriction_its_creator_chose(client, options, said):
+    """Whoever takes it up knows what they agree to."""
+    ann = UserFactory(username="ann")
+    made = services.challenge_create(creator=ann, variant="Pente", **options)
+    words, _ = row(client.get("/").content.decode(), made.pk)
+    assert words == f"Pente · unrated · untimed · {said} · by ann"

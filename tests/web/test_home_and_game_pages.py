@@ -145,10 +145,11 @@ def test_a_game_page_names_its_time_control(client, time_control, shown):
 @pytest.mark.parametrize(
     ("time_control", "rated", "heading"),
     [
-        (TimeControl.untimed(), True, "rated · untimed"),
-        (TimeControl.turn(2), True, "rated · turn-based, 2 days per move"),
-        (TimeControl.live(3, 2), True, "rated speed · live 3+2"),
-        (TimeControl.live(20, 0), True, "rated normal · live 20+0"),
+        # Rated Pente is always played with the tournament rule, which the title says too.
+        (TimeControl.untimed(), True, "rated · untimed · tournament rule"),
+        (TimeControl.turn(2), True, "rated · turn-based, 2 days per move · tournament rule"),
+        (TimeControl.live(3, 2), True, "rated speed · live 3+2 · tournament rule"),
+        (TimeControl.live(20, 0), True, "rated normal · live 20+0 · tournament rule"),
         (TimeControl.untimed(), False, "untimed"),
     ],
 )
@@ -160,6 +161,28 @@ def test_a_game_page_title_says_each_fact_once(client, time_control, rated, head
     title = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
     words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", title)).strip()
     assert words == f"Pente #{game.pk} · {heading}"
+
+
+@pytest.mark.parametrize(
+    ("options", "heading"),
+    [
+        ({"tournament_rule": True}, "untimed · tournament rule"),
+        ({"adjacent_only": True}, "untimed · adjacent only"),
+        (
+            {"tournament_rule": True, "adjacent_only": True},
+            "untimed · tournament rule · adjacent only",
+        ),
+    ],
+)
+def test_a_game_page_title_says_the_options_chosen_for_the_game(client, options, heading):
+    """A player learns the game's rules from its page, not from a move refused."""
+    game = make_game(**options)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    assert (
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", title)).strip()
+        == f"Pente #{game.pk} · {heading}"
+    )
 
 
 def test_the_home_rankings_table_is_not_styled_as_the_site_header(client):

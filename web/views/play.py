@@ -149,6 +149,16 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         "game": game,
         "state": state,
         "time_control": str(TimeControl.of(game)),
+        # The options chosen for this game, said beside its name: a player learns them here,
+        # not from a refused move.
+        "options": [
+            word
+            for word, chosen in (
+                ("tournament rule", game.tournament_rule and not variant.tournament_rule_always),
+                ("adjacent only", game.adjacent_only),
+            )
+            if chosen
+        ],
         "page": {
             "id": game.pk,
             "my_seats": seats,
