@@ -283,7 +283,9 @@ def test_the_form_offers_the_games_options_where_they_apply_and_sends_them(new_p
     expect(page.locator("#challenge-notice")).to_contain_text("Your challenge is posted")
     row = page.locator("#outgoing li[data-challenge]")
     expect(row).to_have_count(1)
-    expect(row).to_contain_text("Pente · unrated · untimed · by")
+    expect(row).to_contain_text(
+        "Pente · unrated · untimed · tournament rule · for players rated 1700 or more · by"
+    )
     expect(row).to_contain_text("· whoever takes it moves first")
     made = page.evaluate(
         "async (id) => (await fetch(`/api/challenges/${id}/`)).json()",
