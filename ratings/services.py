@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.engine import get_variant, new_game
 from games.models import Game, GameSet, User
-from games.play.positions import engine_options
+from games.play.positions import ENGINE_OPTION_FIELDS, engine_options
 from games.play.selectors import seats_with_users
 from ratings.elo import (
     CATEGORY_OF_SET,
@@ -65,17 +65,7 @@ def set_is_rateable(game_set: GameSet) -> bool:
     )
 
 
-GAME_FIELDS_FOR_PLAYED = (
-    "game_set_id",
-    "end_reason",
-    "ply",
-    "variant",
-    "seats",
-    "partners",
-    "tournament_rule",
-    "rated",
-    "adjacent_only",
-)
+GAME_FIELDS_FOR_PLAYED = ("game_set_id", "end_reason", "ply", *ENGINE_OPTION_FIELDS)
 
 
 @functools.cache

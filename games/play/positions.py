@@ -96,6 +96,20 @@ MOVE_FIELDS = ("ply", "seat", "kind", "point", "choice", "message", "created_at"
 CANCEL_FORBIDDEN_CHECKS: list[Callable[[Game], str | None]] = []
 
 
+#: The columns of a game row ``engine_options`` reads: a query that loads games with
+#: ``.only(...)`` for it lists these, or each game costs another query.
+ENGINE_OPTION_FIELDS = (
+    "variant",
+    "seats",
+    "partners",
+    "tournament_rule",
+    "rated",
+    "adjacent_only",
+    "imported",
+    "headers",
+)
+
+
 def engine_options(game: Game) -> dict[str, Any]:
     """Options of the engine position for a game row (``engine.new_game``); a Go record
     imported with its own komi (its ``Komi`` header) is counted with it."""

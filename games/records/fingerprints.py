@@ -23,7 +23,7 @@ from django.db import transaction
 from games.engine import EngineError, Position, replay_game
 from games.engine.records.identity import game_fingerprint, result_colours
 from games.models import Game, Move, Seat
-from games.play.positions import engine_options, move_action
+from games.play.positions import ENGINE_OPTION_FIELDS, engine_options, move_action
 from games.play.signals import game_finished
 from pente_site.commit import on_commit_gather
 from pente_site.jobs import enqueue
@@ -186,17 +186,4 @@ def _enqueue(game_ids: list[int]) -> None:
 
 
 #: The columns ``fingerprints_of`` reads (``StoredGame``).
-_FIELDS = (
-    "variant",
-    "seats",
-    "partners",
-    "tournament_rule",
-    "rated",
-    "adjacent_only",
-    "imported",
-    "end_reason",
-    "winner_seats",
-    "headers",
-    "status",
-    "fingerprint",
-)
+_FIELDS = (*ENGINE_OPTION_FIELDS, "end_reason", "winner_seats", "status", "fingerprint")
