@@ -192,3 +192,10 @@ def test_the_home_rankings_table_is_not_styled_as_the_site_header(client):
     html = client.get("/").content.decode()
     assert 'href="/players/leader/"' in html
     assert '<table class="top">' not in html and '<table class="top-board">' in html
+
+
+def test_every_page_links_the_sites_own_favicon_which_is_served(client):
+    page = client.get("/").content.decode()
+    assert '<link rel="icon" type="image/svg+xml" href="/static/web/favicon.svg">' in page
+    svg = b"".join(client.get("/static/web/favicon.svg").streaming_content)
+    assert svg.startswith(b"<svg") and b"<circle" in svg
