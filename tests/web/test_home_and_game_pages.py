@@ -199,3 +199,15 @@ def test_every_page_links_the_sites_own_favicon_which_is_served(client):
     assert '<link rel="icon" type="image/svg+xml" href="/static/web/favicon.svg">' in page
     svg = b"".join(client.get("/static/web/favicon.svg").streaming_content)
     assert svg.startswith(b"<svg") and b"<circle" in svg
+
+
+def test_your_games_say_whose_turn_and_the_time_left_my_turn_first(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    theirs = make_game(players=[alice, bob], time_control=TimeControl.live(5))
+    mine = make_game(players=[bob, alice], time_control=TimeControl.turn(3))
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    rows = re.findall(r'<li data-game-id="(\d+)"[^>]*>(.*?)</li>', page.split('id="my-games"')[1])
+    assert [int(game_id) for game_id, _row in rows[:2]] == [mine.pk, theirs.pk]
+    assert "Your turn" in rows[0][1] and re.search(r"\d days left", rows[0][1])
+    assert "bob&#x27;s turn" in rows[1][1] and re.search(r">(4:[0-5]\d|5:00)<", rows[1][1])
