@@ -6,39 +6,20 @@ from __future__ import annotations
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
 from games.models import Challenge, Game, GameSet
 from games.play.actions import game_resign
+from tests.games.challenges.test_api import alice, bob, client_for, seat_users
 from tests.tournaments.support import finish_match_games, make_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice():
-    return UserFactory(username="alice")
-
-
-@pytest.fixture
-def bob():
-    return UserFactory(username="bob")
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+__all__ = ["alice", "bob"]  # the fixtures
 
 
 def rematch(user, game):
     return client_for(user).post(f"/api/games/{game.pk}/rematch")
-
-
-def seat_users(game: Game) -> list[str]:
-    return [s.user.username for s in game.seat_rows.order_by("seat")]
 
 
 def over(game, loser):
