@@ -78,8 +78,9 @@ def challenge_rematch(
     seat, opponent = rematch_opponent(game=game, user=user)
     options = challenge_options(game.variant)
     with transaction.atomic():
-        # One rematch per asker at a time: two requests at once make one challenge.
-        User.objects.select_for_update().filter(pk=user.pk).first()
+        # Both players' rows, in one order: two requests at once, by one player or by both,
+        # make one challenge (the second finds the first).
+        list(User.objects.select_for_update().filter(pk__in=(user.pk, opponent.pk)).order_by("pk"))
         found = rematch_find(game_id=game.pk, user=user, opponent=opponent)
         if found is None:
             challenge = challenge_create(
