@@ -31,7 +31,9 @@ def test_the_import_page_imports_a_file_and_says_why_a_record_was_refused(new_pa
     records.write_text(RECORDS)
     page.set_input_files("#import-file", str(records))
     page.click("#import-start")
-    expect(page.locator("#import-status")).to_contain_text("2 of 2 records read. Done.")
+    expect(page.locator("#import-status")).to_contain_text(
+        "2 of 2 records read. Done.", timeout=30_000
+    )
     expect(page.locator("#import-summary")).to_have_text("1 imported, 1 refused.")
     expect(page.locator("#import-games a")).to_have_count(1)
     refusal = page.locator("#import-refusals tbody tr")
@@ -57,7 +59,7 @@ def test_the_rating_history_is_a_chart_with_axes_and_hover_values(new_page, site
     expect(chart).to_be_visible()
     # Axes: the dates along the bottom, the ratings up the side, each with its label.
     expect(chart.locator(".u-axis")).to_have_count(2)
-    expect(chart.locator(".u-title")).to_have_text(f"{names[0]}: Swap2-Pente · untimed")
+    expect(chart.locator(".u-title")).to_have_text(f"{names[0]}: Swap2-Pente · normal")
     expect(ann.locator("#rating-chart-note")).to_contain_text("1 rated result.")
     box = chart.locator(".u-over").bounding_box()
     ann.mouse.move(box["x"] + box["width"] - 1, box["y"] + box["height"] / 2)
