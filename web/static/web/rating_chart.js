@@ -38,9 +38,10 @@ async function draw() {
   }
   if (chart) { chart.destroy(); chart = null; }
   if (!changes.length) { note.textContent = "No rated result yet."; return; }
-  // The rating before the first change, then after each: one point per rated set.
+  // The rating before the first change (shown an hour before it, the rating it was then),
+  // then after each: one point per rated set.
   const first = changes[0];
-  const xs = [Date.parse(first.time) / 1000 - 1, ...changes.map((c) => Date.parse(c.time) / 1000)];
+  const xs = [Date.parse(first.time) / 1000 - 3600, ...changes.map((c) => Date.parse(c.time) / 1000)];
   const ys = [first.rating_before, ...changes.map((c) => c.rating_after)];
   const width = Math.max(280, Math.min(area.parentElement.clientWidth || 640, 900));
   chart = new window.uPlot({
