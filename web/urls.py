@@ -5,6 +5,7 @@ from web.views import (
     database,
     explorer,
     home,
+    imports,
     leaderboards,
     play,
     players,
@@ -36,4 +37,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/", tournaments.tournament_page, name="tournament"),
     path("database/", database.database_page, name="database"),
     path("database/explorer/", explorer.explorer_page, name="explorer"),
+    path("database/import/", imports.import_page, name="import"),
 ]

@@ -183,3 +183,25 @@ def challenges_open_all(*, limit: int, now: datetime | None = None) -> list[Chal
     """The open challenges anyone may see (the main room's list), newest first."""
     now = now or timezone.now()
     return list(_live(now).filter(kind=Challenge.Kind.OPEN).order_by("-created_at", "-id")[:limit])
+
+
+def rematch_message(game_id: int) -> str:
+    """The message of a rematch's challenge: it tells the opponent which game it follows, and
+    marks the challenge as that game's rematch (``rematch_find``)."""
+    return f"Rematch of game #{game_id}"
+
+
+def rematch_find(*, game_id: int, user: User, opponent: User) -> Challenge | None:
+    """The rematch of game ``game_id`` between ``user`` and ``opponent`` still open or taken
+    up (made by either of them), the newest, or None."""
+    return (
+        Challenge.objects.filter(
+            Q(created_by=user, invitee=opponent) | Q(created_by=opponent, invitee=user),
+            kind=Challenge.Kind.DIRECT,
+            message=rematch_message(game_id),
+            status__in=(Challenge.Status.OPEN, Challenge.Status.ACCEPTED),
+        )
+        .select_related("created_by", "invitee")
+        .order_by("-created_at", "-id")
+        .first()
+    )

@@ -41,4 +41,7 @@ urlpatterns = [
         views.ChallengeCancelView.as_view(),
         name="challenge-cancel",
     ),
+    re_path(
+        r"^games/(?P<pk>[0-9]+)/rematch/?$", views.GameRematchView.as_view(), name="game-rematch"
+    ),
 ]

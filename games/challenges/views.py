@@ -9,9 +9,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.challenges import selectors, services
+from games.challenges import rematch, selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
+from games.play.serializers import ErrorSerializer
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import ChallengePairThrottle, ChallengeTargetThrottle
@@ -126,3 +127,42 @@ ChallengeDeclineView = _action_view(
 ChallengeCancelView = _action_view(
     services.challenge_cancel, "Withdraw a challenge (its creator only)."
 )
+
+
+class GameRematchView(APIView):
+    """A game's rematch (``games.challenges.rematch``). ``POST``: ask for it: a direct
+    challenge to the same opponent with the same options and the seats swapped (201); asking
+    again answers the same challenge (200), and asking when the opponent already has accepts
+    theirs (200, with its ``game``); against the computer the game starts at once. Refused: 403
+    ``not_a_player``; 409 ``game_in_progress``, ``rematch_tournament``, ``rematch_imported``,
+    ``rematch_multiplayer``, ``rematch_no_opponent``. ``GET``: the rematch asked by either
+    player, open or accepted (204: none yet)."""
+
+    write_scope = "challenges"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: ChallengeOut,
+            201: ChallengeOut,
+            **{code: ErrorSerializer for code in (401, 403, 404, 409)},
+        },
+    )
+    def post(self, request, pk: int):
+        challenge, created = rematch.challenge_rematch(game_id=pk, user=request.user)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(ChallengeOut(challenge).data, status=code)
+
+    @extend_schema(
+        responses={
+            200: ChallengeOut,
+            204: None,
+            **{code: ErrorSerializer for code in (401, 403, 404, 409)},
+        },
+    )
+    def get(self, request, pk: int):
+        challenge = rematch.rematch_current(game_id=pk, user=request.user)
+        if challenge is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(ChallengeOut(challenge).data)

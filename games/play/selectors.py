@@ -11,6 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from games.clocks.selectors import clock_view
+from games.clocks.timecontrol import Kind
 from games.engine import GoGame, GoPhase, GoScore, IllegalMove, Position, point_name, point_names
 from games.models import MAX_SEATS, Game, GameSet, Seat, User
 from games.play.positions import (
@@ -428,6 +429,52 @@ def games_in_progress(*, limit: int, user: User | None = None) -> list[Game]:
     if user is not None:
         games = games.filter(seat_rows__user=user)
     return list(games.order_by("-updated_at", "-id")[:limit])
+
+
+def my_games_by_urgency(*, user: User, limit: int, now: datetime | None = None) -> list[dict]:
+    """``user``'s games in progress (not imported), each as ``game_summary`` shows it plus whose
+    turn it is (``to_move``: seat and name, None in a game waiting for no one), ``my_turn``, and
+    the time the player to move has left (``time_left_ms``: their clock in a live game, the time
+    to the deadline in a turn-based one, None untimed), sorted by urgency: the games where it is
+    ``user``'s turn first, then the least time left first (untimed last), then the most recently
+    moved."""
+    now = now or timezone.now()
+    games = games_queryset().filter(
+        status=Game.Status.IN_PROGRESS, imported=False, seat_rows__user=user
+    )
+    rows = []
+    for game in games.order_by("-updated_at", "-id")[:limit]:
+        summary = game_summary(game, user)
+        seat = played_of(game).position.to_move_seat
+        clock = clock_view(game=game, now=now, to_move_seat=seat)
+        by_seat = {p["seat"]: p for p in summary["players"]}
+        mover = by_seat.get(seat)
+        left: int | None = None
+        if game.time_control == Kind.LIVE and seat and 0 < seat <= len(clock["clocks_ms"]):
+            left = int(clock["clocks_ms"][seat - 1])
+        elif game.time_control == Kind.TURN and game.deadline is not None:
+            left = max(0, int((game.deadline - now).total_seconds() * 1000))
+        rows.append(
+            {
+                **summary,
+                "to_move": None if mover is None else {"seat": seat, "name": mover["name"]},
+                "my_turn": mover is not None and (mover["user"] or {}).get("id") == user.pk,
+                "time_control": game.time_control,
+                "time_left_ms": left,
+                "clock_running": left is not None
+                and game.time_control == Kind.LIVE
+                and game.turn_started_at is not None,
+                "deadline": game.deadline,
+            }
+        )
+    rows.sort(
+        key=lambda r: (
+            not r["my_turn"],
+            r["time_left_ms"] is None,
+            r["time_left_ms"] or 0,
+        )
+    )
+    return rows
 
 
 def seats_named(name: str) -> Q:

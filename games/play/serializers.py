@@ -129,6 +129,28 @@ class GameSummarySerializer(serializers.Serializer):
         return super().to_representation(instance)
 
 
+class ToMoveBriefSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MyGameSerializer(GameSummarySerializer):
+    """One of the player's games in progress, with whose turn it is and the time left."""
+
+    to_move = ToMoveBriefSerializer(allow_null=True)
+    my_turn = serializers.BooleanField(help_text="Whether it is the signed-in player's turn.")
+    time_control = serializers.CharField(help_text="live, turn or none.")
+    time_left_ms = serializers.IntegerField(
+        allow_null=True,
+        help_text="The time the player to move has left: their clock (live), the time to the "
+        "deadline (turn-based); null untimed.",
+    )
+    clock_running = serializers.BooleanField(
+        help_text="Whether time_left_ms is a live clock running down now."
+    )
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
 class StoneSerializer(serializers.Serializer):
     point = serializers.IntegerField()
     name = serializers.CharField()

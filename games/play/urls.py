@@ -19,5 +19,6 @@ urlpatterns = [
     re_path(r"^games/(?P<pk>[0-9]+)/resign/?$", views.GameResignView.as_view(), name="game-resign"),
     re_path(r"^games/(?P<pk>[0-9]+)/cancel/?$", views.GameCancelView.as_view(), name="game-cancel"),
     re_path(r"^games/(?P<pk>[0-9]+)/undo/?$", views.GameUndoView.as_view(), name="game-undo"),
+    re_path(r"^me/games/?$", views.MyGamesView.as_view(), name="my-games"),
     path("sets/<int:pk>/", views.SetDetailView.as_view(), name="set-detail"),
 ]

@@ -17,6 +17,7 @@ Endpoints:
 - ``POST|DELETE /api/games/{id}/cancel``    ask / agree; withdraw / decline
 - ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
 - ``GET  /api/sets/{id}/``                  a set with its games
+- ``GET  /api/me/games/``                   my games in progress, the most urgent first
 """
 
 from __future__ import annotations
@@ -38,10 +39,14 @@ from games.play.serializers import (
     GameSummarySerializer,
     GoScoreSerializer,
     MoveRequestSerializer,
+    MyGameSerializer,
     SetSerializer,
     StaleErrorSerializer,
 )
 from pente_site.ratelimit import MessageThrottle
+
+#: The most games ``GET /api/me/games/`` lists.
+MY_GAMES_LIMIT = 100
 
 ERRORS = {
     400: ErrorSerializer,
@@ -242,3 +247,17 @@ class SetDetailView(APIView):
     @extend_schema(responses={200: SetSerializer, 404: ErrorSerializer})
     def get(self, request, pk: int):
         return Response(selectors.set_detail(game_set=selectors.set_get(set_id=pk)))
+
+
+class MyGamesView(APIView):
+    """The signed-in player's games in progress (at most 100), the most urgent first: the
+    games where it is their turn, then the least time left (the clock of the player to move in
+    a live game, the time to the deadline in a turn-based one; untimed games last). Each says
+    whose turn it is and the time left."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MyGameSerializer(many=True), 401: ErrorSerializer})
+    def get(self, request):
+        rows = selectors.my_games_by_urgency(user=request.user, limit=MY_GAMES_LIMIT)
+        return Response(MyGameSerializer(rows, many=True).data)

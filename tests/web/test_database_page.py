@@ -143,3 +143,17 @@ def test_an_unknown_game_is_said_beside_the_other_fields_problems(client):
 def test_a_searched_name_with_html_is_escaped(client):
     html = client.get("/database/", {"player": '"><script>alert(1)</script>'}).content.decode()
     assert "<script>alert(1)</script>" not in html
+
+
+def test_the_import_page_is_linked_from_the_database_and_asks_a_visitor_to_sign_in(client):
+    assert 'href="/database/import/"' in client.get("/database/").content.decode()
+    response = client.get("/database/import/")
+    assert response.status_code == 302 and response["Location"].startswith("/login/")
+
+
+def test_the_import_page_offers_a_file_or_pasted_text(client):
+    client.force_login(UserFactory())
+    html = client.get("/database/import/").content.decode()
+    assert 'id="import-file"' in html and 'id="import-text"' in html
+    assert 'id="import-refusals"' in html
+    assert '<script type="module" src="/static/web/import.js"></script>' in html

@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 
 from games.clocks.timecontrol import TimeControl
 from games.factories import ChallengeFactory, UserFactory, make_game
+from games.models import Game
 from games.play import actions
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,14 @@ def embedded_state(response) -> dict:
         rb'<script id="game-state" type="application/json">(.*?)</script>', response.content, re.S
     )
     assert match, "the page embeds the game's state"
+    return json.loads(match.group(1))
+
+
+def embedded_page(response) -> dict:
+    match = re.search(
+        rb'<script id="game-page" type="application/json">(.*?)</script>', response.content, re.S
+    )
+    assert match, "the page embeds its page settings"
     return json.loads(match.group(1))
 
 
@@ -192,3 +201,43 @@ def test_the_home_rankings_table_is_not_styled_as_the_site_header(client):
     html = client.get("/").content.decode()
     assert 'href="/players/leader/"' in html
     assert '<table class="top">' not in html and '<table class="top-board">' in html
+
+
+def test_every_page_links_the_sites_own_favicon_which_is_served(client):
+    page = client.get("/").content.decode()
+    assert '<link rel="icon" type="image/svg+xml" href="/static/web/favicon.svg">' in page
+    svg = b"".join(client.get("/static/web/favicon.svg").streaming_content)
+    assert svg.startswith(b"<svg") and b"<circle" in svg
+
+
+def test_your_games_say_whose_turn_and_the_time_left_my_turn_first(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    theirs = make_game(players=[alice, bob], time_control=TimeControl.live(5))
+    mine = make_game(players=[bob, alice], time_control=TimeControl.turn(3))
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    rows = re.findall(r'<li data-game-id="(\d+)"[^>]*>(.*?)</li>', page.split('id="my-games"')[1])
+    assert [int(game_id) for game_id, _row in rows[:2]] == [mine.pk, theirs.pk]
+    assert "Your turn" in rows[0][1] and re.search(r"\d days left", rows[0][1])
+    assert "bob&#x27;s turn" in rows[1][1] and re.search(r">(4:[0-5]\d|5:00)<", rows[1][1])
+
+
+def test_a_games_page_offers_its_players_a_rematch_and_nobody_else(client):
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    script = '<script type="module" src="/static/web/rematch.js"></script>'
+    assert script not in client.get(f"/games/{game.pk}/").content.decode()
+    client.force_login(UserFactory())
+    assert script not in client.get(f"/games/{game.pk}/").content.decode()
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert script in page and 'id="rematch"' in page
+    assert embedded_page(client.get(f"/games/{game.pk}/"))["rematch"] is True
+
+
+def test_an_imported_records_page_offers_no_rematch(client):
+    alice = UserFactory()
+    game = make_game(players=[alice, UserFactory()])
+    Game.objects.filter(pk=game.pk).update(imported=True, status=Game.Status.ARCHIVED)
+    client.force_login(alice)
+    assert "rematch.js" not in client.get(f"/games/{game.pk}/").content.decode()

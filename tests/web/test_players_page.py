@@ -169,3 +169,23 @@ def test_an_ignored_players_page_says_so_offers_to_undo_it_and_no_challenge(clie
         r'<button id="unignore"[^>]*data-api="me/ignores/troll" data-method="DELETE"', html
     )
     assert 'id="ignored-note"' in html and 'id="challenge"' not in html
+
+
+def test_a_players_page_draws_the_rating_history_chart_with_the_vendored_library(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    play_set(alice, bob, "player1")
+    html = client.get("/players/alice/").content.decode()
+    history = html[html.index('id="rating-history"') :]
+    assert 'data-player="alice"' in history
+    assert '<option value="Pente|normal">Pente · normal</option>' in history
+    assert 'data-chart="Pente|normal"' in _section(html, "ratings")
+    assert '<script src="/static/vendor/uplot/uPlot.iife.min.js"></script>' in html
+    assert '<script type="module" src="/static/web/rating_chart.js"></script>' in html
+    script = b"".join(client.get("/static/vendor/uplot/uPlot.iife.min.js").streaming_content)
+    assert b"uPlot" in script
+
+
+def test_a_player_without_ratings_loads_no_chart(client):
+    UserFactory(username="alice")
+    html = client.get("/players/alice/").content.decode()
+    assert "uPlot" not in html and 'id="rating-history"' not in html

@@ -26,6 +26,41 @@ def _brief(game) -> dict:
     return {**summary, "names": " vs ".join(p["name"] for p in summary["players"])}
 
 
+def time_left_words(ms: int | None, *, live: bool) -> str:
+    """The time left as a row says it: a live clock as 4:05 (1:02:03 past an hour), a
+    turn-based deadline in days, hours or minutes."""
+    if ms is None:
+        return ""
+    seconds = max(0, ms) // 1000
+    if live:
+        hours, rest = divmod(seconds, 3600)
+        minutes, secs = divmod(rest, 60)
+        return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+    if seconds >= 2 * 86400:
+        return f"{seconds // 86400} days"
+    if seconds >= 3600:
+        return f"{seconds // 3600} h"
+    return f"{max(1, seconds // 60)} min" if seconds else "0 min"
+
+
+def _my_game(row: dict) -> dict:
+    live = row["time_control"] == "live"
+    mover = row["to_move"]
+    if row["my_turn"]:
+        turn = "Your turn"
+    elif mover is not None:
+        turn = f"{mover['name']}'s turn"
+    else:
+        turn = ""
+    return {
+        **row,
+        "names": " vs ".join(p["name"] for p in row["players"]),
+        "turn": turn,
+        "left": time_left_words(row["time_left_ms"], live=live),
+        "live": live,
+    }
+
+
 def home(request: HttpRequest) -> HttpResponse:
     user = request.user if request.user.is_authenticated else None
     boards = []
@@ -45,7 +80,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "boards": boards,
         "tournaments": list(running),
         "chat": live_selectors.chat_lines(viewer=user, room=room, limit=30) if room else [],
-        "my_games": [_brief(g) for g in play_selectors.games_in_progress(limit=20, user=user)]
+        "my_games": [_my_game(g) for g in play_selectors.my_games_by_urgency(user=user, limit=20)]
         if user
         else [],
         "incoming": challenge_rows(challenge_selectors.challenges_incoming(user=user), user)

@@ -12,6 +12,7 @@ from django.shortcuts import render
 
 from games.bots import analysis, analysis_selectors
 from games.bots import selectors as bot_selectors
+from games.challenges import rematch
 from games.challenges import selectors as challenge_selectors
 from games.challenges import services as challenge_services
 from games.clocks import timecontrol
@@ -20,7 +21,7 @@ from games.engine import GAMES, GO_VARIANTS, get_variant
 from games.engine.openings import MULTI_VARIANTS
 from games.models import Challenge, Game
 from games.play import selectors as play_selectors
-from pente_site.errors import NotFound
+from pente_site.errors import DomainError, NotFound
 from web.challenges import challenge_rows
 from web.links import viewer_zone
 
@@ -131,6 +132,18 @@ def _analysis_status(game: Game) -> str | None:
     return analysis_selectors.analysis_status(game=game)
 
 
+def _rematch_offered(game: Game, viewer) -> bool:
+    """Whether the page offers ``viewer`` a rematch once the game is over (a player of a
+    two-player game that is not a tournament's or an imported record)."""
+    if viewer is None:
+        return False
+    try:
+        rematch.rematch_opponent(game=game, user=viewer, over=False)
+    except DomainError:
+        return False
+    return True
+
+
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = play_selectors.game_to_show(game_id=pk)
@@ -172,6 +185,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "analysable": analysis.engine_analyses(game),  # once it is over
             "win_chance_slope": analysis.WIN_CHANCE_SLOPE,
             "time_zone": str(viewer_zone(viewer)),  # the account's, for the deadline
+            "rematch": _rematch_offered(game, viewer),  # web/rematch.js
         },
     }
     return render(request, "web/game.html", context)

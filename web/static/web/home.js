@@ -120,3 +120,19 @@ if (me) {
     challenge_expired: refreshSoon, your_turn: refreshSoon, game_over: refreshSoon,
   }, { onOpen: () => checkWatched() });
 }
+
+// "Your games": a live game's time left ticks down between redraws (each redraw brings the
+// server's figure again).
+function clockText(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? h + ":" : ""}${mm}:${String(s).padStart(2, "0")}`;
+}
+
+setInterval(() => {
+  for (const span of document.querySelectorAll(".time-left[data-live-ms]")) {
+    if (!span.dataset.since) span.dataset.since = String(Date.now());
+    span.textContent = clockText(Number(span.dataset.liveMs) - (Date.now() - Number(span.dataset.since)));
+  }
+}, 1000);

@@ -1,0 +1,112 @@
+"""Rematches: after a game, a challenge to the same opponent with the same options and the
+seats swapped (``POST /api/games/{id}/rematch``).
+
+Decisions:
+
+- Any game over (finished, or cancelled or aborted) between two players may be rematched by
+  either of them; a game in progress (409 ``game_in_progress``), a tournament game (409
+  ``rematch_tournament``: the tournament pairs its players), an imported record (409
+  ``rematch_imported``) and a game of more than two players (409 ``rematch_multiplayer``:
+  its players meet again through an open challenge) may not.
+- The rematch is a direct challenge (``challenge_create``) to the other player, with the
+  game's variant, rating, time control, tournament rule and adjacent-only, the asker taking
+  the seat the opponent had (a rated game's rematch is a new rated set, its first game with
+  the seats swapped). Its message, "Rematch of game #N", tells the opponent which game it
+  follows and marks it as that game's rematch.
+- Asking again answers the rematch already made, open or taken up (no second challenge);
+  asking when the opponent has already asked accepts theirs (the game starts). Once it is
+  declined, cancelled or expired, a new one may be asked for.
+- Against the server's computer the rematch starts at once, as a challenge to the computer
+  does: the answer is the accepted challenge with its ``game``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.challenges.selectors import rematch_find, rematch_message
+from games.challenges.services import challenge_accept, challenge_create, challenge_options
+from games.clocks.timecontrol import TimeControl
+from games.models import Challenge, Game, GameSet, Seat, User
+from pente_site.errors import Conflict, Forbidden, NotFound
+
+
+def rematch_opponent(*, game: Game, user: User, over: bool = True) -> tuple[int, User]:
+    """``user``'s seat in ``game`` and the opponent a rematch challenges, or the refusal
+    (``challenge_rematch``'s; ``over=False``: as if the game were over, for a page that offers
+    the rematch once it is)."""
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("seat"))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if game.imported:
+        raise Conflict("rematch_imported", "An imported record cannot be rematched.")
+    if mine is None:
+        raise Forbidden("not_a_player", "Only the game's players can ask for a rematch.")
+    if over and game.status == Game.Status.IN_PROGRESS:
+        raise Conflict("game_in_progress", "The game is still being played: finish it first.")
+    if game.seats != 2:
+        raise Conflict(
+            "rematch_multiplayer",
+            "Only two-player games are rematched: post an open challenge for the others to join.",
+        )
+    if (
+        game.game_set_id is not None
+        and GameSet.objects.filter(pk=game.game_set_id, tournament_match_set__isnull=False).exists()
+    ):
+        raise Conflict(
+            "rematch_tournament",
+            "A tournament game is not rematched: the tournament pairs its players.",
+        )
+    other = next((s for s in seats if s.seat != mine.seat), None)
+    if other is None or other.user is None or not other.user.is_active:
+        raise Conflict("rematch_no_opponent", "The other player's account is gone.")
+    return mine.seat, other.user
+
+
+def challenge_rematch(
+    *, game_id: int, user: User, now: datetime | None = None
+) -> tuple[Challenge, bool]:
+    """The rematch of game ``game_id`` asked by ``user`` (see the module's docstring), and
+    whether this call made it (False: the rematch already asked for, or the opponent's just
+    accepted)."""
+    now = now or timezone.now()
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("not_found", f"There is no game {game_id}.")
+    seat, opponent = rematch_opponent(game=game, user=user)
+    options = challenge_options(game.variant)
+    with transaction.atomic():
+        # Both players' rows, in one order: two requests at once, by one player or by both,
+        # make one challenge (the second finds the first).
+        list(User.objects.select_for_update().filter(pk__in=(user.pk, opponent.pk)).order_by("pk"))
+        found = rematch_find(game_id=game.pk, user=user, opponent=opponent)
+        if found is None:
+            challenge = challenge_create(
+                creator=user,
+                variant=game.variant,
+                invitee_username=opponent.username,
+                rated=game.rated,
+                seat_wanted=3 - seat,
+                time_control=TimeControl.of(game),
+                tournament_rule=game.tournament_rule if options["tournament_rule"] else None,
+                adjacent_only=game.adjacent_only,
+                message=rematch_message(game.pk),
+                now=now,
+            )
+            return challenge, True
+    if found.created_by_id != user.pk and found.status == Challenge.Status.OPEN:
+        # The opponent asked first: asking back is saying yes.
+        return challenge_accept(challenge_id=found.pk, user=user, now=now), False
+    return found, False
+
+
+def rematch_current(*, game_id: int, user: User) -> Challenge | None:
+    """The rematch of game ``game_id`` asked by ``user`` or their opponent, open or taken up,
+    or None; refused as ``challenge_rematch`` refuses (but for a game in progress: none)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("not_found", f"There is no game {game_id}.")
+    _seat, opponent = rematch_opponent(game=game, user=user, over=False)
+    return rematch_find(game_id=game.pk, user=user, opponent=opponent)

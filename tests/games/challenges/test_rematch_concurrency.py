@@ -1,0 +1,59 @@
+"""Rematches asked at the same moment (PostgreSQL's row locks): one challenge in the end."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from games.factories import UserFactory, make_game
+from games.models import Challenge, Game
+from games.play.actions import game_resign
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _race(game_id: int, users: list) -> list[int]:
+    barrier = threading.Barrier(len(users))
+    codes: list[int] = []
+    lock = threading.Lock()
+
+    def worker(user):
+        try:
+            client = APIClient()
+            client.force_authenticate(user)
+            barrier.wait()
+            response = client.post(f"/api/games/{game_id}/rematch")
+            with lock:
+                codes.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(u,)) for u in users]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes
+
+
+def test_one_player_asking_four_times_at_once_makes_one_challenge():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    game_resign(game_id=game.pk, user=bob)
+    codes = _race(game.pk, [alice] * 4)
+    assert sorted(codes) == [200, 200, 200, 201]
+    assert Challenge.objects.count() == 1
+
+
+def test_both_players_asking_at_once_start_one_game():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    game_resign(game_id=game.pk, user=bob)
+    codes = _race(game.pk, [alice, bob])
+    assert sorted(codes) == [200, 201]
+    challenge = Challenge.objects.get()
+    assert challenge.status == Challenge.Status.ACCEPTED
+    assert Game.objects.filter(status=Game.Status.IN_PROGRESS).count() == 1
