@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from games.challenges import selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
+from games.idempotency.views import IDEMPOTENCY_KEY_PARAM, idempotent
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import ChallengePairThrottle, ChallengeTargetThrottle
@@ -47,7 +48,10 @@ class ChallengeListCreateView(_ChallengeListView):
             user=self.request.user, variant=self.request.query_params.get("variant") or None
         )
 
-    @extend_schema(request=ChallengeIn, responses={201: ChallengeOut})
+    @extend_schema(
+        request=ChallengeIn, responses={201: ChallengeOut}, parameters=[IDEMPOTENCY_KEY_PARAM]
+    )
+    @idempotent
     def post(self, request):
         data = ChallengeIn(data=request.data)
         data.is_valid(raise_exception=True)
