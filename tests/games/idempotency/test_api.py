@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from games.factories import UserFactory
 from games.idempotency.services import idempotency_keys_sweep
 from games.models import Challenge, Game, IdempotencyKey
+from tests.tournaments.test_api import create_body
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -142,15 +143,7 @@ def test_an_open_challenge_is_posted_once(alice):
 
 
 def test_a_tournament_is_created_once(alice):
-    body = {
-        "name": "Spring Swiss",
-        "format": "swiss",
-        "variant": "Pente",
-        "rated": False,
-        "time_control": "turn",
-        "days_per_move": 3,
-        "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
-    }
+    body = create_body()
     first = post(alice, "/api/tournaments/", body, "t-1")
     second = post(alice, "/api/tournaments/", body, "t-1")
     assert first.status_code == second.status_code == 201
