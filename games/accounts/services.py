@@ -94,6 +94,10 @@ class Problem:
 _COMPUTER_NAME = re.compile(r"computer\d+", re.IGNORECASE)
 
 
+#: The longest name a new account may take (older accounts keep longer ones).
+USERNAME_MAX_LENGTH = 20
+
+
 def _kept_name(username: str) -> str:
     """Why ``username`` is kept from sign-up ("" when it is not)."""
     if username.lower() == "me":
@@ -108,7 +112,8 @@ def _kept_name(username: str) -> str:
 def registration_problems(*, username: str, password: str, email: str = "") -> list[Problem]:
     """Every reason ``user_register`` would refuse ``username`` with ``password`` (none: it
     would register), so that a form can show them all at once: the username's shape (letters,
-    digits and ``@.+-_``, at most 150 characters), the password (the configured validators,
+    digits and ``@.+-_``, at most ``USERNAME_MAX_LENGTH`` characters), the password (the
+    configured validators,
     which compare it with the username), then a username already taken (any case)."""
     username = username.strip()
     problems: list[Problem] = []
@@ -119,6 +124,15 @@ def registration_problems(*, username: str, password: str, email: str = "") -> l
             User._meta.get_field("username").run_validators(username)
         except DjangoValidationError as exc:
             problems += [Problem("username", "bad_username", m) for m in exc.messages]
+        if len(username) > USERNAME_MAX_LENGTH:
+            problems.append(
+                Problem(
+                    "username",
+                    "username_too_long",
+                    f"A username is at most {USERNAME_MAX_LENGTH} characters; "
+                    f"'{username[:40]}' has {len(username)}.",
+                )
+            )
         kept = _kept_name(username)
         if kept:
             problems.append(Problem("username", "bad_username", kept))
