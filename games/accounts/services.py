@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.accounts import links, selectors
+from games.accounts.guests import GUEST_NAME, GUEST_PREFIX
 from games.accounts.mail import email_later
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, Game, Seat, User
@@ -104,6 +105,8 @@ def _kept_name(username: str) -> str:
         return "'me' stands for yourself in the API: choose another name."
     if _COMPUTER_NAME.fullmatch(username):
         return "Names like 'computer9' are kept for the server's computer opponents."
+    if GUEST_NAME.fullmatch(username):
+        return f"Names like '{GUEST_PREFIX}12' are kept for guests."
     if _DELETED_NAME.fullmatch(username):
         return f"Names like '{DELETED_PREFIX}12' are kept for deleted accounts."
     return ""
