@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.accounts import guests
 from games.accounts.services import user_register
@@ -17,6 +16,7 @@ from games.models import Challenge, Game, User
 from games.play.actions import game_resign
 from pente_site.errors import Invalid
 from ratings.models import Rating
+from tests.games.challenges.test_api import client_for
 from tests.tournaments.support import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,12 +30,6 @@ def guest():
 @pytest.fixture
 def computer():
     return UserFactory(username="computer3", is_computer=True, bot_level=3)
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def refused(response) -> bool:

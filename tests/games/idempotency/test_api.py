@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.factories import UserFactory
 from games.idempotency.services import idempotency_keys_sweep
 from games.models import Challenge, Game, IdempotencyKey
+from tests.games.challenges.test_api import client_for
 from tests.tournaments.test_api import create_body
 from tournaments.models import Tournament
 
@@ -27,12 +27,6 @@ def alice():
 @pytest.fixture
 def computer():
     return UserFactory(username="computer3", is_computer=True, bot_level=3)
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def post(user, path, body, key=None):
