@@ -144,3 +144,5 @@ def test_the_play_page_makes_a_guest_for_the_browser_session(client):
     assert client.session.get_expire_at_browser_close()
     page = client.get("/play/").content.decode()
     assert guest.username in page and 'value="open"' not in page and 'id="guest-note"' in page
+    home = client.get("/").content.decode()
+    assert 'id="room-guest"' in home and 'id="room-form"' not in home
