@@ -122,8 +122,17 @@ def games_index(*, game_ids: Iterable[int]) -> int:
             actions[game_id].append(move_action(kind, point, choice))
             movers[game_id].append(seat)
         ratings = _seat_ratings(games)
+        # A guest's games (against the computer, deleted with the guest) are marked indexed
+        # but give no row: they count in no statistics.
+        guests = set(
+            Seat.objects.filter(game_id__in=ids, user__is_guest=True).values_list(
+                "game_id", flat=True
+            )
+        )
         rows: list[tuple] = []
         for game in games:
+            if game.pk in guests:
+                continue
             position = replay_game(game.variant, actions[game.pk], **engine_options(game))
             if game.imported:
                 seat_ratings = _header_ratings(game, position)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.accounts.guests import refuse_guest
 from games.accounts.selectors import player_get
 from games.challenges.services import challenges_between_close
 from games.models import Game, User
@@ -87,8 +88,9 @@ def _refuse_computer(author: User) -> None:
 
 
 def chat_say_room(*, author: User, room: Room, text: str) -> ChatLine:
-    """Say a line in a room."""
+    """Say a line in a room (not a guest: 403 ``guest_not_allowed``)."""
     _refuse_computer(author)
+    refuse_guest(author, what="chat in rooms")
     text = clean_text(text)
     _refuse_repeat(author=author, room=room, game=None, text=text)
     with transaction.atomic():

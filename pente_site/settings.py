@@ -439,6 +439,18 @@ CELERY_BEAT_SCHEDULE["explorer-sweep"] = {"task": "explorer.sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 
+# --- Idempotency keys and guests (games.idempotency, games.accounts.guests) -------------------
+#: How long an ``Idempotency-Key`` keeps its first answer (then the sweeper deletes it).
+IDEMPOTENCY_KEY_TTL = timedelta(hours=_env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24))
+#: A guest signed in longer ago than this, with no game in progress, is deleted with its games.
+GUEST_IDLE = timedelta(hours=_env_int("GUEST_IDLE_HOURS", 24))
+CELERY_BEAT_SCHEDULE["accounts-guests-sweep"] = {"task": "games.accounts.guests_sweep", **_SWEEP}
+CELERY_BEAT_SCHEDULE["idempotency-keys-sweep"] = {
+    "task": "games.idempotency.keys_sweep",
+    "schedule": 3600.0,
+    "options": {"expires": 3600.0},
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

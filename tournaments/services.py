@@ -30,6 +30,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
+from games.accounts.guests import refuse_guest
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
 from games.engine import Outcome, Termination, UnknownGame, get_variant
 from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat, User, deactivated_by_save
@@ -106,7 +107,9 @@ def tournament_create(
     """A new tournament, open for registration; its start is scheduled (``START_TASK``).
     ``initial_colour``: "white" or "black" for the top seed in round 1 of a Swiss, "" to draw
     it by lot at the start. ``late_entries``: a Swiss takes players until its last round is
-    paired, each round they missed counting as unplayed with ``late_entry_points``."""
+    paired, each round they missed counting as unplayed with ``late_entry_points``. Not by a
+    guest (403 ``guest_not_allowed``)."""
+    refuse_guest(organiser, what="organise tournaments")
     now = _now(now)
     try:
         v = get_variant(variant)
@@ -236,7 +239,9 @@ def late_entry_open(t: Tournament) -> bool:
 def tournament_join(*, tournament_id: int, user: User, now: datetime | None = None) -> Entry:
     """Register; or, in a running Swiss that takes late entries, enter it: the player gets the
     next pairing number and an unplayed round (with the tournament's ``late_entry_points``) in
-    every round paired so far, and is paired from the next round on."""
+    every round paired so far, and is paired from the next round on. Not a guest (403
+    ``guest_not_allowed``)."""
+    refuse_guest(user, what="join tournaments")
     now = _now(now)
     with transaction.atomic():
         t = _lock(tournament_id)

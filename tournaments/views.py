@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
+from games.idempotency.views import IDEMPOTENCY_KEY_PARAM, idempotent
 from games.play.serializers import ErrorSerializer
 from pente_site.api import AnyAccept
 from pente_site.errors import Invalid
@@ -52,7 +53,12 @@ class TournamentListView(generics.ListCreateAPIView):
                 qs = qs.filter(**{field: value})
         return qs
 
-    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentDetailSerializer})
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        responses={201: TournamentDetailSerializer},
+        parameters=[IDEMPOTENCY_KEY_PARAM],
+    )
+    @idempotent
     def post(self, request):
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)

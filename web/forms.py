@@ -16,13 +16,13 @@ def _zones() -> list[tuple[str, str]]:
     return [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"]
 
 
-def _username_field() -> forms.CharField:
-    return forms.CharField(
-        max_length=150,
-        widget=forms.TextInput(
-            attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false"}
-        ),
-    )
+def _username_field(*, help_text: str = "", maxlength: int = 150) -> forms.CharField:
+    """A username box; ``maxlength``: what the box takes (the service says the rule itself,
+    so a longer name typed in a page without the limit is refused in its words)."""
+    attrs = {"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false"}
+    field = forms.CharField(max_length=150, help_text=help_text, widget=forms.TextInput(attrs))
+    field.widget.attrs["maxlength"] = str(maxlength)
+    return field
 
 
 def _password_field(autocomplete: str, **kwargs) -> forms.CharField:
@@ -50,7 +50,9 @@ class NewPasswordForm(forms.Form):
 
 
 class SignUpForm(NewPasswordForm):
-    username = _username_field()
+    username = _username_field(
+        help_text="At most 20 letters and digits, and . @ + - _", maxlength=20
+    )
     email = forms.EmailField(
         required=False,
         label="E-mail (optional: to choose a new password if you forget yours)",

@@ -29,6 +29,7 @@ urlpatterns = [
     path("settings/", account.settings_page, name="settings"),
     path("unsubscribe/<str:token>/", account.unsubscribe, name="unsubscribe"),
     path("play/", play.new_game, name="play"),
+    path("play/guest/", account.play_as_guest, name="play-guest"),
     path("games/<int:pk>/", play.game_page, name="game"),
     path("players/<str:username>/", players.player_page, name="player"),
     path("leaderboards/", leaderboards.leaderboard_page, name="leaderboards"),

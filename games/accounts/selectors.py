@@ -41,7 +41,7 @@ def unsubscribe_link(*, token: str) -> tuple[User, str] | None:
 
 
 def player_list(*, search: str = "", computers: bool | None = None) -> QuerySet[User]:
-    players = User.objects.filter(is_active=True)
+    players = User.objects.filter(is_active=True, is_guest=False)
     if search:
         players = players.filter(username__icontains=search.strip())
     if computers is not None:

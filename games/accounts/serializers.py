@@ -13,7 +13,8 @@ class RegisterIn(serializers.Serializer):
     # each with its own code); the bound here only keeps absurd bodies out.
     username = serializers.CharField(
         max_length=1000,
-        help_text="At most 150 letters and digits of any script, and . @ + - _",
+        help_text="At most 20 letters and digits of any script, and . @ + - _ (400 "
+        "``username_too_long`` beyond).",
     )
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True, default="", max_length=254)

@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.accounts import links, selectors
+from games.accounts.guests import GUEST_NAME, GUEST_PREFIX
 from games.accounts.mail import email_later
 from games.accounts.tokens import hash_key
 from games.models import ApiToken, Game, Seat, User
@@ -94,12 +95,18 @@ class Problem:
 _COMPUTER_NAME = re.compile(r"computer\d+", re.IGNORECASE)
 
 
+#: The longest name a new account may take (older accounts keep longer ones).
+USERNAME_MAX_LENGTH = 20
+
+
 def _kept_name(username: str) -> str:
     """Why ``username`` is kept from sign-up ("" when it is not)."""
     if username.lower() == "me":
         return "'me' stands for yourself in the API: choose another name."
     if _COMPUTER_NAME.fullmatch(username):
         return "Names like 'computer9' are kept for the server's computer opponents."
+    if GUEST_NAME.fullmatch(username):
+        return f"Names like '{GUEST_PREFIX}12' are kept for guests."
     if _DELETED_NAME.fullmatch(username):
         return f"Names like '{DELETED_PREFIX}12' are kept for deleted accounts."
     return ""
@@ -108,7 +115,8 @@ def _kept_name(username: str) -> str:
 def registration_problems(*, username: str, password: str, email: str = "") -> list[Problem]:
     """Every reason ``user_register`` would refuse ``username`` with ``password`` (none: it
     would register), so that a form can show them all at once: the username's shape (letters,
-    digits and ``@.+-_``, at most 150 characters), the password (the configured validators,
+    digits and ``@.+-_``, at most ``USERNAME_MAX_LENGTH`` characters), the password (the
+    configured validators,
     which compare it with the username), then a username already taken (any case)."""
     username = username.strip()
     problems: list[Problem] = []
@@ -119,6 +127,15 @@ def registration_problems(*, username: str, password: str, email: str = "") -> l
             User._meta.get_field("username").run_validators(username)
         except DjangoValidationError as exc:
             problems += [Problem("username", "bad_username", m) for m in exc.messages]
+        if len(username) > USERNAME_MAX_LENGTH:
+            problems.append(
+                Problem(
+                    "username",
+                    "username_too_long",
+                    f"A username is at most {USERNAME_MAX_LENGTH} characters; "
+                    f"'{username[:40]}' has {len(username)}.",
+                )
+            )
         kept = _kept_name(username)
         if kept:
             problems.append(Problem("username", "bad_username", kept))

@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.accounts import notifications, services
+from games.accounts import guests, notifications, services
 from games.accounts.mail import email_send
 
-__all__ = ["deleted_games_resign", "email_send", "turn_emails_send", "turn_emails_sweep"]
+__all__ = [
+    "deleted_games_resign",
+    "email_send",
+    "guests_sweep",
+    "turn_emails_send",
+    "turn_emails_sweep",
+]
+
+GUESTS_SWEEP_TASK = "games.accounts.guests_sweep"
 
 
 @shared_task(name=services.DELETED_GAMES_TASK, acks_late=True, ignore_result=True)
@@ -27,3 +35,9 @@ def turn_emails_send(user_id: int) -> int:
 def turn_emails_sweep() -> int:
     """Run the job again for the players whose turns' job was lost (beat)."""
     return notifications.turn_emails_sweep()
+
+
+@shared_task(name=GUESTS_SWEEP_TASK, acks_late=True, ignore_result=True)
+def guests_sweep() -> int:
+    """Delete the idle guests with their games (beat)."""
+    return guests.guests_sweep()

@@ -48,6 +48,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from games.accounts.guests import refuse_guest
 from games.bots.selectors import (
     BOT_LEVELS,
     bot_games_in_progress,
@@ -208,7 +209,14 @@ def challenge_create(
             )
         if invitee.bot_level is not None and rated:
             raise Invalid("computer_unrated", "Games against the computer are unrated.")
+        if invitee.is_guest:
+            raise Forbidden(
+                "guest_not_allowed",
+                f"{invitee.username} is a guest, who plays the computer only.",
+            )
     computer = invitee if invitee is not None and invitee.bot_level is not None else None
+    if computer is None:
+        refuse_guest(creator, what="challenge people")
     computer_wait = _check_computer_invitation(
         level=computer_level,
         wait_seconds=computer_wait_seconds,
@@ -456,7 +464,8 @@ def _start_multi(challenge: Challenge, now: datetime) -> None:
 
 def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = None) -> Challenge:
     """Take up a challenge. Two-player: the game (or rated set) starts at once. Multi-player:
-    the same as joining."""
+    the same as joining. Not a guest (403 ``guest_not_allowed``)."""
+    refuse_guest(user, what="take up challenges")
     now = now or timezone.now()
     try:
         with transaction.atomic():

@@ -13,6 +13,7 @@ from games.challenges import rematch, selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
 from games.play.serializers import ErrorSerializer
+from games.idempotency.views import IDEMPOTENCY_KEY_PARAM, idempotent
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import ChallengePairThrottle, ChallengeTargetThrottle
@@ -48,7 +49,10 @@ class ChallengeListCreateView(_ChallengeListView):
             user=self.request.user, variant=self.request.query_params.get("variant") or None
         )
 
-    @extend_schema(request=ChallengeIn, responses={201: ChallengeOut})
+    @extend_schema(
+        request=ChallengeIn, responses={201: ChallengeOut}, parameters=[IDEMPOTENCY_KEY_PARAM]
+    )
+    @idempotent
     def post(self, request):
         data = ChallengeIn(data=request.data)
         data.is_valid(raise_exception=True)

@@ -6,6 +6,7 @@ through ``games.engine``.
 - ``imports``: ``ImportJob`` (a record import run in the background).
 - ``analysis``: ``Analysis`` (the computer's analysis of a finished game, run in the background).
 - ``notices``: ``TurnNotice`` (a turn its player is still to be told of by e-mail).
+- ``idempotency``: ``IdempotencyKey`` (the first answer to a request sent with a key).
 """
 
 from games.models.accounts import WEEKDAYS, ApiToken, User, deactivated_by_save, default_weekend
@@ -23,6 +24,7 @@ from games.models.base import (
     time_control_checks,
 )
 from games.models.challenges import Challenge, ChallengeEntry
+from games.models.idempotency import IdempotencyKey
 from games.models.imports import ImportJob
 from games.models.notices import TurnNotice
 from games.models.play import Game, GameSet, Move, Seat
@@ -42,6 +44,7 @@ __all__ = [
     "ChallengeEntry",
     "Game",
     "GameSet",
+    "IdempotencyKey",
     "ImportJob",
     "Move",
     "Seat",

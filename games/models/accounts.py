@@ -48,6 +48,10 @@ class User(AbstractUser):
     #: When the player deleted the account (``games.accounts.services.account_delete``): it is
     #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
     deleted_at = models.DateTimeField(null=True, blank=True)
+    #: A signed-out visitor's account for playing the computer (``games.accounts.guests``):
+    #: named ``guest-<n>``, no password, unrated games against the computer only, deleted with
+    #: its games once idle.
+    is_guest = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         db_table = "games_user"
@@ -65,6 +69,10 @@ class User(AbstractUser):
             models.CheckConstraint(
                 condition=Q(deleted_at__isnull=True) | Q(is_active=False),
                 name="user_deleted_is_inactive",
+            ),
+            models.CheckConstraint(
+                condition=Q(is_guest=False) | Q(is_computer=False, is_staff=False),
+                name="user_guest_is_a_person_without_rights",
             ),
         ]
 

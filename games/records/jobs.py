@@ -24,6 +24,7 @@ from django.db.models import DateTimeField, F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games.accounts.guests import refuse_guest
 from games.models import ImportJob, User
 from games.records.imports import (
     NUL_DETAIL,
@@ -56,7 +57,9 @@ def import_job_create(*, owner: User, text: str) -> ImportJob:
     text or one without records or with a NUL (400 ``bad_record``), a text over
     ``IMPORT_MAX_BYTES`` (413 ``too_large``) or ``IMPORT_MAX_RECORDS`` (413
     ``too_many_records``), and a user with ``IMPORT_MAX_ACTIVE_JOBS`` imports queued or running
-    (409 ``import_busy``). Nothing here parses a record."""
+    (409 ``import_busy``), and a guest (403 ``guest_not_allowed``). Nothing here parses a
+    record."""
+    refuse_guest(owner, what="import records")
     if not text.strip():
         raise Invalid("bad_record", "The text is empty: send one or more Pente.org records.")
     if "\x00" in text:

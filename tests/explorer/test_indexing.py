@@ -9,6 +9,7 @@ from django.test import TestCase
 
 from explorer import indexing, tasks
 from explorer.models import PositionRow
+from games.accounts.guests import guest_create
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
 from games.factories import UserFactory, make_game
@@ -77,6 +78,17 @@ def test_a_draw_counts_as_a_draw():
         game_finish(game=game, outcome=Outcome(Termination.DRAW, ()))
     body = explore(game="Pente", moves="K10")
     assert (body["games"], body["wins"], body["draws"]) == (1, [0, 0], 1)
+
+
+def test_a_guests_game_is_in_no_statistics():
+    guest = guest_create()
+    game = make_game(players=[guest, UserFactory()])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        game_resign(game_id=game.pk, user=guest)
+    game.refresh_from_db()
+    assert game.positions_indexed
+    assert not PositionRow.objects.filter(game=game).exists()
+    assert explore(game="Pente", moves="K10")["games"] == 0
 
 
 def test_a_game_in_progress_or_cancelled_is_not_in_the_index():

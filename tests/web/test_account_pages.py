@@ -54,6 +54,25 @@ def test_signing_up_shows_every_problem_at_once_beside_its_field(client):
     assert User.objects.filter(username__iexact="taken").count() == 1
 
 
+def test_signing_up_with_a_name_of_more_than_20_characters_says_the_limit(client):
+    page = client.get("/signup/").content.decode()
+    assert "At most 20 letters and digits" in page and 'maxlength="20"' in page
+    response = client.post(
+        "/signup/", {"username": "n" * 21, "password": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200
+    assert "A username is at most 20 characters" in response.content.decode()
+    assert not User.objects.filter(username="n" * 21).exists()
+
+
+def test_an_existing_name_longer_than_20_characters_still_signs_in(client):
+    name = "L" * 150
+    User.objects.create_user(username=name, password=PASSWORD)
+    response = client.post("/login/", {"username": name, "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get(f"/players/{name}/").status_code == 200
+
+
 def test_signing_up_refuses_a_username_with_spaces_or_markup(client):
     response = client.post(
         "/signup/", {"username": "two words <b>", "password": PASSWORD, "password2": PASSWORD}

@@ -1,5 +1,6 @@
-"""Long names on a phone (390 px wide): a 150-character name with no space, a player's or an
-imported record's, never makes a page wider than the screen; on the game page it is cut with an
+"""Long names on a phone (390 px wide): a name with no space, a player's (20 characters, the
+most a new account takes) or an imported record's (150), never makes a page wider than the
+screen; on the game page it is cut with an
 ellipsis and its title holds it whole. And a turn-based game's deadline is said in the time zone
 of the viewer's account, which it names, whatever the browser's own.
 
@@ -64,7 +65,7 @@ def fits(page, width: int) -> None:
 def test_long_names_never_widen_a_page_on_a_phone(new_page, site, shot):
     page = new_page()
     errors = watch_errors(page)
-    long_user = unique_name("long").ljust(150, "g")
+    long_user = unique_name("long").ljust(20, "g")
     signup(page, site, long_user, PASSWORD)
     record_name = "P" * 150
     archived = imported_game(page, record_name, "Q" * 150)

@@ -17,8 +17,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
-from games.accounts import notifications
+from games.accounts import guests, notifications
 from games.accounts import selectors as account_selectors
 from games.accounts import services as account_services
 from games.clocks import selectors as clock_selectors
@@ -138,6 +139,25 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome, {user.username}.")
         return redirect(_next(request))
     return render(request, "web/signup.html", {"form": form, "next": _next(request)})
+
+
+@require_POST
+def play_as_guest(request: HttpRequest) -> HttpResponse:
+    """A signed-out visitor's account to play the computer (``guests.guest_create``), signed in
+    for the browser's session only; then the play page. A signed-in visitor just goes there."""
+    if not request.user.is_authenticated:
+        if _too_many(request, ""):
+            messages.error(request, _SLOW_DOWN)
+            return redirect("web:play")
+        guest = guests.guest_create()
+        login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(0)  # ends when the browser closes
+        messages.success(
+            request,
+            f"You play as {guest.username}: unrated games against the computer, kept while this "
+            "browser is open. Sign up to play people.",
+        )
+    return redirect("web:play")
 
 
 def _stored_name(name: str) -> str:

@@ -431,3 +431,21 @@ def test_authentication_class_returns_the_user_and_token(user):
     token = ApiTokenFactory(user=user, key="direct-key-0123456789abcdef")
     request = APIRequestFactory().get("/", HTTP_AUTHORIZATION="Bearer direct-key-0123456789abcdef")
     assert ApiTokenAuthentication().authenticate(request) == (user, token)
+
+
+def test_a_new_username_of_more_than_20_characters_is_refused():
+    response = APIClient().post(
+        "/api/auth/register/", {"username": "a" * 21, "password": "a-long-passphrase-42"}
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "username_too_long"
+    assert "at most 20 characters" in body["detail"]
+    assert not User.objects.filter(username="a" * 21).exists()
+
+
+def test_a_new_username_of_20_characters_is_taken():
+    response = APIClient().post(
+        "/api/auth/register/", {"username": "a" * 20, "password": "a-long-passphrase-42"}
+    )
+    assert response.status_code == 201, response.content

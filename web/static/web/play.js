@@ -43,6 +43,7 @@ if (form) {
   showWhen(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (form.querySelector('button[type="submit"]').disabled) return;
     const f = form.elements;
     const opponent = f.opponent.value;
     const body = { variant: f.variant.value, time_control: f.time_control.value, ...options(f) };
@@ -78,7 +79,12 @@ if (form) {
     }
     notice.classList.remove("error");
     notice.textContent = "Sending…";
+    // One request at a time: Start stays disabled until the answer (a double click makes one
+    // game; the server's Idempotency-Key check backs this up).
+    const start = form.querySelector('button[type="submit"]');
+    start.disabled = true;
     const result = await api("challenges/", { method: "POST", body });
+    start.disabled = false;
     if (!result.ok) {
       notice.textContent = problem(result);
       notice.classList.add("error");

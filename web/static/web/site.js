@@ -8,11 +8,27 @@ function csrfToken() {
   return meta ? meta.content : "";
 }
 
+/**
+ * The Idempotency-Key of a POST (the server creates nothing twice for one key): the same for
+ * the same action (path and body) until it gets an answer, so a double click or a retry after
+ * a lost connection or a server error sends the key again; a new one once it was answered.
+ */
+const pendingKeys = new Map();
+function idempotencyKey(action) {
+  if (!pendingKeys.has(action)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    pendingKeys.set(action, Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+  }
+  return pendingKeys.get(action);
+}
+
 /** Call the API; resolves to {ok, status, data} and never throws on an HTTP error. */
 export async function api(path, { method = "GET", body } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  const action = `${method} ${path} ${JSON.stringify(body)}`;
+  if (method === "POST") headers["Idempotency-Key"] = idempotencyKey(action);
   let response;
   try {
     response = await fetch("/api/" + path.replace(/^\//, ""), {
@@ -24,6 +40,7 @@ export async function api(path, { method = "GET", body } = {}) {
   } catch (err) {
     return { ok: false, status: 0, data: { code: "offline", detail: "The server cannot be reached." } };
   }
+  if (response.status < 500) pendingKeys.delete(action);
   let data = null;
   if (response.status !== 204) {
     try { data = await response.json(); } catch (err) { data = null; }

@@ -1,0 +1,79 @@
+"""Guests: a signed-out visitor plays the computer under an account made for the browser's
+session (``guest_create``), named ``guest-<n>``, without a password.
+
+A guest plays unrated games against the server's computer opponents only: it may not challenge
+people (nor be challenged), take up challenges, join or create tournaments, chat in rooms or
+import records (403 ``guest_not_allowed``: ``refuse_guest``). It is not listed among the
+players, and having no rated game it is on no leaderboard.
+
+A guest is idle once it has signed in more than ``GUEST_IDLE`` ago (a day unless set) and has
+no game in progress; ``guests_sweep`` (beat) then deletes it with its games: they were unrated
+games against the computer that nobody else played, so nothing of them is kept."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import datetime
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from games.models import Game, Seat, User
+from pente_site.errors import Forbidden
+
+GUEST_PREFIX = "guest-"
+#: The names guests are given (kept from sign-up: ``services._kept_name``).
+GUEST_NAME = re.compile(rf"{GUEST_PREFIX}\d+", re.IGNORECASE)
+
+
+def refuse_guest(user: User, *, what: str) -> None:
+    """403 ``guest_not_allowed`` when ``user`` is a guest; ``what`` says what it may not do
+    ("challenge people", "chat in rooms"...)."""
+    if getattr(user, "is_guest", False):
+        raise Forbidden(
+            "guest_not_allowed",
+            f"Guests play the computer only: sign up to {what}.",
+        )
+
+
+def guest_create(*, now: datetime | None = None) -> User:
+    """A new guest account, signed in (``last_login``) now, with a free ``guest-<n>`` name."""
+    now = now or timezone.now()
+    for attempt in range(20):
+        digits = 4 if attempt < 10 else 8
+        name = f"{GUEST_PREFIX}{secrets.randbelow(9 * 10 ** (digits - 1)) + 10 ** (digits - 1)}"
+        if User.objects.filter(username__iexact=name).exists():
+            continue
+        try:
+            with transaction.atomic():
+                guest = User(username=name, is_guest=True, last_login=now)
+                guest.set_unusable_password()
+                guest.save()
+                return guest
+        except IntegrityError:
+            continue  # taken in between
+    raise RuntimeError("No free guest name after 20 tries.")  # 9 * 10**7 names: never
+
+
+def idle_guests(*, now: datetime | None = None):
+    """The guests signed in more than ``GUEST_IDLE`` ago with no game in progress."""
+    oldest = (now or timezone.now()) - settings.GUEST_IDLE
+    playing = Seat.objects.filter(user=OuterRef("pk"), game__status=Game.Status.IN_PROGRESS)
+    return User.objects.filter(is_guest=True, last_login__lt=oldest).exclude(Exists(playing))
+
+
+def guests_sweep(*, now: datetime | None = None) -> int:
+    """Delete the idle guests and their games (beat); how many guests."""
+    deleted = 0
+    for guest_id in idle_guests(now=now).values_list("pk", flat=True)[:500]:
+        with transaction.atomic():
+            guest = idle_guests(now=now).select_for_update().filter(pk=guest_id).first()
+            if guest is None:
+                continue  # back at play since
+            Game.objects.filter(seat_rows__user=guest).delete()
+            guest.delete()
+            deleted += 1
+    return deleted
