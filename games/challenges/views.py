@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 from games.challenges import rematch, selectors, services
 from games.challenges.serializers import ChallengeIn, ChallengeOut
 from games.clocks.timecontrol import TimeControl
-from games.play.serializers import ErrorSerializer
 from games.idempotency.views import IDEMPOTENCY_KEY_PARAM, idempotent
+from games.play.serializers import ErrorSerializer
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import ChallengePairThrottle, ChallengeTargetThrottle
