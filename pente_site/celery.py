@@ -11,5 +11,12 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # Task modules of packages inside the apps.
 app.autodiscover_tasks(
-    ["games.accounts", "games.bots", "games.challenges", "games.clocks", "games.records"]
+    [
+        "games.accounts",
+        "games.bots",
+        "games.challenges",
+        "games.clocks",
+        "games.play",
+        "games.records",
+    ]
 )

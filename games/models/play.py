@@ -53,12 +53,32 @@ class GameSet(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: A live set is played one game at a time: when game 1 is over, game 2 starts at this
+    #: time (``games.play.sets``), or earlier when both players say they are ready; null
+    #: otherwise (no countdown running).
+    next_game_at = models.DateTimeField(null=True, blank=True)
+    #: Which players said they are ready for the next game while its countdown runs.
+    player1_ready = models.BooleanField(default=False)
+    player2_ready = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            # The sweeper's look-up of the countdowns over (``sets_start_due``).
+            models.Index(
+                fields=["next_game_at"],
+                condition=Q(next_game_at__isnull=False),
+                name="gameset_next_game_due",
+            ),
+        ]
         constraints = [
             choice_check(
                 "status", ("in_progress", "finished", "cancelled"), "gameset_status_valid"
+            ),
+            # A countdown runs only in a set in progress.
+            models.CheckConstraint(
+                condition=Q(next_game_at__isnull=True) | Q(status="in_progress"),
+                name="gameset_next_game_in_progress",
             ),
             choice_check("category", CATEGORIES, "gameset_category_valid"),
             models.CheckConstraint(
@@ -118,8 +138,14 @@ class Game(models.Model):
     )
 
     variant = models.CharField(max_length=32, db_index=True)
+    # Looked up through ``unique_game_set_index`` (game_set first): no index of its own.
     game_set = models.ForeignKey(
-        GameSet, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+        GameSet,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games",
+        db_index=False,
     )
     set_index = models.PositiveSmallIntegerField(default=1)
     seats = models.PositiveSmallIntegerField(default=2)
@@ -210,6 +236,8 @@ class Game(models.Model):
                 condition=Q(partners=False) | Q(seats=4), name="game_partners_four_seats"
             ),
             models.CheckConstraint(condition=Q(set_index__in=(1, 2)), name="game_set_index_range"),
+            # One game per place in a set: a set's next game is never created twice.
+            models.UniqueConstraint(fields=["game_set", "set_index"], name="unique_game_set_index"),
             models.CheckConstraint(
                 condition=Q(undo_requested_by__isnull=True)
                 | Q(undo_requested_by__gte=1, undo_requested_by__lte=F("seats")),

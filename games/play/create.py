@@ -8,7 +8,7 @@ from django.db import transaction
 
 from games import engine
 from games.clocks import services as clock_services
-from games.clocks.timecontrol import UNTIMED, TimeControl
+from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
 from games.play.positions import action_fields
@@ -109,7 +109,9 @@ def set_create(
     spectator_delay: int = 0,
     now: datetime | None = None,
 ) -> GameSet:
-    """A set between two players, its games created at once (game 2 has the colours swapped).
+    """A set between two players (game 2 has the colours swapped). A turn-based or untimed
+    set has its games created at once; a live set only its first: the next one starts when it
+    is over (``games.play.sets``), as Pente.org plays them.
 
     ``games_count`` None: the variant's set size when rated (2, or 1 for Swap2), else 1.
     """
@@ -130,7 +132,8 @@ def set_create(
             games_count=games_count,
         )
         order = [[player1, player2], [player2, player1]]
-        for index in range(1, games_count + 1):
+        created_now = 1 if time_control.kind == Kind.LIVE else games_count
+        for index in range(1, created_now + 1):
             game_create(
                 variant=v.name,
                 players=order[index - 1],

@@ -17,6 +17,7 @@ from games.engine import Outcome, Termination
 from games.models import Game, GameSet, Seat
 from games.play.access import now_or
 from games.play.positions import opponents_of
+from games.play.sets import next_games_schedule, one_at_a_time
 from games.play.signals import game_finished, set_finished, sets_finished
 
 
@@ -65,7 +66,9 @@ SET_UPDATE_BATCH = 500
 
 def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
     """Give each set of ``game_set_ids`` whose games are all over its result and send
-    ``set_finished`` (then ``sets_finished`` once with all of them). Locks the sets in id order; a fixed number of queries however many sets
+    ``set_finished`` (then ``sets_finished`` once with all of them); a live set played one game
+    at a time whose game is over and has a game to come gets its countdown to it
+    (``games.play.sets``). Locks the sets in id order; a fixed number of queries however many sets
     (the timeout sweeper finishes thousands at once)."""
     sets = list(
         GameSet.objects.select_for_update()
@@ -75,13 +78,17 @@ def sets_maybe_finish(*, game_set_ids: Iterable[int], now: datetime) -> None:
     games_of: dict[int, list[Game]] = defaultdict(list)
     for g in Game.objects.filter(game_set__in=[s.pk for s in sets]).order_by("set_index"):
         games_of[g.game_set_id].append(g)
-    ready = [
-        s
-        for s in sets
-        # fewer games than the set has: set_create is still running
-        if len(games_of[s.pk]) >= s.games_count
-        and not any(g.status == Game.Status.IN_PROGRESS for g in games_of[s.pk])
-    ]
+    over = [s for s in sets if not any(g.status == Game.Status.IN_PROGRESS for g in games_of[s.pk])]
+    ready, next_up = [], []
+    for s in over:
+        games = games_of[s.pk]
+        if len(games) >= s.games_count or any(g.status == Game.Status.CANCELLED for g in games):
+            ready.append(s)
+        elif one_at_a_time(games=games):  # a live set: its next game after a countdown
+            next_up.append(s)
+        # else fewer games than the set has: set_create is still running
+    if next_up:
+        next_games_schedule(game_sets=next_up, games_of=games_of, now=now)
     if not ready:
         return
     seat_users = {

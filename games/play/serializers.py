@@ -216,6 +216,38 @@ class GoStateSerializer(serializers.Serializer):
     )
 
 
+class SetProgressSerializer(serializers.Serializer):
+    games_count = serializers.IntegerField()
+    status = serializers.CharField()
+    result = serializers.CharField(allow_null=True)
+    player1 = UserBriefSerializer()
+    player2 = UserBriefSerializer()
+    score = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The games each player won so far: [player1's, player2's].",
+    )
+    next_game_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A live set is played one game at a time: when its game is over, the next "
+        "one starts at this time (or as soon as both players are ready: POST sets/{id}/ready); "
+        "null while no countdown runs.",
+    )
+    ready = serializers.ListField(
+        child=serializers.BooleanField(),
+        help_text="While the countdown runs, whether [player1, player2] said they are ready.",
+    )
+
+
+class GameSetOfGameSerializer(SetProgressSerializer):
+    id = serializers.IntegerField()
+    index = serializers.IntegerField(help_text="This game's place in the set (1 or 2).")
+    other_game = serializers.IntegerField(
+        allow_null=True,
+        help_text="The set's other game, or null while it has none (a live set's game 2 is "
+        "created when game 1 is over).",
+    )
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.CharField()
@@ -260,18 +292,14 @@ class GameStateSerializer(serializers.Serializer):
         help_text="Plies hidden from spectators while the game is played (tournament games): a "
         "spectator sees the game as of ``ply``, that many plies behind."
     )
+    set = GameSetOfGameSerializer(allow_null=True, help_text="The game's set, or null.")
 
 
-class SetSerializer(serializers.Serializer):
+class SetSerializer(SetProgressSerializer):
     id = serializers.IntegerField()
     variant = serializers.CharField()
     rated = serializers.BooleanField()
     category = serializers.CharField()
-    games_count = serializers.IntegerField()
-    status = serializers.CharField()
-    result = serializers.CharField(allow_null=True)
-    player1 = UserBriefSerializer()
-    player2 = UserBriefSerializer()
     winner = UserBriefSerializer(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
