@@ -4,6 +4,7 @@
 // computer), the computer's analysis of a game over, and Go's count (territory, dead stones).
 
 import { api, chatBox, el, follow, me, problem } from "./site.js";
+import { setBox } from "./set.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
@@ -1068,3 +1069,4 @@ if (page.analysis) {
 redraw();
 loadChat();
 setInterval(tickClocks, 250);
+setBox(S);
