@@ -8,7 +8,7 @@ from django.db import transaction
 
 from games import engine
 from games.clocks import services as clock_services
-from games.clocks.timecontrol import UNTIMED, TimeControl
+from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
 from games.play.positions import action_fields
@@ -92,6 +92,8 @@ def game_create(
             for i, a in enumerate(actions, start=1)
         )
         game.ply = len(actions)
+        if game.time_control == Kind.LIVE and on_absence != Game.OnAbsence.NONE:
+            game.awaiting_seats = list(range(1, game.seats + 1))  # each has a start window
         if time_control.is_timed:
             clock_services.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
         game.save()
