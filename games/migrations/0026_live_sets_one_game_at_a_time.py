@@ -12,7 +12,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0024_imported_results_recorded'),
+        ('games', '0025_on_absence_aborts'),
     ]
 
     operations = [

@@ -108,8 +108,9 @@ def set_next_game_start(
             game_set=game_set,
             set_index=index,
             now=now,
-            # on_absence: "none" once live-rules' keyword is merged (a player who left loses
-            # this game only by its clock).
+            # No start window: its clock runs from the start, and a player who left loses
+            # this game only by its clock.
+            on_absence=Game.OnAbsence.NONE,
         )
         set_next_game_started.send(
             sender=GameSet, game_set=game_set, game=game, previous_id=previous.pk
