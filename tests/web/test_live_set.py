@@ -37,23 +37,19 @@ def test_a_live_rated_set_starts_game_2_after_game_1_with_seats_swapped(new_page
     first_white = white.locator("#me").inner_text()
 
     # While game 1 is played the set has no game 2, and the set box says where the set stands.
+    the_set = ann.request.get(f"{site}/api/games/{first}/").json()["set"]
+    p1, p2 = the_set["player1"]["username"], the_set["player2"]["username"]
+    assert first_white == p1  # seat 1 of game 1 is the set's player 1
     for page in (ann, bob):
-        expect(page.locator("#set-box")).to_contain_text(
-            f"Game 1 of 2 · {ann_name} 0 - 0 {bob_name}"
-        )
-    set_id = ann.request.get(f"{site}/api/games/{first}/").json()["set"]["id"]
-    assert len(ann.request.get(f"{site}/api/sets/{set_id}/").json()["games"]) == 1
+        expect(page.locator("#set-box")).to_contain_text(f"Game 1 of 2 · {p1} 0 - 0 {p2}")
+    assert len(ann.request.get(f"{site}/api/sets/{the_set['id']}/").json()["games"]) == 1
 
     # Black resigns game 1: both pages count down to game 2, with a Ready button.
     black.once("dialog", lambda dialog: dialog.accept())
     black.click("#controls button:has-text('Resign')")
-    winner_score = (
-        f"{ann_name} 1 - 0 {bob_name}"
-        if first_white == ann_name
-        else (f"{ann_name} 0 - 1 {bob_name}")
-    )
+    score = f"{p1} 1 - 0 {p2}"
     for page in (ann, bob):
-        expect(page.locator("#set-box")).to_contain_text(winner_score)
+        expect(page.locator("#set-box")).to_contain_text(score)
         expect(page.locator("#set-countdown")).to_have_text(re.compile(r"Game 2 starts in \d+ s"))
     shot(ann, "live-set-countdown")
     ann.click("#set-ready")
@@ -65,7 +61,7 @@ def test_a_live_rated_set_starts_game_2_after_game_1_with_seats_swapped(new_page
     second = game_id(ann)
     assert second != first and game_id(bob) == second
     white, black = white_and_black(ann, bob)
-    assert white.locator("#me").inner_text() != first_white  # seats swapped
+    assert white.locator("#me").inner_text() == p2  # seats swapped
     for page in (ann, bob):
-        expect(page.locator("#set-box")).to_contain_text(f"Game 2 of 2 · {winner_score}")
+        expect(page.locator("#set-box")).to_contain_text(f"Game 2 of 2 · {score}")
     assert errors == [[], []]
