@@ -417,6 +417,19 @@ def _set_score(game_set: GameSet, games: Sequence[Game]) -> list[int]:
     return score
 
 
+#: The columns of a set that ``_set_progress`` reads.
+SET_PROGRESS_FIELDS = (
+    "games_count",
+    "status",
+    "result",
+    "player1",
+    "player2",
+    "next_game_at",
+    "player1_ready",
+    "player2_ready",
+)
+
+
 def _set_progress(game_set: GameSet, games: Sequence[Game]) -> dict[str, Any]:
     """What a set's game and the set's page show of where the set stands."""
     return {
@@ -437,12 +450,21 @@ def game_set_of(*, game: Game) -> dict[str, Any] | None:
     countdown to the next game runs, when it starts and who is ready."""
     if game.game_set_id is None:
         return None
-    game_set = GameSet.objects.select_related("player1", "player2").get(pk=game.game_set_id)
+    # One query (a move's budget): the set's games, each with the set and its players joined.
     games = list(
-        Game.objects.filter(game_set_id=game_set.pk)
-        .only("id", "set_index", "winner_seats")
+        Game.objects.filter(game_set_id=game.game_set_id)
+        .select_related("game_set__player1", "game_set__player2")
+        .only(
+            "id",
+            "set_index",
+            "winner_seats",
+            "game_set",
+            *(f"game_set__{f}" for f in SET_PROGRESS_FIELDS),
+            *(f"game_set__{p}__{f}" for p in ("player1", "player2") for f in ("id", "username")),
+        )
         .order_by("set_index")
     )
+    game_set = games[0].game_set
     other = next((g.pk for g in games if g.pk != game.pk), None)
     return {
         "id": game_set.pk,
