@@ -8,6 +8,10 @@ Game channel ``game:<id>`` (players and spectators):
   game as ``GET games/{id}/`` shows it to a spectator, without its moves: board, captures, to
   move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
 - ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``.
+- ``set_next_game`` (a live set's game just over): the countdown to the set's next game started,
+  or a player said they are ready: ``set``, ``game`` (this game), ``next_game_at``, ``ready``
+  ([player 1, player 2]); then ``game_started`` when the next game starts: ``game`` (its id),
+  ``set``, ``set_index``, ``previous`` (this game), ``variant``, ``rated``, ``time_control``.
 - ``analysis``: the computer's analysis of the game over was asked for (``status``
   ``pending``), a batch of its plies was analysed (``pending`` with the progress; ``done`` after
   the last batch) or it failed (``failed``, with ``error``); one event each, none when a worker
@@ -28,7 +32,8 @@ User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challe
 ``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
 ``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
 ``game_started`` (with the ``challenge`` it was made from and the ``tournament`` it is
-played in, each an id or null, so that a page knows whether it waited for that game), ``your_turn``
+played in, each an id or null, so that a page knows whether it waited for that game),
+``set_next_game`` (as on the game's channel: the countdown to your live set's next game), ``your_turn``
 (a game waits on you) and ``game_over``. The server's computer opponents get none.
 
 Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
@@ -55,14 +60,21 @@ from games.bots.analysis_selectors import analysis_event
 from games.bots.signals import analysis_changed
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
-from games.models import Analysis, Challenge, Game, Seat, User
+from games.models import Analysis, Challenge, Game, GameSet, Seat, User
 from games.play.positions import move_json, played_of
 from games.play.selectors import (
     game_state_and_moves_json,
     game_state_head_json,
     seats_with_users,
 )
-from games.play.signals import game_changed, game_finished, game_started, turn_started
+from games.play.signals import (
+    game_changed,
+    game_finished,
+    game_started,
+    set_next_game,
+    set_next_game_started,
+    turn_started,
+)
 from live.bus import Encoded, publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
@@ -174,6 +186,39 @@ def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwar
     for user in _humans([s.user for s in (seats if seats is not None else seats_with_users(game))]):
         events.append((user_channel(user.pk), "game_over", data))
     publish_many(events)
+
+
+def _set_next_game_data(game_set: GameSet, game_id: int) -> dict[str, Any]:
+    return {
+        "set": game_set.pk,
+        "game": game_id,
+        "next_game_at": game_set.next_game_at,
+        "ready": [game_set.player1_ready, game_set.player2_ready],
+    }
+
+
+def on_set_next_game(sender, game_set: GameSet, game_id: int, **kwargs) -> None:
+    """A live set's countdown to its next game started, or a player said they are ready: the
+    game just over's channel and both players hear when it starts."""
+    data = _set_next_game_data(game_set, game_id)
+    channels = [game_channel(game_id)]
+    channels += [user_channel(u.pk) for u in _humans([game_set.player1, game_set.player2])]
+    publish_many([(channel, "set_next_game", data) for channel in channels])
+
+
+def on_set_next_game_started(sender, game_set: GameSet, game: Game, previous_id: int, **kwargs):
+    """A live set's next game started: the page of the game before it hears it on that game's
+    channel (the players hear ``game_started`` on theirs, as for every game)."""
+    data = {
+        "game": game.pk,
+        "set": game_set.pk,
+        "set_index": game.set_index,
+        "previous": previous_id,
+        "variant": game.variant,
+        "rated": game.rated,
+        "time_control": game.time_control,
+    }
+    publish(channel=game_channel(previous_id), kind="game_started", data=data)
 
 
 def on_analysis_changed(
@@ -323,6 +368,8 @@ def connect() -> None:
     analysis_changed.connect(on_analysis_changed, dispatch_uid="live.analysis_changed")
     challenge_changed.connect(on_challenge_changed, dispatch_uid="live.challenge_changed")
     game_started.connect(on_game_started, dispatch_uid="live.game_started")
+    set_next_game.connect(on_set_next_game, dispatch_uid="live.set_next_game")
+    set_next_game_started.connect(on_set_next_game_started, dispatch_uid="live.set_next_started")
     match_created.connect(on_match_created, dispatch_uid="live.match_created")
     match_decided.connect(on_match_decided, dispatch_uid="live.match_decided")
     tournament_finished.connect(on_tournament_finished, dispatch_uid="live.tournament_finished")

@@ -17,6 +17,7 @@ app.autodiscover_tasks(
         "games.challenges",
         "games.clocks",
         "games.idempotency",
+        "games.play",
         "games.records",
     ]
 )

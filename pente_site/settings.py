@@ -212,6 +212,9 @@ PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
 #: their turn in a turn-based game waits this long after the turn starts, then tells in one
 #: message every turn of theirs that came meanwhile (none already played).
 TURN_EMAIL_WAIT_SECONDS = _env_int("TURN_EMAIL_WAIT_SECONDS", 120)
+#: A live rated set is played one game at a time: game 2 starts this long after game 1 ends
+#: (or as soon as both players say they are ready; ``games.play.sets``).
+SET_NEXT_GAME_SECONDS = _env_int("SET_NEXT_GAME_SECONDS", 10)
 #: A turn still untold this long after its job was due (a lost job) is told by the sweeper's.
 TURN_EMAIL_STALE_SECONDS = _env_int("TURN_EMAIL_STALE_SECONDS", 60)
 #: Challenge e-mails one player gets at most: from one challenger, and from everyone (an hour;
@@ -325,6 +328,10 @@ _SWEEP = {
 #: How often beat closes the games past their deadline (a backstop for timeout tasks lost with a
 #: killed worker); a poll that no worker takes within the interval is dropped, not queued up.
 TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
+#: The start window of live games (``games.clocks.rules.start_window``): the time each seat has
+#: for its first action of its own, for initial times up to 10 minutes (longer games get 10% of
+#: the time beyond 10 minutes more, up to five times this).
+START_WINDOW_SECONDS = _env_int("START_WINDOW_SECONDS", 60)
 # --- Record imports (games.records.jobs): limits, and the sweeper behind the import task -------
 #: The largest text one import takes (bytes of UTF-8; 413 ``too_large`` beyond).
 IMPORT_MAX_BYTES = _env_int("IMPORT_MAX_BYTES", 2_000_000)
@@ -389,6 +396,8 @@ CELERY_BEAT_SCHEDULE: dict = {
         "options": {"expires": max(1.0, TIMEOUT_POLL_INTERVAL)},
     },
     "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
+    # The sets' next games whose task was lost (``games.play.sets.sets_start_due``).
+    "games-sets-start-due": {"task": "games.sets_start_due", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
     "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0024_imported_results_recorded'),
+        ('games', '0026_live_sets_one_game_at_a_time'),
     ]
 
     operations = [

@@ -52,6 +52,9 @@ class User(AbstractUser):
     #: named ``guest-<n>``, no password, unrated games against the computer only, deleted with
     #: its games once idle.
     is_guest = models.BooleanField(default=False, db_default=False)
+    #: Live games aborted because this player did not make a first move within the start
+    #: window (``games.play.finish.absence_finish``), shown on the player's page.
+    aborts = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         db_table = "games_user"

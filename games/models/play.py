@@ -23,6 +23,10 @@ from games.models.base import (
 )
 from pente_site.db import prepared_cursor
 
+#: The end reason of a game aborted at its start window (not an engine ``Termination``: no
+#: rule of the game ends it, and an imported record cannot say it).
+ABORTED = "aborted"
+
 
 class GameSet(models.Model):
     """A rated set between two players: two games with colours swapped (one for Swap2)."""
@@ -53,12 +57,32 @@ class GameSet(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: A live set is played one game at a time: when game 1 is over, game 2 starts at this
+    #: time (``games.play.sets``), or earlier when both players say they are ready; null
+    #: otherwise (no countdown running).
+    next_game_at = models.DateTimeField(null=True, blank=True)
+    #: Which players said they are ready for the next game while its countdown runs.
+    player1_ready = models.BooleanField(default=False)
+    player2_ready = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            # The sweeper's look-up of the countdowns over (``sets_start_due``).
+            models.Index(
+                fields=["next_game_at"],
+                condition=Q(next_game_at__isnull=False),
+                name="gameset_next_game_due",
+            ),
+        ]
         constraints = [
             choice_check(
                 "status", ("in_progress", "finished", "cancelled"), "gameset_status_valid"
+            ),
+            # A countdown runs only in a set in progress.
+            models.CheckConstraint(
+                condition=Q(next_game_at__isnull=True) | Q(status="in_progress"),
+                name="gameset_next_game_in_progress",
             ),
             choice_check("category", CATEGORIES, "gameset_category_valid"),
             models.CheckConstraint(
@@ -112,14 +136,36 @@ class Game(models.Model):
         # a record with neither has end_reason "".
         ARCHIVED = "archived"
 
-    #: How the game ended: an engine ``Termination``, or "" while it has not.
+    #: How the game ended: an engine ``Termination``, or "" while it has not; a cancelled game
+    #: has "" (cancelled by agreement) or ``aborted`` (a seat did not make its first action
+    #: within the start window: ``games.play.finish.absence_finish``).
     EndReason = models.TextChoices(
-        "EndReason", [("NONE", ("", "none")), *((t.name, t.value) for t in Termination)]
+        "EndReason",
+        [
+            ("NONE", ("", "none")),
+            *((t.name, t.value) for t in Termination),
+            ("ABORTED", ABORTED),
+        ],
     )
 
+    class OnAbsence(models.TextChoices):
+        """What closing the start window does to a live game (``games.play.finish``):
+        ``abort`` it (no result), the absent seats ``forfeit``, or ``none`` (no window: the
+        clocks run from the start and a player loses only on time)."""
+
+        ABORT = "abort"
+        FORFEIT = "forfeit"
+        NONE = "none"
+
     variant = models.CharField(max_length=32, db_index=True)
+    # Looked up through ``unique_game_set_index`` (game_set first): no index of its own.
     game_set = models.ForeignKey(
-        GameSet, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+        GameSet,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games",
+        db_index=False,
     )
     set_index = models.PositiveSmallIntegerField(default=1)
     seats = models.PositiveSmallIntegerField(default=2)
@@ -156,6 +202,17 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)  # see ``game_status_deadline``
     vacation_allowed = models.BooleanField(default=True)
+    #: See ``OnAbsence``; only live games have a start window.
+    on_absence = models.CharField(
+        max_length=8, choices=OnAbsence.choices, default=OnAbsence.ABORT, db_default="abort"
+    )
+    #: The seats that have not yet made an action of their own (the engine's centre stone is
+    #: not one) in a live game with a start window (``games.clocks.services``): each must act
+    #: within the window of its first turn. Empty when no window applies (and in games created
+    #: before the rule).
+    awaiting_seats = models.JSONField(default=list, blank=True, db_default=[])
+    #: The seats the start window closed on (the game aborted or forfeited); else empty.
+    absent_seats = models.JSONField(default=list, blank=True, db_default=[])
     #: Plies hidden from spectators while the game is in progress (tournament games).
     spectator_delay = models.PositiveSmallIntegerField(default=0)
     undo_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -198,8 +255,14 @@ class Game(models.Model):
             ),
             choice_check(
                 "end_reason",
-                ("", *(t.value for t in Termination)),
+                ("", *(t.value for t in Termination), ABORTED),
                 "game_end_reason_valid",
+            ),
+            choice_check("on_absence", ("abort", "forfeit", "none"), "game_on_absence_valid"),
+            # Only a cancelled game is aborted.
+            models.CheckConstraint(
+                condition=~Q(end_reason=ABORTED) | Q(status="cancelled"),
+                name="game_aborted_is_cancelled",
             ),
             choice_check("category", CATEGORIES, "game_category_valid"),
             *time_control_checks("game"),
@@ -210,6 +273,8 @@ class Game(models.Model):
                 condition=Q(partners=False) | Q(seats=4), name="game_partners_four_seats"
             ),
             models.CheckConstraint(condition=Q(set_index__in=(1, 2)), name="game_set_index_range"),
+            # One game per place in a set: a set's next game is never created twice.
+            models.UniqueConstraint(fields=["game_set", "set_index"], name="unique_game_set_index"),
             models.CheckConstraint(
                 condition=Q(undo_requested_by__isnull=True)
                 | Q(undo_requested_by__gte=1, undo_requested_by__lte=F("seats")),

@@ -284,6 +284,8 @@ def _build_state(
             "clocks_ms": list(game.clocks_ms or []),
             "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
         },
+        "on_absence": game.on_absence,
+        "absent_seats": list(game.absent_seats or []),
         "go": go,
         "undo_requested_by": game.undo_requested_by,
         "takeback_seat": _takeback_seat(game, position),
@@ -291,6 +293,7 @@ def _build_state(
         "cancellable": cancel_reason is None,
         "updated_at": game.updated_at,
         "spectator_delay": game.spectator_delay,
+        "set": game_set_of(game=game),
     }
     if shown_ply is not None:
         state["ply"] = shown_ply
@@ -403,18 +406,83 @@ def _dead_colours(position: GoGame, dead: frozenset[int]) -> dict[int, int]:
     return {p: board[p] for p in dead}
 
 
-def set_detail(*, game_set: GameSet) -> dict[str, Any]:
-    games = list(games_queryset().filter(game_set=game_set).order_by("set_index"))
+def _set_score(game_set: GameSet, games: Sequence[Game]) -> list[int]:
+    """The games each player of the set won so far, [player 1's, player 2's]: seat 1 is player
+    1's in the odd games and player 2's in the even ones (``set_create``'s order)."""
+    score = [0, 0]
+    for g in games:
+        for seat in set(g.winner_seats):
+            if seat in (1, 2):
+                player = (seat - 1) if g.set_index % 2 else (2 - seat)
+                score[player] += 1
+    return score
+
+
+#: The columns of a set that ``_set_progress`` reads.
+SET_PROGRESS_FIELDS = (
+    "games_count",
+    "status",
+    "result",
+    "player1",
+    "player2",
+    "next_game_at",
+    "player1_ready",
+    "player2_ready",
+)
+
+
+def _set_progress(game_set: GameSet, games: Sequence[Game]) -> dict[str, Any]:
+    """What a set's game and the set's page show of where the set stands."""
     return {
-        "id": game_set.pk,
-        "variant": game_set.variant,
-        "rated": game_set.rated,
-        "category": game_set.category,
         "games_count": game_set.games_count,
         "status": game_set.status,
         "result": game_set.result,
         "player1": _user_brief(game_set.player1),
         "player2": _user_brief(game_set.player2),
+        "score": _set_score(game_set, games),
+        "next_game_at": game_set.next_game_at,
+        "ready": [game_set.player1_ready, game_set.player2_ready],
+    }
+
+
+def game_set_of(*, game: Game) -> dict[str, Any] | None:
+    """The set of a game as its state shows it (None: not in a set): the set's id, this game's
+    place in it, the score so far, the set's other game (None until it exists) and, while the
+    countdown to the next game runs, when it starts and who is ready."""
+    if game.game_set_id is None:
+        return None
+    # One query (a move's budget): the set's games, each with the set and its players joined.
+    games = list(
+        Game.objects.filter(game_set_id=game.game_set_id)
+        .select_related("game_set__player1", "game_set__player2")
+        .only(
+            "id",
+            "set_index",
+            "winner_seats",
+            "game_set",
+            *(f"game_set__{f}" for f in SET_PROGRESS_FIELDS),
+            *(f"game_set__{p}__{f}" for p in ("player1", "player2") for f in ("id", "username")),
+        )
+        .order_by("set_index")
+    )
+    game_set = games[0].game_set
+    other = next((g.pk for g in games if g.pk != game.pk), None)
+    return {
+        "id": game_set.pk,
+        "index": game.set_index,
+        "other_game": other,
+        **_set_progress(game_set, games),
+    }
+
+
+def set_detail(*, game_set: GameSet) -> dict[str, Any]:
+    games = list(games_queryset().filter(game_set=game_set).order_by("set_index"))
+    return {
+        **_set_progress(game_set, games),
+        "id": game_set.pk,
+        "variant": game_set.variant,
+        "rated": game_set.rated,
+        "category": game_set.category,
         "winner": _user_brief(game_set.winner),
         "created_at": game_set.created_at,
         "finished_at": game_set.finished_at,

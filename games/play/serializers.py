@@ -185,8 +185,23 @@ class ClockSerializer(serializers.Serializer):
         help_text="Per seat; the seat to move has the time since its turn began taken off.",
     )
     turn_started_at = serializers.DateTimeField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the seat to move runs out of time, or, while it has not made its first "
+        "action, when its start window closes (whichever is first).",
+    )
     vacation_allowed = serializers.BooleanField()
+    running = serializers.BooleanField(
+        help_text="Whether the seat to move's clock runs: false while the timer rule waits for "
+        "every seat's first stone (games that begin with the centre stone), and whenever no "
+        "clock runs (untimed, turn-based, over)."
+    )
+    start_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The time by which the seat to move must make its first action of its own or "
+        "the start window closes (the game's on_absence then says what happens); null when no "
+        "window applies.",
+    )
 
 
 class MoveSerializer(serializers.Serializer):
@@ -238,6 +253,38 @@ class GoStateSerializer(serializers.Serializer):
     )
 
 
+class SetProgressSerializer(serializers.Serializer):
+    games_count = serializers.IntegerField()
+    status = serializers.CharField()
+    result = serializers.CharField(allow_null=True)
+    player1 = UserBriefSerializer()
+    player2 = UserBriefSerializer()
+    score = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The games each player won so far: [player1's, player2's].",
+    )
+    next_game_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A live set is played one game at a time: when its game is over, the next "
+        "one starts at this time (or as soon as both players are ready: POST sets/{id}/ready); "
+        "null while no countdown runs.",
+    )
+    ready = serializers.ListField(
+        child=serializers.BooleanField(),
+        help_text="While the countdown runs, whether [player1, player2] said they are ready.",
+    )
+
+
+class GameSetOfGameSerializer(SetProgressSerializer):
+    id = serializers.IntegerField()
+    index = serializers.IntegerField(help_text="This game's place in the set (1 or 2).")
+    other_game = serializers.IntegerField(
+        allow_null=True,
+        help_text="The set's other game, or null while it has none (a live set's game 2 is "
+        "created when game 1 is over).",
+    )
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.CharField()
@@ -264,6 +311,15 @@ class GameStateSerializer(serializers.Serializer):
     pending_decision = serializers.CharField(allow_null=True)
     decisions_available = serializers.ListField(child=serializers.CharField())
     clock = ClockSerializer()
+    on_absence = serializers.ChoiceField(
+        choices=["abort", "forfeit", "none"],
+        help_text="What closing a live game's start window does: abort the game (status "
+        "cancelled, end_reason aborted), the absent seats forfeit, or none (no window).",
+    )
+    absent_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats the start window closed on (aborted or forfeited games); else [].",
+    )
     go = GoStateSerializer(allow_null=True, help_text="Go only (null for other games).")
     moves = MoveSerializer(many=True)
     undo_requested_by = serializers.IntegerField(allow_null=True)
@@ -282,18 +338,14 @@ class GameStateSerializer(serializers.Serializer):
         help_text="Plies hidden from spectators while the game is played (tournament games): a "
         "spectator sees the game as of ``ply``, that many plies behind."
     )
+    set = GameSetOfGameSerializer(allow_null=True, help_text="The game's set, or null.")
 
 
-class SetSerializer(serializers.Serializer):
+class SetSerializer(SetProgressSerializer):
     id = serializers.IntegerField()
     variant = serializers.CharField()
     rated = serializers.BooleanField()
     category = serializers.CharField()
-    games_count = serializers.IntegerField()
-    status = serializers.CharField()
-    result = serializers.CharField(allow_null=True)
-    player1 = UserBriefSerializer()
-    player2 = UserBriefSerializer()
     winner = UserBriefSerializer(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -34,3 +34,12 @@ turn_started = Signal()
 #: move taken back) or ``"request"`` (an undo or cancel request asked, withdrawn or declined).
 #: The end of a game is ``game_finished``. The live streams publish both (``live.publishers``).
 game_changed = Signal()
+
+#: Sent with ``game_set=`` (a saved ``GameSet``) and ``game_id=`` (its game just over) when a
+#: live set's countdown to its next game starts (``game_set.next_game_at``) or a player says
+#: they are ready for it (``player1_ready``, ``player2_ready``): ``games.play.sets``.
+set_next_game = Signal()
+
+#: Sent with ``game_set=``, ``game=`` (the set's next game, just created) and ``previous_id=``
+#: (the game before it) when a live set's next game starts (its own ``game_started`` is sent too).
+set_next_game_started = Signal()

@@ -21,4 +21,5 @@ urlpatterns = [
     re_path(r"^games/(?P<pk>[0-9]+)/undo/?$", views.GameUndoView.as_view(), name="game-undo"),
     re_path(r"^me/games/?$", views.MyGamesView.as_view(), name="my-games"),
     path("sets/<int:pk>/", views.SetDetailView.as_view(), name="set-detail"),
+    re_path(r"^sets/(?P<pk>[0-9]+)/ready/?$", views.SetReadyView.as_view(), name="set-ready"),
 ]

@@ -18,6 +18,8 @@ Endpoints:
 - ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
 - ``GET  /api/sets/{id}/``                  a set with its games
 - ``GET  /api/me/games/``                   my games in progress, the most urgent first
+- ``POST /api/sets/{id}/ready``             a player is ready for the set's next game (live
+                                            sets: both ready, it starts at once)
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.play import actions, requests, selectors
+from games.play import actions, requests, selectors, sets
 from games.play.filters import GAME_ORDERING, GameFilter
 from games.play.serializers import (
     DeadRequestSerializer,
@@ -261,3 +263,17 @@ class MyGamesView(APIView):
     def get(self, request):
         rows = selectors.my_games_by_urgency(user=request.user, limit=MY_GAMES_LIMIT)
         return Response(MyGameSerializer(rows, many=True).data)
+
+
+class SetReadyView(APIView):
+    """A live set is played one game at a time: while the countdown to its next game runs,
+    each player says here that they are back at the table; when both are, the game starts
+    at once (the answer's ``games`` has it)."""
+
+    write_scope = "moves"
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: SetSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        game_set = sets.set_ready(game_set_id=pk, user=request.user)
+        return Response(selectors.set_detail(game_set=selectors.set_get(set_id=game_set.pk)))

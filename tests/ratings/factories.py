@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from games.clocks.timecontrol import TimeControl
 from games.factories import GameSetFactory, UserFactory
-from games.models import GameSet, User
+from games.models import Game, GameSet, User
 from games.play.actions import game_resign
 from games.play.create import set_create
+from games.play.sets import set_next_game_start
 from ratings.models import Crown, Rating
 from ratings.services import _buckets_shift, bucket_key
 
@@ -78,14 +79,17 @@ def play_set(player1: User, player2: User, result: str, **options) -> GameSet:
     if "time_control" in options:
         options["time_control"] = TimeControl.pop_from(options)
     game_set = set_create(player1=player1, player2=player2, **options)
-    games = list(game_set.games.order_by("set_index"))
     # Who resigns each game: game 1 then game 2.
     losers = {
         "player1": [player2, player2],
         "player2": [player1, player1],
         "draw": [player2, player1],
     }[result]
-    for game, loser in zip(games, losers, strict=False):
+    for index, loser in enumerate(losers[: game_set.games_count], start=1):
+        # A live set's game 2 starts once game 1 is over: both players are ready at once.
+        game = Game.objects.filter(game_set=game_set, set_index=index).first()
+        if game is None:
+            game = set_next_game_start(game_set_id=game_set.pk, at_once=True)
         with transaction.atomic():
             game_resign(game_id=game.pk, user=loser)
     game_set.refresh_from_db()

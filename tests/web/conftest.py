@@ -51,6 +51,8 @@ SERVER_SETTINGS = {
     "THROTTLE_CHAT_RATE": "5000/min",
     "THROTTLE_CHAT_BURST_RATE": "5000/10s",
     "THROTTLE_TOURNAMENTS_RATE": "5000/hour",
+    # A live set's countdown to game 2: long enough for a slow machine to see it and press Ready.
+    "SET_NEXT_GAME_SECONDS": "15",
 }
 
 #: Chromium's flags: no sandbox (containers, root), no GPU, and nothing that calls home.

@@ -25,6 +25,7 @@ from games.models import Game, GameSet
 from games.play.actions import move_play
 from games.play.create import set_create
 from games.play.positions import seat_to_move
+from games.play.sets import set_next_game_start
 from live.bus import backend
 from pente_site.celery import app
 from pente_site.errors import DomainError
@@ -41,9 +42,16 @@ T0 = datetime(2025, 1, 2, 10, 30, tzinfo=UTC)  # a Thursday
 K9, L10, J11 = 199, 181, 161  # points near the centre (K10 = 180 is the automatic first stone)
 
 
-def live_game(*, initial=5, increment=2, now=T0, **kw):
+def live_game(*, initial=5, increment=2, now=T0, on_absence="none", **kw):
+    """A live game whose clocks run from the start (no start window: ``on_absence="none"``),
+    so a timeout at the first turn is a loss on time (the window: test_start_window.py)."""
     return make_game(
-        time_control="live", initial_minutes=initial, increment_seconds=increment, now=now, **kw
+        time_control="live",
+        initial_minutes=initial,
+        increment_seconds=increment,
+        now=now,
+        on_absence=on_absence,
+        **kw,
     )
 
 
@@ -225,9 +233,13 @@ def test_timeout_in_a_set_counts_for_the_set_result():
         time_control=TimeControl.from_fields(
             time_control="live", initial_minutes=1, increment_seconds=0
         ),
+        on_absence="none",
     )
-    for game in game_set.games.all():
-        timeout_fire(game_id=game.pk, ply=game.ply, now=T0 + timedelta(minutes=2))
+    # A live set is played one game at a time: game 2 starts once game 1 is over.
+    (game1,) = game_set.games.all()
+    timeout_fire(game_id=game1.pk, ply=game1.ply, now=T0 + timedelta(minutes=2))
+    game2 = set_next_game_start(game_set_id=game_set.pk, now=T0 + timedelta(minutes=3))
+    timeout_fire(game_id=game2.pk, ply=game2.ply, now=T0 + timedelta(minutes=5))
     game_set.refresh_from_db()
     # Each game's seat 2 (p2 in game 1, p1 in game 2) ran out: one win each, a drawn set.
     assert game_set.status == GameSet.Status.FINISHED

@@ -103,6 +103,7 @@ const KINDS_EVERY_PAGE_SHARES = [
   "challenge_received", "challenge_accepted", "challenge_declined", "challenge_cancelled",
   "challenge_expired", "challenge_joined", "challenge_left", "your_turn", "game_over",
   "tournament_match", "tournament_cancelled", "rating_changed", "enter", "leave",
+  "set_next_game",
 ];
 
 function openStream(url, kinds, deliver, onOpen, more = []) {
