@@ -83,6 +83,10 @@ def test_the_clock_shown_after_a_reload_mid_turn_is_the_servers_for_a_player_and
     click(white, "K12")
     expect(stone(black, "K12")).to_have_count(1)
     game = game_id(black)
+    # Captures said in stones (and pairs in Pente); no hover mark over a placed stone.
+    expect(black.locator('#players [data-seat="1"]')).to_contain_text("0 stones captured")
+    expect(black.locator('#board rect.pt.taken[data-point="K10"]')).to_have_count(1)
+    expect(black.locator('#board rect.pt.taken[data-point="K11"]')).to_have_count(0)
     # Black's turn: the tab's title says so and its icon has a dot; white's tab does not.
     expect(black).to_have_title(re.compile(r"^Your turn · "))
     expect(black.locator('link[rel~="icon"]')).to_have_attribute(
