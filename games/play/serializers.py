@@ -190,6 +190,10 @@ class ClockSerializer(serializers.Serializer):
         help_text="When the seat to move runs out of time, or, while it has not made its first "
         "action, when its start window closes (whichever is first).",
     )
+    as_of = serializers.DateTimeField(
+        help_text="The server's time when remaining_ms was computed (ISO 8601, to the "
+        "millisecond): the seat to move has remaining_ms minus the time since."
+    )
     vacation_allowed = serializers.BooleanField()
     running = serializers.BooleanField(
         help_text="Whether the seat to move's clock runs: false while the timer rule waits for "
