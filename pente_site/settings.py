@@ -325,6 +325,10 @@ _SWEEP = {
 #: How often beat closes the games past their deadline (a backstop for timeout tasks lost with a
 #: killed worker); a poll that no worker takes within the interval is dropped, not queued up.
 TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
+#: The start window of live games (``games.clocks.rules.start_window``): the time each seat has
+#: for its first action of its own, for initial times up to 10 minutes (longer games get 10% of
+#: the time beyond 10 minutes more, up to five times this).
+START_WINDOW_SECONDS = _env_int("START_WINDOW_SECONDS", 60)
 # --- Record imports (games.records.jobs): limits, and the sweeper behind the import task -------
 #: The largest text one import takes (bytes of UTF-8; 413 ``too_large`` beyond).
 IMPORT_MAX_BYTES = _env_int("IMPORT_MAX_BYTES", 2_000_000)

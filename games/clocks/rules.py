@@ -56,6 +56,16 @@ Vacation (turn-based games only)
     again); this repeats while the deadline is still past and hours are left. With no hours left
     (or vacation not allowed) the player to move loses on time.
 
+Timer rule and start window (live games with a start window: ``Game.on_absence`` not ``none``)
+    In the games the engine begins with the centre stone (Pente, Keryo-Pente, Gomoku, G-, Poof-
+    and Boat-Pente, O-Pente, Connect6, every number of players) no clock runs until every seat
+    but seat 1 (whose stone the centre is) has made an action of its own: with two players
+    player 2's first stone starts player 1's clock. D-Pente, DK-Pente, the Swap2 games and Go
+    run their clocks from the start. Each seat has a start window (``start_window``) from the
+    start of its first turn to make its first action of its own (a stone, a decision, in Go a
+    pass too); a running clock that ends first ends it first. The window closing is not a loss
+    on time: the game's ``on_absence`` says what it does (``games.play.finish``).
+
 Loss on time
     The seat that runs out of time loses: two seats, the opponent wins; partners, the other team
     wins; more seats, the game ends and every other seat is listed as a winner (the timed-out
@@ -124,6 +134,28 @@ def remaining_now(
             0, clocks[to_move_seat - 1] - elapsed_ms(turn_started_at, now)
         )
     return tuple(clocks)
+
+
+# --- start window ---------------------------------------------------------------------------
+
+#: The initial time up to which the start window is the base one.
+WINDOW_BASE_MINUTES = 10
+#: The window's ceiling, in base windows.
+WINDOW_CAP_FACTOR = 5
+
+
+def start_window(*, base_seconds: int, initial_minutes: int) -> timedelta:
+    """The time a seat has for its first action: ``base_seconds`` for initial times up to 10
+    minutes, plus 10% of the initial time beyond 10 minutes, at most five times the base (60 s:
+    15 minutes give 90 s, 30 minutes 180 s, 50 minutes and more 300 s)."""
+    extra = max(0, initial_minutes - WINDOW_BASE_MINUTES) * 60 // 10
+    return timedelta(seconds=min(base_seconds + extra, base_seconds * WINDOW_CAP_FACTOR))
+
+
+def clock_waits(*, starts_with_centre: bool, awaiting_seats: Iterable[int]) -> bool:
+    """Whether the timer rule holds the clocks: a centre-stone game in which a seat other than
+    seat 1 has not yet made an action of its own."""
+    return starts_with_centre and any(seat != 1 for seat in awaiting_seats)
 
 
 # --- turn-based deadlines -----------------------------------------------------------------

@@ -8,9 +8,12 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from games import engine
 from games.clocks import rules
 from games.clocks.timecontrol import Kind
 from games.models import Game, Seat, User
+from live.channels import game_channel
+from live.models import Presence
 
 
 def eta_horizon() -> timedelta:
@@ -35,9 +38,53 @@ def seat_user(game: Game, seat: int | None) -> User | None:
     return row.user if row else None
 
 
+def start_window(game: Game) -> timedelta:
+    """The start window of ``game``'s seats (``rules.start_window``, settings)."""
+    return rules.start_window(
+        base_seconds=getattr(settings, "START_WINDOW_SECONDS", 60),
+        initial_minutes=game.initial_minutes,
+    )
+
+
+def clock_waits(game: Game) -> bool:
+    """Whether the timer rule holds the live clocks of ``game`` (see ``rules``)."""
+    if game.time_control != Kind.LIVE or not game.awaiting_seats:
+        return False
+    try:
+        centre = engine.get_variant(game.variant).starts_with_centre
+    except engine.UnknownGame:
+        return False
+    return rules.clock_waits(starts_with_centre=centre, awaiting_seats=game.awaiting_seats)
+
+
+def seats_at_table(game: Game) -> set[int]:
+    """The seats of ``game`` whose player has the game open now (a stream of it: the page)."""
+    users = Presence.objects.filter(
+        place=game_channel(game.pk), spectator=False, user__isnull=False
+    ).values_list("user_id", flat=True)
+    return set(
+        Seat.objects.filter(game_id=game.pk, user_id__in=users).values_list("seat", flat=True)
+    )
+
+
 def clock_view(*, game: Game, now: datetime, to_move_seat: int | None) -> dict[str, Any]:
-    """Clock fields for the game state: each seat's remaining ms now, the deadline, category."""
-    running = game.status == Game.Status.IN_PROGRESS and game.time_control == Kind.LIVE
+    """Clock fields for the game state: each seat's remaining ms now, the deadline, category,
+    whether a clock runs and the start window's end for the seat to move."""
+    running = (
+        game.status == Game.Status.IN_PROGRESS
+        and game.time_control == Kind.LIVE
+        and bool(to_move_seat)
+        and game.turn_started_at is not None
+        and not clock_waits(game)
+    )
+    start_deadline = None
+    if (
+        game.status == Game.Status.IN_PROGRESS
+        and game.time_control == Kind.LIVE
+        and to_move_seat in game.awaiting_seats
+        and game.turn_started_at is not None
+    ):
+        start_deadline = game.turn_started_at + start_window(game)
     remaining = rules.remaining_now(
         clocks_ms=game.clocks_ms or [],
         to_move_seat=to_move_seat if running else None,
@@ -54,6 +101,8 @@ def clock_view(*, game: Game, now: datetime, to_move_seat: int | None) -> dict[s
         "turn_started_at": game.turn_started_at,
         "deadline": game.deadline,
         "vacation_allowed": game.vacation_allowed,
+        "running": running,
+        "start_deadline": start_deadline,
     }
 
 

@@ -10,12 +10,19 @@ transaction:
   the first player to move;
 - ``clock_on_move(game=, seat=, now=)`` charges the elapsed time to ``seat`` and sets the next
   deadline (False, changing nothing on the game, when the mover had already run out of time);
+  while the timer rule holds the clocks nothing is charged, and a seat's first action of its
+  own takes it off ``Game.awaiting_seats``;
 - ``timeout_schedule(game=)`` enqueues the ``games.game_timeout`` task (``games.clocks.tasks``)
   on commit with ``eta=deadline``.
 
 Both clock hooks take an optional ``to_move_seat`` (the engine's seat to move *after* the
 action); without it the next seat is guessed by rotation and ``timeout_schedule`` checks the
 guess against a replay of the moves (fixing the deadline when it was wrong).
+
+Start window (``rules``: the timer rule and the window): while the seat to move is in
+``Game.awaiting_seats`` its deadline is the end of its start window (or of its clock, if that
+runs and ends first), so the same task and sweeper close the game; the sweeper then sees a seat
+that has not acted (``games.play.finish.absence_finish``) rather than a loss on time.
 
 Enforcement is ``games.clocks.sweeper``: the task re-checks the game under a lock, and the
 periodic ``sweep`` (beat, every ``settings.SWEEP_INTERVAL``) closes any game past its deadline
@@ -39,7 +46,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.clocks import rules
-from games.clocks.selectors import eta_horizon, seat_user, vacation_balance
+from games.clocks.selectors import (
+    clock_waits,
+    eta_horizon,
+    seat_user,
+    start_window,
+    vacation_balance,
+)
 from games.clocks.timecontrol import Kind, TimeControl
 from games.models import Game, Seat, User
 from games.play.positions import seat_to_move
@@ -64,7 +77,11 @@ def _deadline_for(game: Game, seat: int | None, start: datetime) -> datetime | N
     if seat is None:
         return None
     if game.time_control == Kind.LIVE:
-        return rules.live_deadline(turn_started_at=start, remaining_ms=game.clocks_ms[seat - 1])
+        clock = rules.live_deadline(turn_started_at=start, remaining_ms=game.clocks_ms[seat - 1])
+        if seat not in game.awaiting_seats:
+            return clock
+        window = start + start_window(game)  # the seat's first action: its start window
+        return window if clock_waits(game) else min(window, clock)
     if game.time_control == Kind.TURN:
         return _turn_deadline(start, game.days_per_move, seat_user(game, seat))
     return None
@@ -99,7 +116,9 @@ def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | N
         return True
     if game.turn_started_at is None:  # never started (e.g. a game created before its clock)
         clock_start(game=game, now=now, to_move_seat=seat)
-    if game.time_control == Kind.LIVE:
+    if game.time_control == Kind.LIVE and clock_waits(game):
+        pass  # the timer rule: no clock runs yet, nothing to charge
+    elif game.time_control == Kind.LIVE:
         charge = rules.charge_move(
             clocks_ms=game.clocks_ms,
             seat=seat,
@@ -112,6 +131,8 @@ def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | N
     elif game.deadline is not None and game.deadline <= now:
         if spend_vacation(game, seat=seat, now=now).timed_out:
             return False
+    if seat in game.awaiting_seats:  # the seat's first action of its own: it is here
+        game.awaiting_seats = [s for s in game.awaiting_seats if s != seat]
     guessed = to_move_seat is None
     next_seat = (seat % game.seats) + 1 if guessed else to_move_seat
     game.turn_started_at = now

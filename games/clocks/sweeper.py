@@ -29,7 +29,7 @@ from games.clocks.services import (
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
 from games.models import Game, Move, Seat, User
-from games.play.finish import game_finish, loss_outcome, sets_maybe_finish
+from games.play.finish import absence_finish, game_finish, loss_outcome, sets_maybe_finish
 from games.play.positions import opponents_of, seat_to_move
 from games.play.signals import game_finished
 
@@ -48,7 +48,8 @@ def _expire(
 ) -> str:
     """The locked ``game`` is past its deadline: spend vacation or finish it as a timeout.
 
-    Returns "vacation", "timeout" or "stale" (the position is over although the row is not).
+    Returns "vacation", "timeout", "absent" (the start window closed on a seat that has not
+    acted: ``absence_finish``) or "stale" (the position is over although the row is not).
     ``user`` is the player to move, already locked; with ``lookup_user=False`` and no ``user``
     that player has no vacation to spend. With ``finish=False`` a turn-based timeout is only
     decided, not written: the caller finishes it (``_finish_turn_timeouts``)."""
@@ -57,6 +58,9 @@ def _expire(
     if seat is None:
         return "stale"
     game._timeout_seat = seat
+    if game.time_control == Kind.LIVE and seat in game.awaiting_seats:
+        absence_finish(game=game, seat=seat, now=now)
+        return "absent"
     if game.time_control == Kind.TURN:
         spend = spend_vacation(game, seat=seat, now=now, user=user, lookup_user=lookup_user)
         if not spend.timed_out:
@@ -114,7 +118,7 @@ def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
 
 def timeout_fire(*, game_id: int, ply: int, now: datetime | None = None) -> str:
     """The timeout task's work: lock the game, re-check, finish. Safe to run any number of
-    times. Returns "stale", "early", "vacation" or "timeout"."""
+    times. Returns "stale", "early", "vacation", "timeout" or "absent"."""
     now = now or timezone.now()
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -163,7 +167,8 @@ def close_due(*, now: datetime | None = None, batch_size: int = 500) -> SweepRep
     counts = Counter(
         outcome for chunk in _chunks(ids, batch_size) for outcome in _sweep_chunk(chunk, now)
     )
-    return SweepReport(counts["timeout"], counts["vacation"], counts["stale"], 0)
+    closed = counts["timeout"] + counts["absent"]  # a start window closed is closed on time too
+    return SweepReport(closed, counts["vacation"], counts["stale"], 0)
 
 
 def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:

@@ -69,6 +69,12 @@ class Variant:
         """Whether the tournament rule can apply at all (chosen, by default or always)."""
         return self.tournament_rule_when_rated or self.tournament_rule_always
 
+    @property
+    def starts_with_centre(self) -> bool:
+        """Whether the engine places player 1's first stone itself (the centre stone): every
+        Pente-family game but those opening with D's or Swap2's protocol; not Go."""
+        return self.family == "pente" and self.opening in ("centre", "connect6")
+
     def __str__(self) -> str:
         return self.name
 

@@ -48,6 +48,9 @@ class User(AbstractUser):
     #: When the player deleted the account (``games.accounts.services.account_delete``): it is
     #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
     deleted_at = models.DateTimeField(null=True, blank=True)
+    #: Live games aborted because this player did not make a first move within the start
+    #: window (``games.play.finish.absence_finish``), shown on the player's page.
+    aborts = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         db_table = "games_user"

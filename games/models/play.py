@@ -23,6 +23,10 @@ from games.models.base import (
 )
 from pente_site.db import prepared_cursor
 
+#: The end reason of a game aborted at its start window (not an engine ``Termination``: no
+#: rule of the game ends it, and an imported record cannot say it).
+ABORTED = "aborted"
+
 
 class GameSet(models.Model):
     """A rated set between two players: two games with colours swapped (one for Swap2)."""
@@ -112,10 +116,26 @@ class Game(models.Model):
         # a record with neither has end_reason "".
         ARCHIVED = "archived"
 
-    #: How the game ended: an engine ``Termination``, or "" while it has not.
+    #: How the game ended: an engine ``Termination``, or "" while it has not; a cancelled game
+    #: has "" (cancelled by agreement) or ``aborted`` (a seat did not make its first action
+    #: within the start window: ``games.play.finish.absence_finish``).
     EndReason = models.TextChoices(
-        "EndReason", [("NONE", ("", "none")), *((t.name, t.value) for t in Termination)]
+        "EndReason",
+        [
+            ("NONE", ("", "none")),
+            *((t.name, t.value) for t in Termination),
+            ("ABORTED", ABORTED),
+        ],
     )
+
+    class OnAbsence(models.TextChoices):
+        """What closing the start window does to a live game (``games.play.finish``):
+        ``abort`` it (no result), the absent seats ``forfeit``, or ``none`` (no window: the
+        clocks run from the start and a player loses only on time)."""
+
+        ABORT = "abort"
+        FORFEIT = "forfeit"
+        NONE = "none"
 
     variant = models.CharField(max_length=32, db_index=True)
     game_set = models.ForeignKey(
@@ -156,6 +176,17 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)  # see ``game_status_deadline``
     vacation_allowed = models.BooleanField(default=True)
+    #: See ``OnAbsence``; only live games have a start window.
+    on_absence = models.CharField(
+        max_length=8, choices=OnAbsence.choices, default=OnAbsence.ABORT, db_default="abort"
+    )
+    #: The seats that have not yet made an action of their own (the engine's centre stone is
+    #: not one) in a live game with a start window (``games.clocks.services``): each must act
+    #: within the window of its first turn. Empty when no window applies (and in games created
+    #: before the rule).
+    awaiting_seats = models.JSONField(default=list, blank=True, db_default=[])
+    #: The seats the start window closed on (the game aborted or forfeited); else empty.
+    absent_seats = models.JSONField(default=list, blank=True, db_default=[])
     #: Plies hidden from spectators while the game is in progress (tournament games).
     spectator_delay = models.PositiveSmallIntegerField(default=0)
     undo_requested_by = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -198,8 +229,14 @@ class Game(models.Model):
             ),
             choice_check(
                 "end_reason",
-                ("", *(t.value for t in Termination)),
+                ("", *(t.value for t in Termination), ABORTED),
                 "game_end_reason_valid",
+            ),
+            choice_check("on_absence", ("abort", "forfeit", "none"), "game_on_absence_valid"),
+            # Only a cancelled game is aborted.
+            models.CheckConstraint(
+                condition=~Q(end_reason=ABORTED) | Q(status="cancelled"),
+                name="game_aborted_is_cancelled",
             ),
             choice_check("category", CATEGORIES, "game_category_valid"),
             *time_control_checks("game"),

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from games import engine
 from games.clocks import services as clock_services
-from games.clocks.timecontrol import UNTIMED, TimeControl
+from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
 from games.play.access import now_or
 from games.play.positions import action_fields
@@ -29,15 +29,22 @@ def game_create(
     spectator_delay: int = 0,
     game_set: GameSet | None = None,
     set_index: int = 1,
+    on_absence: str = Game.OnAbsence.ABORT,
     now: datetime | None = None,
 ) -> Game:
     """Create a game with ``players`` in seat order (seat 1 moves first).
 
     Stones the engine places by itself (the centre stone) are written as Move rows, so
     ``game.ply`` always equals the engine's number of actions. Starts the clock.
+
+    ``on_absence`` (``Game.OnAbsence``) says what closing a live game's start window does:
+    ``abort`` the game, the absent seats ``forfeit`` (tournament games), or ``none``: no
+    window, the clocks run from the start (the second game of a live set).
     """
     now = now_or(now)
     v = _variant(variant)
+    if on_absence not in Game.OnAbsence.values:
+        raise Invalid("bad_on_absence", f"on_absence is one of {', '.join(Game.OnAbsence.values)}.")
     seats = len(players)
     if not 2 <= seats <= 6:
         raise Invalid("bad_seats", "A game has 2 to 6 players.")
@@ -70,6 +77,7 @@ def game_create(
             category=time_control.category,
             vacation_allowed=vacation_allowed,
             spectator_delay=spectator_delay,
+            on_absence=on_absence,
             started_at=now,
             against_computer=any(user.bot_level is not None for user in players),
         )
@@ -84,6 +92,8 @@ def game_create(
             for i, a in enumerate(actions, start=1)
         )
         game.ply = len(actions)
+        if game.time_control == Kind.LIVE and on_absence != Game.OnAbsence.NONE:
+            game.awaiting_seats = list(range(1, game.seats + 1))  # each has a start window
         if time_control.is_timed:
             clock_services.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
         game.save()
@@ -107,11 +117,13 @@ def set_create(
     tournament_rule: bool | None = None,
     adjacent_only: bool = False,
     spectator_delay: int = 0,
+    on_absence: str = Game.OnAbsence.ABORT,
     now: datetime | None = None,
 ) -> GameSet:
     """A set between two players, its games created at once (game 2 has the colours swapped).
 
     ``games_count`` None: the variant's set size when rated (2, or 1 for Swap2), else 1.
+    ``on_absence``: every game's (see ``game_create``).
     """
     v = _variant(variant)
     if games_count is None:
@@ -142,6 +154,7 @@ def set_create(
                 spectator_delay=spectator_delay,
                 game_set=game_set,
                 set_index=index,
+                on_absence=on_absence,
                 now=now,
             )
     return game_set

@@ -13,8 +13,10 @@ from datetime import datetime
 from django.db.models import F
 
 from games import engine
+from games.clocks.selectors import seats_at_table
 from games.engine import Outcome, Termination
-from games.models import Game, GameSet, Seat
+from games.models import Game, GameSet, Seat, User
+from games.models.play import ABORTED
 from games.play.access import now_or
 from games.play.positions import opponents_of
 from games.play.signals import game_finished, set_finished, sets_finished
@@ -32,6 +34,51 @@ def game_cancel_finish(*, game: Game, now: datetime) -> None:
     _close(game, Game.Status.CANCELLED, "", (), now)
 
 
+def absence_finish(*, game: Game, seat: int, now: datetime) -> None:
+    """The start window closed on ``seat`` (to move, no action of its own yet) in the locked
+    ``game``; what follows is the game's ``on_absence``:
+
+    - ``abort``: the game is cancelled with end reason ``aborted`` (no winner, not rated, not
+      counted), ``absent_seats`` is ``[seat]`` and its player's ``User.aborts`` grows by one;
+      the set, if any, is aborted with it (its other games in progress too).
+    - ``forfeit``: the absent seats lose (end reason ``forfeit``): ``seat`` and every seat that
+      has not acted either and whose player does not have the game open. When no side is left
+      (both players of a two-player game) the game is finished with no winner: a double
+      forfeit.
+    - ``none`` (no window should have been set): a loss on time.
+    """
+    if game.on_absence == Game.OnAbsence.ABORT:
+        game.absent_seats = [seat]
+        _close(game, Game.Status.CANCELLED, ABORTED, (), now)
+        user_id = Seat.objects.filter(game_id=game.pk, seat=seat).values_list("user_id", flat=True)
+        User.objects.filter(pk__in=user_id).update(aborts=F("aborts") + 1)
+        if game.game_set_id is not None:
+            _set_abort(game, now)
+        return
+    if game.on_absence != Game.OnAbsence.FORFEIT:
+        game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
+        return
+    here = seats_at_table(game) if len(game.awaiting_seats) > 1 else set()
+    absent = {seat} | {s for s in game.awaiting_seats if s not in here}
+    winners = set(range(1, game.seats + 1)) - absent
+    for s in absent:
+        winners &= set(opponents_of(game, s))
+    game.absent_seats = sorted(absent)
+    _close(game, Game.Status.FINISHED, Termination.FORFEIT, sorted(winners), now)
+
+
+def _set_abort(game: Game, now: datetime) -> None:
+    """Abort the set of the aborted ``game``: its other games in progress, then the set."""
+    others = Game.objects.select_for_update().filter(
+        game_set_id=game.game_set_id, status=Game.Status.IN_PROGRESS
+    )
+    for other in others.exclude(pk=game.pk).order_by("pk"):
+        _close(other, Game.Status.CANCELLED, ABORTED, (), now, check_set=False)
+    GameSet.objects.filter(pk=game.game_set_id, status=GameSet.Status.IN_PROGRESS).update(
+        status=GameSet.Status.CANCELLED, finished_at=now
+    )
+
+
 def loss_outcome(game: Game, seat: int, termination: Termination) -> Outcome:
     """``seat`` loses (resigns, forfeits, runs out of time): every other side wins."""
     return Outcome(termination, tuple(opponents_of(game, seat)))
@@ -44,7 +91,13 @@ def finish_from_position(*, game: Game, position: engine.Position, now: datetime
 
 
 def _close(
-    game: Game, status: str, end_reason: str, winner_seats: Sequence[int], now: datetime
+    game: Game,
+    status: str,
+    end_reason: str,
+    winner_seats: Sequence[int],
+    now: datetime,
+    *,
+    check_set: bool = True,
 ) -> None:
     game.status = status
     game.end_reason = end_reason
@@ -55,7 +108,7 @@ def _close(
     game.cancel_requested_by = None
     game.save()
     game_finished.send(sender=Game, game=game)
-    if game.game_set_id is not None:
+    if check_set and game.game_set_id is not None:
         sets_maybe_finish(game_set_ids=[game.game_set_id], now=now)
 
 

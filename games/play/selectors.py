@@ -283,6 +283,8 @@ def _build_state(
             "clocks_ms": list(game.clocks_ms or []),
             "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
         },
+        "on_absence": game.on_absence,
+        "absent_seats": list(game.absent_seats or []),
         "go": go,
         "undo_requested_by": game.undo_requested_by,
         "takeback_seat": _takeback_seat(game, position),

@@ -163,8 +163,23 @@ class ClockSerializer(serializers.Serializer):
         help_text="Per seat; the seat to move has the time since its turn began taken off.",
     )
     turn_started_at = serializers.DateTimeField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the seat to move runs out of time, or, while it has not made its first "
+        "action, when its start window closes (whichever is first).",
+    )
     vacation_allowed = serializers.BooleanField()
+    running = serializers.BooleanField(
+        help_text="Whether the seat to move's clock runs: false while the timer rule waits for "
+        "every seat's first stone (games that begin with the centre stone), and whenever no "
+        "clock runs (untimed, turn-based, over)."
+    )
+    start_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The time by which the seat to move must make its first action of its own or "
+        "the start window closes (the game's on_absence then says what happens); null when no "
+        "window applies.",
+    )
 
 
 class MoveSerializer(serializers.Serializer):
@@ -242,6 +257,15 @@ class GameStateSerializer(serializers.Serializer):
     pending_decision = serializers.CharField(allow_null=True)
     decisions_available = serializers.ListField(child=serializers.CharField())
     clock = ClockSerializer()
+    on_absence = serializers.ChoiceField(
+        choices=["abort", "forfeit", "none"],
+        help_text="What closing a live game's start window does: abort the game (status "
+        "cancelled, end_reason aborted), the absent seats forfeit, or none (no window).",
+    )
+    absent_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats the start window closed on (aborted or forfeited games); else [].",
+    )
     go = GoStateSerializer(allow_null=True, help_text="Go only (null for other games).")
     moves = MoveSerializer(many=True)
     undo_requested_by = serializers.IntegerField(allow_null=True)

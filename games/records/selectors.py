@@ -118,8 +118,8 @@ def _stated(game: Game, position: engine.Position) -> StatedResult | None:
     """The result of a game over whose moves do not end it (a resignation out of turn, a loss
     on time, an imported record's ``Result``), as a record states it; None when the moves end
     the game, or it has no result (in progress, cancelled, an unfinished record)."""
-    if not game.end_reason or position.outcome is not None:
-        return None
+    if not game.end_reason or position.outcome is not None or game.status == Game.Status.CANCELLED:
+        return None  # an aborted game has an end reason but no result
     colours = {position.seat_colour(seat) for seat in game.winner_seats}
     how = Termination(game.end_reason)
     margin = header_margin(game.headers) if game.imported else None
