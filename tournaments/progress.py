@@ -95,6 +95,9 @@ def _new_set(t: Tournament, match: Match, *, index: int, now: datetime) -> Match
         time_control=TimeControl.of(t),
         vacation_allowed=t.vacation_allowed,
         spectator_delay=t.spectator_delay,
+        # A player who does not come within the start window loses the game; nobody coming
+        # is a double forfeit (``match_set_finished``), never an aborted match.
+        on_absence=Game.OnAbsence.FORFEIT,
         now=now,
     )
     return MatchSet.objects.create(match=match, game_set=game_set, index=index)

@@ -4,8 +4,11 @@ walkover; Swiss and round robin score it 0 for both, and the TRF says so)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
+from games.clocks.sweeper import close_due
 from games.engine import Outcome, Termination
 from games.models import Game, Seat
 from games.play.finish import game_finish
@@ -106,6 +109,39 @@ def test_a_set_with_one_game_nobody_came_to_goes_to_the_winner_of_the_other():
     settle(t)
     final.refresh_from_db()
     assert (final.result, final.winner_id) == ("player1", final.player1_id)
+
+
+# --- through the start window ------------------------------------------------------------
+
+
+def live_knockout(players: int) -> Tournament:
+    return make_tournament(
+        players=players,
+        format="single_elimination",
+        time_control="live",
+        initial_minutes=5,
+        games_per_match=1,
+    )
+
+
+def test_tournament_games_are_created_to_forfeit_an_absent_player():
+    t = live_knockout(2)
+    game = Game.objects.get(game_set__tournament_match_set__match__tournament=t)
+    assert game.on_absence == Game.OnAbsence.FORFEIT
+
+
+def test_the_start_window_closing_on_nobody_makes_a_double_forfeit_and_a_walkover(settings):
+    settings.START_WINDOW_SECONDS = 60
+    t = live_knockout(4)
+    absent, other = match(t, "W1-1"), match(t, "W1-2")
+    started = Game.objects.get(game_set__tournament_match_set__match=absent).started_at
+    finish_match_games(other, "player2")
+    close_due(now=started + timedelta(minutes=2))  # nobody came to W1-1
+    settle(t)
+    absent.refresh_from_db()
+    assert (absent.result, absent.winner_id) == ("double_forfeit", None)
+    assert MatchSet.objects.filter(match=absent).count() == 1
+    assert t.status == "finished" and t.winner_id == other.player2_id
 
 
 # --- elimination ---------------------------------------------------------------------------
