@@ -28,7 +28,10 @@ User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challe
 ``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
 ``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
 ``game_started`` (with the ``challenge`` it was made from and the ``tournament`` it is
-played in, each an id or null, so that a page knows whether it waited for that game), ``your_turn``
+played in, each an id or null, so that a page knows whether it waited for that game; and
+``tournament_game``, null for other games: the tournament's ``id`` and ``name``, the ``round``
+in words, the ``match`` key, the game's page ``url`` and ``start_by``, when the start window
+closes), ``your_turn``
 (a game waits on you) and ``game_over``. The server's computer opponents get none.
 
 Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
@@ -66,7 +69,7 @@ from games.play.signals import game_changed, game_finished, game_started, turn_s
 from live.bus import Encoded, publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
-from live.selectors import game_origin, tournament_room_name
+from live.selectors import game_origin, tournament_game_brief, tournament_room_name
 from ratings.models import RatingChange
 from ratings.signals import ratings_changed
 from tournaments.models import Match, Tournament
@@ -145,7 +148,10 @@ def _started_events(game: Game, seats: list[Seat]) -> list[tuple[str, str, dict[
         "players": [s.user.username if s.user else s.name for s in seats],
         **game_origin(game=game),
     }
-    events = [(user_channel(u.pk), "game_started", data) for u in _humans([s.user for s in seats])]
+    # The players hear which tournament game it is and by when to play it (``site.js``
+    # announces it on every page they have open).
+    mine = {**data, "tournament_game": tournament_game_brief(game=game)}
+    events = [(user_channel(u.pk), "game_started", mine) for u in _humans([s.user for s in seats])]
     if _in_real_time(game):
         events.append((MAIN, "game_started", data))
     return events
