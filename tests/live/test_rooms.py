@@ -361,7 +361,7 @@ def test_a_tournament_game_is_announced_to_its_players_with_the_round_link_and_s
             initial_minutes=5,
         )
     game = Game.objects.get(game_set__tournament_match_set__match__tournament=t)
-    for seat in game.seats.all():
+    for seat in game.seat_rows.all():
         (started,) = events(f"user:{seat.user_id}", "game_started")
         brief = started["tournament_game"]
         start_by = parse_datetime(brief.pop("start_by"))
