@@ -7,6 +7,7 @@ Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/c
 from __future__ import annotations
 
 import re
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -40,6 +41,7 @@ def test_a_tournament_game_is_announced_on_every_page_the_player_has_open(new_pa
             "format": "single_elimination",
             "time_control": "live",
             "initial_minutes": 5,
+            "games_per_match": 1,
             "start_at": start_at,
         },
     )
@@ -62,6 +64,10 @@ def test_a_tournament_game_is_announced_on_every_page_the_player_has_open(new_pa
     page.wait_for_timeout(500)  # both pages follow the player's stream
 
     assert organiser.post(f"tournaments/{tid}/start/").status_code in (200, 202)
+    for _ in range(600):  # a job pairs it
+        if not organiser.get(f"tournaments/{tid}/").json()["pairing_pending"]:
+            break
+        time.sleep(0.1)
 
     for tab in (page, other):
         banner = tab.locator("#tournament-games .tournament-game")
