@@ -249,6 +249,36 @@ def test_a_first_stone_made_in_time_leaves_nothing_to_close():
     assert game.status == "in_progress"
 
 
+def test_a_first_stone_after_the_window_closed_is_refused_and_aborts_the_game():
+    game = live_game()
+    with pytest.raises(Conflict) as info:
+        move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=T0 + WINDOW)
+    assert info.value.code == "start_window_over"
+    assert info.value.extra["game"]["end_reason"] == "aborted"
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.absent_seats, game.ply) == (
+        "cancelled",
+        "aborted",
+        [2],
+        1,
+    )
+
+
+def test_a_first_stone_after_a_short_running_clock_ran_out_is_an_absence_too():
+    game = live_game(variant="D-Pente", initial=0, increment=20, on_absence="forfeit")
+    with pytest.raises(Conflict) as info:
+        move_play(
+            game_id=game.pk,
+            user=player(game, 1),
+            ply=0,
+            points=[K9],
+            now=T0 + timedelta(seconds=25),
+        )
+    assert info.value.code == "start_window_over"
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.absent_seats) == ("finished", "forfeit", [1, 2])
+
+
 def test_a_loss_on_time_after_the_first_stones_is_still_a_loss_on_time():
     game = live_game(initial=1)
     p1, p2 = player(game, 1), player(game, 2)
