@@ -7,7 +7,9 @@ Game channel ``game:<id>`` (players and spectators):
   moves, as ``GET games/{id}/`` lists them; none for ``undo`` and ``request``) and ``state`` (the
   game as ``GET games/{id}/`` shows it to a spectator, without its moves: board, captures, to
   move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
-- ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``.
+- ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``,
+  ``absent_seats`` (the seats the start window closed on: an aborted game, status
+  ``cancelled`` with end reason ``aborted``, or a forfeit; else empty).
 - ``analysis``: the computer's analysis of the game over was asked for (``status``
   ``pending``), a batch of its plies was analysed (``pending`` with the progress; ``done`` after
   the last batch) or it failed (``failed``, with ``error``); one event each, none when a worker
@@ -164,6 +166,7 @@ def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwar
         "end_reason": game.end_reason,
         "winner_seats": list(game.winner_seats),
         "ply": game.ply,
+        "absent_seats": list(game.absent_seats or []),
     }
     events = [(game_channel(game.pk), "end", data)]
     if game.spectator_delay:  # the spectators see the rest of the game, then its end

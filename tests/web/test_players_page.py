@@ -169,3 +169,30 @@ def test_an_ignored_players_page_says_so_offers_to_undo_it_and_no_challenge(clie
         r'<button id="unignore"[^>]*data-api="me/ignores/troll" data-method="DELETE"', html
     )
     assert 'id="ignored-note"' in html and 'id="challenge"' not in html
+
+
+def test_a_players_page_shows_their_abort_count_and_an_aborted_game_as_aborted(client):
+    alice, bob = UserFactory(username="alice", aborts=3), UserFactory(username="bob")
+    GameFactory(
+        players=[alice, bob],
+        status=Game.Status.CANCELLED,
+        end_reason="aborted",
+        absent_seats=[1],
+        finished_at="2025-01-02T10:30:00Z",
+    )
+    html = client.get("/players/alice/").content.decode()
+    assert re.search(r'id="aborts">3<', _section(html, "stats"))
+    assert re.search(r'class="result">aborted<', _section(html, "recent-games"))
+
+
+def test_a_double_forfeit_is_not_called_a_draw(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    GameFactory(
+        players=[alice, bob],
+        status=Game.Status.FINISHED,
+        end_reason="forfeit",
+        winner_seats=[],
+        finished_at="2025-01-02T10:30:00Z",
+    )
+    recent = _section(client.get("/players/alice/").content.decode(), "recent-games")
+    assert re.search(r'class="result">double forfeit<', recent)

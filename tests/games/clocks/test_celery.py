@@ -35,12 +35,14 @@ K9 = 199
 
 
 def live_game(*, increment: int) -> Game:
+    """A live game whose clocks run from the start (no start window), so seat 2 loses on time."""
     return game_create(
         variant="Pente",
         players=[UserFactory(), UserFactory()],
         time_control=TimeControl.from_fields(
             time_control="live", initial_minutes=0, increment_seconds=increment
         ),
+        on_absence="none",
     )
 
 

@@ -41,9 +41,16 @@ T0 = datetime(2025, 1, 2, 10, 30, tzinfo=UTC)  # a Thursday
 K9, L10, J11 = 199, 181, 161  # points near the centre (K10 = 180 is the automatic first stone)
 
 
-def live_game(*, initial=5, increment=2, now=T0, **kw):
+def live_game(*, initial=5, increment=2, now=T0, on_absence="none", **kw):
+    """A live game whose clocks run from the start (no start window: ``on_absence="none"``),
+    so a timeout at the first turn is a loss on time (the window: test_start_window.py)."""
     return make_game(
-        time_control="live", initial_minutes=initial, increment_seconds=increment, now=now, **kw
+        time_control="live",
+        initial_minutes=initial,
+        increment_seconds=increment,
+        now=now,
+        on_absence=on_absence,
+        **kw,
     )
 
 
@@ -225,6 +232,7 @@ def test_timeout_in_a_set_counts_for_the_set_result():
         time_control=TimeControl.from_fields(
             time_control="live", initial_minutes=1, increment_seconds=0
         ),
+        on_absence="none",
     )
     for game in game_set.games.all():
         timeout_fire(game_id=game.pk, ply=game.ply, now=T0 + timedelta(minutes=2))
