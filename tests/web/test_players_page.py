@@ -75,6 +75,7 @@ def test_the_statistics_say_which_totals_count_games_and_which_rated_sets(client
         "Rated sets played": "2",
         "Rated sets won / lost / drawn": "1 / 0 / 1",
         "Best winning streak (rated sets)": "1",
+        "Games aborted by not moving": "0",
     }
 
 
