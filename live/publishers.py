@@ -7,7 +7,9 @@ Game channel ``game:<id>`` (players and spectators):
   moves, as ``GET games/{id}/`` lists them; none for ``undo`` and ``request``) and ``state`` (the
   game as ``GET games/{id}/`` shows it to a spectator, without its moves: board, captures, to
   move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
-- ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``.
+- ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``,
+  ``absent_seats`` (the seats the start window closed on: an aborted game, status
+  ``cancelled`` with end reason ``aborted``, or a forfeit; else empty).
 - ``set_next_game`` (a live set's game just over): the countdown to the set's next game started,
   or a player said they are ready: ``set``, ``game`` (this game), ``next_game_at``, ``ready``
   ([player 1, player 2]); then ``game_started`` when the next game starts: ``game`` (its id),
@@ -32,7 +34,10 @@ User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challe
 ``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
 ``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
 ``game_started`` (with the ``challenge`` it was made from and the ``tournament`` it is
-played in, each an id or null, so that a page knows whether it waited for that game),
+played in, each an id or null, so that a page knows whether it waited for that game; and
+``tournament_game``, null for other games: the tournament's ``id`` and ``name``, the ``round``
+in words, the ``match`` key, the game's page ``url`` and ``start_by``, when the start window
+closes),
 ``set_next_game`` (as on the game's channel: the countdown to your live set's next game), ``your_turn``
 (a game waits on you) and ``game_over``. The server's computer opponents get none.
 
@@ -78,7 +83,7 @@ from games.play.signals import (
 from live.bus import Encoded, publish, publish_built, publish_many
 from live.channels import delayed_channel, game_channel, room_channel, user_channel
 from live.models import MAIN_ROOM
-from live.selectors import game_origin, tournament_room_name
+from live.selectors import game_origin, tournament_game_brief, tournament_room_name
 from ratings.models import RatingChange
 from ratings.signals import ratings_changed
 from tournaments.models import Match, Tournament
@@ -157,7 +162,10 @@ def _started_events(game: Game, seats: list[Seat]) -> list[tuple[str, str, dict[
         "players": [s.user.username if s.user else s.name for s in seats],
         **game_origin(game=game),
     }
-    events = [(user_channel(u.pk), "game_started", data) for u in _humans([s.user for s in seats])]
+    # The players hear which tournament game it is and by when to play it (``site.js``
+    # announces it on every page they have open).
+    mine = {**data, "tournament_game": tournament_game_brief(game=game)}
+    events = [(user_channel(u.pk), "game_started", mine) for u in _humans([s.user for s in seats])]
     if _in_real_time(game):
         events.append((MAIN, "game_started", data))
     return events
@@ -170,6 +178,7 @@ def on_game_finished(sender, game: Game, seats: list[Seat] | None = None, **kwar
         "end_reason": game.end_reason,
         "winner_seats": list(game.winner_seats),
         "ply": game.ply,
+        "absent_seats": list(game.absent_seats or []),
     }
     events = [(game_channel(game.pk), "end", data)]
     if game.spectator_delay:  # the spectators see the rest of the game, then its end

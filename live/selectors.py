@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
+from django.urls import reverse
 
 from games.models import Challenge, Game, User
 from games.play.selectors import seats_with_users
@@ -16,6 +18,7 @@ from live.models import MAIN_ROOM, ChatLine, Ignore, Presence, Room
 from pente_site.errors import NotFound
 from ratings.models import Rating
 from tournaments.models import Match, Tournament
+from tournaments.selectors import match_round_label
 
 TOURNAMENT_ROOM = re.compile(r"^tournament-([0-9]{1,18})$")
 
@@ -39,6 +42,36 @@ def game_origin(*, game: Game) -> dict[str, int | None]:
             .first()
         )
     return {"challenge": challenge, "tournament": tournament}
+
+
+def tournament_game_brief(*, game: Game) -> dict[str, Any] | None:
+    """What a player is told of a tournament game that starts (None for any other game): the
+    tournament's id and name, the round, the game's page and ``start_by``, the time by which
+    each player must have placed a stone of their own (the end of the start window; a player
+    who has not by then forfeits the game)."""
+    if game.game_set_id is None:
+        return None
+    match = (
+        Match.objects.filter(match_sets__game_set_id=game.game_set_id)
+        .select_related("tournament", "round")
+        .first()
+    )
+    if match is None:
+        return None
+    return {
+        "id": match.tournament_id,
+        "name": match.tournament.name,
+        "round": match_round_label(match),
+        "match": match.key,
+        "url": reverse("web:game", kwargs={"pk": game.pk}),
+        "start_by": start_window_end(game),
+    }
+
+
+def start_window_end(game: Game) -> datetime | None:
+    """When the start window of the seat to move first closes (a live game's deadline holds
+    it; a turn-based game's first move is due by its deadline)."""
+    return game.deadline
 
 
 def room_tournament_id(name: str) -> int | None:

@@ -332,6 +332,10 @@ TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
 #: for its first action of its own, for initial times up to 10 minutes (longer games get 10% of
 #: the time beyond 10 minutes more, up to five times this).
 START_WINDOW_SECONDS = _env_int("START_WINDOW_SECONDS", 60)
+#: Games aborted for a player's absence within ABORT_LIMIT_HOURS that keep them from rated live
+#: challenges (``games.clocks.selectors.abort_limit_until``; 0: no limit).
+ABORT_LIMIT = _env_int("ABORT_LIMIT", 3)
+ABORT_LIMIT_HOURS = _env_int("ABORT_LIMIT_HOURS", 24)
 # --- Record imports (games.records.jobs): limits, and the sweeper behind the import task -------
 #: The largest text one import takes (bytes of UTF-8; 413 ``too_large`` beyond).
 IMPORT_MAX_BYTES = _env_int("IMPORT_MAX_BYTES", 2_000_000)

@@ -79,7 +79,8 @@ def test_readme_play_walkthrough_plays_a_game_to_five(walkthrough_output, embedd
 
 def test_readme_timed_walkthrough_loses_on_time_by_the_embedded_worker(walkthrough_output):
     out = walkthrough_output["timed"]
-    assert out.splitlines()[0].startswith("speed [3000, 3000]")
+    # The timer rule: no clock runs before Bob's first stone; his start window is the deadline.
+    assert out.splitlines()[0].startswith("speed [3000, 3000] False True")
     assert "finished timeout ['alice']" in out
 
 

@@ -311,6 +311,9 @@ class Match(models.Model):
         FULL_POINT_BYE = "full_point_bye"
         HALF_POINT_BYE = "half_point_bye"
         ZERO_POINT_BYE = "zero_point_bye"
+        #: Neither player turned up (every game of its set ended by both seats' absence):
+        #: nobody wins, both score 0; in a bracket the next opponent advances by walkover.
+        DOUBLE_FORFEIT = "double_forfeit"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(
@@ -354,8 +357,14 @@ class Match(models.Model):
                     "full_point_bye",
                     "half_point_bye",
                     "zero_point_bye",
+                    "double_forfeit",
                 ),
                 "match_result_valid",
+            ),
+            # A double forfeit is a forfeit with no winner.
+            models.CheckConstraint(
+                condition=~Q(result="double_forfeit") | Q(forfeit=True, winner__isnull=True),
+                name="match_double_forfeit_has_no_winner",
             ),
             choice_check("bracket", ("", "W", "L", "GF"), "match_bracket_valid"),
             models.CheckConstraint(condition=Q(board__gte=1), name="match_board_positive"),

@@ -95,6 +95,9 @@ def _new_set(t: Tournament, match: Match, *, index: int, now: datetime) -> Match
         time_control=TimeControl.of(t),
         vacation_allowed=t.vacation_allowed,
         spectator_delay=t.spectator_delay,
+        # A player who does not come within the start window loses the game; nobody coming
+        # is a double forfeit (``match_set_finished``), never an aborted match.
+        on_absence=Game.OnAbsence.FORFEIT,
         now=now,
     )
     return MatchSet.objects.create(match=match, game_set=game_set, index=index)
@@ -137,8 +140,17 @@ def match_set_finished(*, game_set_id: int, now: datetime | None = None) -> int 
         if game_set.status == GameSet.Status.IN_PROGRESS:
             return match.tournament_id
         t = match.tournament
-        forfeit = Game.objects.filter(game_set=game_set, end_reason=Termination.FORFEIT).exists()
-        if game_set.status == GameSet.Status.CANCELLED or game_set.result == GameSet.Result.DRAW:
+        games = list(
+            Game.objects.filter(game_set=game_set).only("status", "end_reason", "winner_seats")
+        )
+        forfeit = any(g.end_reason == Termination.FORFEIT for g in games)
+        if game_set.status == GameSet.Status.CANCELLED:
+            result = Match.Result.DRAW
+        elif games and all(_both_absent(g) for g in games):
+            # Neither player turned up: no tie-break set, which neither would play either.
+            decide_match(match, Match.Result.DOUBLE_FORFEIT, now, forfeit=True)
+            return t.pk
+        elif game_set.result == GameSet.Result.DRAW:
             result = Match.Result.DRAW
         else:
             winner = game_set.winner_id
@@ -149,6 +161,15 @@ def match_set_finished(*, game_set_id: int, now: datetime | None = None) -> int 
             return t.pk
         decide_match(match, result, now, forfeit=forfeit)
         return t.pk
+
+
+def _both_absent(game: Game) -> bool:
+    """A game every seat forfeited by its absence: over by forfeit with no winner."""
+    return (
+        game.status == Game.Status.FINISHED
+        and game.end_reason == Termination.FORFEIT
+        and not game.winner_seats
+    )
 
 
 # --- advancing --------------------------------------------------------------------------
@@ -288,6 +309,11 @@ def swiss_history(t: Tournament, *, upto: int | None = None) -> list[RoundRecord
                 if swiss and m.result == Match.Result.BYE:
                     pab = m.player1_id
                 continue
+            if m.result == Match.Result.DOUBLE_FORFEIT:
+                # Two absences, as a report's double forfeit reads: no points, no game (the
+                # two may still meet).
+                byes += [(m.player1_id, 0), (m.player2_id, 0)]
+                continue
             pts = {Match.Result.PLAYER1: 2, Match.Result.DRAW: 1, Match.Result.PLAYER2: 0}.get(
                 m.result, 0
             )
@@ -387,18 +413,21 @@ def _advance_bracket(t: Tournament, now: datetime) -> str:
     if latest > t.current_round:
         t.current_round = latest
         t.save(update_fields=["current_round"])
-    if state.finished and state.champion not in (None, BYE):
-        _finish(t, now, champion_id=state.champion)
+    if state.finished and state.champion is not None:
+        # BYE: nobody turned up for the final (a double forfeit): no champion.
+        _finish(t, now, champion_id=None if state.champion == BYE else state.champion)
         return "finished"
     return f"created {created}"
 
 
 def _finish(t: Tournament, now: datetime, *, champion_id: int | None = None) -> None:
+    """Finish ``t``: a bracket names its ``champion_id`` (None: nobody won its final), rounds
+    crown the top of their standings."""
     t.status = Tournament.Status.FINISHED
     t.finished_at = now
     rows = compute_standings(t)
     t.standings = rows
-    if champion_id is None and rows:
+    if not t.is_elimination and rows:
         champion_id = rows[0]["user_id"]
     t.winner_id = champion_id
     t.save(update_fields=["status", "finished_at", "standings", "winner", "current_round"])

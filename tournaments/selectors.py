@@ -89,6 +89,22 @@ def planned_byes(t: Tournament) -> list[dict[str, Any]]:
     ]
 
 
+#: The name of each part of a bracket, as a match's round is said.
+BRACKET_ROUNDS = {"W": "winners' round", "L": "losers' round"}
+
+
+def match_round_label(m: Match) -> str:
+    """Where a match is played, in words: "round 3", "winners' round 2", "grand final"
+    (a single-elimination bracket has rounds only)."""
+    if m.round_id is not None:
+        return f"round {m.round.number}"
+    if m.bracket == "GF":
+        return "grand final" if m.bracket_round <= 1 else "grand final (reset)"
+    if m.tournament.format == Tournament.Format.SINGLE_ELIMINATION:
+        return f"round {m.bracket_round}"
+    return f"{BRACKET_ROUNDS.get(m.bracket, 'round')} {m.bracket_round}"
+
+
 def match_data(m: Match, names: dict[int, str]) -> dict[str, Any]:
     return {
         "id": m.pk,
@@ -225,8 +241,8 @@ def _results(t: Tournament) -> list[list[st.Result | st.Bye]]:
     swiss = t.format == Tournament.Format.SWISS
     for m in _round_matches(t, status=Match.Status.FINISHED):
         items = by_round.setdefault(m.number, [])
-        if m.result == Match.Result.ZERO_POINT_BYE:
-            continue  # an absence, as a round without a match is (a withdrawal, say)
+        if m.result in (Match.Result.ZERO_POINT_BYE, Match.Result.DOUBLE_FORFEIT):
+            continue  # absences, as a round without a match is (a withdrawal, say)
         if m.player2_id is None:
             items.append(st.Bye(m.player1_id, bye_points2(m.result, swiss=swiss) / 2))
         else:
@@ -282,11 +298,12 @@ def bracket_state(t: Tournament) -> BracketState:
     seeds = dict(
         Entry.objects.filter(tournament=t, seed__isnull=False).values_list("seed", "user_id")
     )
-    winners = dict(
-        Match.objects.filter(tournament=t, status=Match.Status.FINISHED)
-        .exclude(winner__isnull=True)
-        .values_list("key", "winner_id")
+    finished = Match.objects.filter(tournament=t, status=Match.Status.FINISHED)
+    winners: dict[str, Any] = dict(
+        finished.exclude(winner__isnull=True).values_list("key", "winner_id")
     )
+    for key in finished.filter(result=Match.Result.DOUBLE_FORFEIT).values_list("key", flat=True):
+        winners[key] = BYE  # nobody won: both are out, their next opponents walk over
     return resolve(bracket_matches(t), seeds, winners)
 
 
@@ -301,6 +318,9 @@ def _bracket_standings(t, seeded, names, withdrawn) -> list[dict[str, Any]]:
         if ms.status == "done":
             wins[ms.winner] = wins.get(ms.winner, 0) + 1
             losses[ms.loser] = losses.get(ms.loser, 0) + 1
+        elif ms.status == "double_forfeit":
+            for p in (ms.a, ms.b):
+                losses[p] = losses.get(p, 0) + 1
     alive = [p for p in seeded if p not in places]
     rows = []
     for p in alive + sorted((p for p in places if p != BYE), key=lambda p: places[p]):
@@ -350,7 +370,7 @@ def bracket(t: Tournament) -> dict[str, Any]:
 
     return {
         "format": t.format,
-        "champion": who(state.champion),
+        "champion": None if state.champion == BYE else who(state.champion),
         "matches": [
             {
                 "key": ms.match.key,
@@ -402,6 +422,8 @@ def trf_text(t: Tournament, *, after_round: int | None = None) -> str:
                 ra = rb = " "
             elif m.result == "draw":
                 ra = rb = "="
+            elif m.result == Match.Result.DOUBLE_FORFEIT:
+                ra = rb = "-"  # both forfeit: read back as two absences
             else:
                 won = m.result == "player1"
                 if m.forfeit:

@@ -243,7 +243,11 @@ class MatchSerializer(serializers.Serializer):
     player1 = UserBriefSerializer(allow_null=True)
     player2 = UserBriefSerializer(allow_null=True)
     status = serializers.CharField()
-    result = serializers.CharField(allow_null=True)
+    result = serializers.CharField(
+        allow_null=True,
+        help_text="player1, player2, draw, double_forfeit (neither player came: no winner, "
+        "both score 0), or a bye: bye, full_point_bye, half_point_bye, zero_point_bye",
+    )
     winner = UserBriefSerializer(allow_null=True)
     forfeit = serializers.BooleanField()
     sets = serializers.ListField(child=serializers.DictField())
@@ -275,7 +279,9 @@ class BracketMatchSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     player1 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
     player2 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
-    status = serializers.CharField(help_text="pending, ready, done, walkover or void")
+    status = serializers.CharField(
+        help_text="pending, ready, done, walkover, void or double_forfeit (nobody turned up)"
+    )
     winner = serializers.JSONField(allow_null=True)
     match_id = serializers.IntegerField(allow_null=True)
 

@@ -189,7 +189,7 @@ def _match_box(*, m: dict, x: float, y: float, player_url: Callable[[str], str])
             label = f"<a href={quoteattr(player_url(name))}>{label}</a>"
         rows.append(label)
     state = m.get("status", "")
-    group_class = ' class="void"' if state in ("void", "walkover") else ""
+    group_class = ' class="void"' if state in ("void", "walkover", "double_forfeit") else ""
     return (
         f"<g data-key={quoteattr(str(m.get('key', '')))} data-status={quoteattr(str(state))}"
         f'{group_class}><rect x="{x:.0f}" y="{y:.0f}" width="{BOX_W}" height="{BOX_H}" '

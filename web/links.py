@@ -18,16 +18,16 @@ def route_prefix(route: str) -> str:
 
 
 def unsettled_word(game: Game) -> str | None:
-    """ "in progress", "cancelled", "unfinished" or "draw" for a game no one has won; None when
-    someone has."""
+    """ "in progress", "cancelled", "aborted", "unfinished", "double forfeit" or "draw" for a
+    game no one has won; None when someone has."""
     if game.status == Game.Status.IN_PROGRESS:
         return "in progress"
     if game.status == Game.Status.CANCELLED:
-        return "cancelled"
+        return "aborted" if game.end_reason == Game.EndReason.ABORTED else "cancelled"
     if not game.end_reason:
         return "unfinished"
     if not game.winner_seats:
-        return "draw"
+        return "double forfeit" if game.end_reason == Game.EndReason.FORFEIT else "draw"
     return None
 
 

@@ -347,6 +347,8 @@ def _result(game: Game, seats: Sequence[Seat], seat: int) -> str:
     """How the game ended, said to the player of ``seat``."""
     if game.status == Game.Status.CANCELLED:
         return "The game was cancelled."
+    if not game.winner_seats and game.end_reason == Termination.FORFEIT:
+        return "Nobody won: both sides forfeited."
     if not game.winner_seats:
         full = game.end_reason == Termination.DRAW
         return "The game is a draw: the board is full." if full else "The game is a draw."

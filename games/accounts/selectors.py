@@ -92,6 +92,7 @@ def player_page(*, user: User) -> dict[str, Any]:
         "is_computer": user.is_computer,
         "date_joined": user.date_joined,
         "games": player_game_counts(user=user),
+        "aborts": user.aborts,
     }
     for extra in PLAYER_PAGE_EXTRAS:
         page.update(extra(user))

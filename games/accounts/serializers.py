@@ -146,3 +146,7 @@ class PlayerPageOut(serializers.Serializer):
     is_computer = serializers.BooleanField()
     date_joined = serializers.DateTimeField()
     games = GameCountsOut()
+    aborts = serializers.IntegerField(
+        help_text="Live games aborted because this player made no first move within the start "
+        "window."
+    )

@@ -35,13 +35,16 @@ Decisions taken here (the rule book leaves them open):
   by a task sent when it is made.
   (Accounts a player marks ``is_computer`` themselves play through the API like anyone, rated
   games included.)
+- A player with ``ABORT_LIMIT`` (3) live games aborted for not making a first move within the
+  last ``ABORT_LIMIT_HOURS`` (24) can neither make nor accept rated live challenges until the
+  oldest of them is that old (409 ``too_many_aborts``, saying from when).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -62,6 +65,7 @@ from games.challenges.selectors import (
     restriction_failure,
 )
 from games.challenges.signals import challenge_changed
+from games.clocks.selectors import abort_limit_until
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
 from games.models import Challenge, ChallengeEntry, User, deactivated_by_save
@@ -169,6 +173,7 @@ def challenge_create(
         raise Invalid("rated_multiplayer", "Only two-player games can be rated.")
     if rated and adjacent_only:
         raise Invalid("rated_options", "Rated games are played without the adjacent-only option.")
+    _check_aborts(creator, rated=rated, kind=time_control.kind, now=now)
     if seat_wanted is not None and (multi or seat_wanted not in (1, 2)):
         raise Invalid(
             "bad_seat_wanted",
@@ -363,6 +368,20 @@ def _lock(challenge_id: int) -> Challenge:
     return challenge
 
 
+def _check_aborts(user: User, *, rated: bool, kind: str, now: datetime) -> None:
+    """409 ``too_many_aborts``: the player aborted too many live games lately by not making a
+    first move (``abort_limit_until``), so may not make or accept rated live challenges."""
+    if not rated or kind != Kind.LIVE:
+        return
+    until = abort_limit_until(user=user, now=now)
+    if until is not None:
+        raise Conflict(
+            "too_many_aborts",
+            "Too many of your live games were aborted lately because you did not make a first "
+            f"move: you can play rated live games again from {until.astimezone(UTC):%Y-%m-%d %H:%M} UTC.",
+        )
+
+
 def _check_open(challenge: Challenge, now: datetime) -> None:
     status = challenge.status
     if status == Challenge.Status.ACCEPTED:
@@ -478,6 +497,7 @@ def challenge_accept(*, challenge_id: int, user: User, now: datetime | None = No
             if challenge.kind == Challenge.Kind.DIRECT and challenge.invitee_id != user.pk:
                 raise Forbidden("not_invitee", "Only the invited player can accept this challenge.")
             _check_restriction(challenge, user)
+            _check_aborts(user, rated=challenge.rated, kind=challenge.time_control, now=now)
             _start_two_player(challenge, user, now)
             challenge.status = Challenge.Status.ACCEPTED
             challenge.save(update_fields=["status", "game", "game_set"])

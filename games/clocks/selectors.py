@@ -57,6 +57,26 @@ def clock_waits(game: Game) -> bool:
     return rules.clock_waits(starts_with_centre=centre, awaiting_seats=game.awaiting_seats)
 
 
+def abort_limit_until(*, user: User, now: datetime) -> datetime | None:
+    """When ``user`` may make or accept rated live challenges again, or None when they may now:
+    ``ABORT_LIMIT`` (3) games aborted for their absence in the last ``ABORT_LIMIT_HOURS`` (24)
+    keep them from it until the oldest of those is that old."""
+    limit = getattr(settings, "ABORT_LIMIT", 3)
+    span = timedelta(hours=getattr(settings, "ABORT_LIMIT_HOURS", 24))
+    if not limit or not user.aborts:  # the counter: no query for most players
+        return None
+    rows = Seat.objects.filter(
+        user=user,
+        game__status=Game.Status.CANCELLED,
+        game__end_reason=Game.EndReason.ABORTED,
+        game__finished_at__gt=now - span,
+    ).values_list("seat", "game__absent_seats", "game__finished_at")
+    times = sorted(at for seat, absent, at in rows if seat in (absent or []))
+    if len(times) < limit:
+        return None
+    return times[-limit] + span
+
+
 def seats_at_table(game: Game) -> set[int]:
     """The seats of ``game`` whose player has the game open now (a stream of it: the page)."""
     users = Presence.objects.filter(

@@ -111,11 +111,15 @@ def clock_start(*, game: Game, now: datetime, to_move_seat: int | None = None) -
 def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | None = None) -> bool:
     """Charge the time since the turn started to ``seat``, add the increment and set the next
     deadline (no save). Returns False, changing nothing on the game, when the mover's time had
-    already run out (turn-based: the deadline passed and no vacation could be spent)."""
+    already run out (turn-based: the deadline passed and no vacation could be spent; a live
+    seat's first move: its start window had closed, ``absence_finish``'s case)."""
     if game.time_control not in (Kind.LIVE, Kind.TURN):
         return True
     if game.turn_started_at is None:  # never started (e.g. a game created before its clock)
         clock_start(game=game, now=now, to_move_seat=seat)
+    if game.time_control == Kind.LIVE and seat in game.awaiting_seats:
+        if game.deadline is not None and game.deadline <= now:
+            return False  # the start window closed before this first move came
     if game.time_control == Kind.LIVE and clock_waits(game):
         pass  # the timer rule: no clock runs yet, nothing to charge
     elif game.time_control == Kind.LIVE:

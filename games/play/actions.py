@@ -24,7 +24,9 @@ both see to it.
 
 Refusals (``pente_site.errors``): 404 ``not_found``; 403 ``not_a_participant``; 409
 ``stale_ply``, ``already_played``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
-had run out: the game was lost on time); 400 the engine's codes (``occupied``, ``off_board``,
+had run out: the game was lost on time), ``start_window_over`` (a live game's first move of a
+seat came after its start window closed: the game is aborted, or forfeited, as
+``games.play.finish.absence_finish`` says); 400 the engine's codes (``occupied``, ``off_board``,
 ``bad_coordinate``, ``tournament_rule``, ``g_pente_point``, ``adjacent_only``,
 ``decision_pending``, ``no_decision_pending``, ``bad_decision``, ``wrong_stone_count``) and
 ``message_too_long``.
@@ -53,7 +55,7 @@ from games.play.access import (
     seats_of,
     user_seats,
 )
-from games.play.finish import finish_from_position, game_finish, loss_outcome
+from games.play.finish import absence_finish, finish_from_position, game_finish, loss_outcome
 from games.play.positions import (
     MoveRow,
     Played,
@@ -117,7 +119,7 @@ def _act(
     user's last action returns the game), in progress, ``apply(position, seat)`` (the engine
     action, which checks the turn; returns the unsaved Move rows, ``ply`` counted from 1),
     clock, write."""
-    timed_out = False
+    timed_out = absent = False
     with transaction.atomic():
         game = lock_game(game_id)
         seats = seats_of(game)
@@ -153,13 +155,26 @@ def _act(
         if game.time_control != Kind.NONE and not clock_services.clock_on_move(
             game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
         ):
-            game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
+            absent = game.time_control == Kind.LIVE and seat in game.awaiting_seats
+            if absent:  # as the timeout task would have done a moment later
+                absence_finish(game=game, seat=seat, now=now)
+            else:
+                loss = loss_outcome(game, seat, Termination.TIMEOUT)
+                game_finish(game=game, outcome=loss, now=now)
             timed_out = True
         else:
             since_ply = _advance(game, rows)
             Move.objects.bulk_create(rows)
             game.save_changed()
             _written(game, played, rows, position, since_ply=since_ply, now=now)
+    if timed_out and absent:
+        _conflict_with_state(
+            game,
+            user,
+            "start_window_over",
+            f"Seat {seat}'s start window had closed before its first move: "
+            + ("the game is aborted." if game.status == Game.Status.CANCELLED else "it forfeits."),
+        )
     if timed_out:
         _conflict_with_state(
             game,

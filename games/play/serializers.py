@@ -362,8 +362,8 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class StaleErrorSerializer(ErrorSerializer):
-    """A 409 of a game action. ``stale_ply``, ``already_played`` and ``time_over`` carry the
-    game as it is now."""
+    """A 409 of a game action. ``stale_ply``, ``already_played``, ``time_over`` and
+    ``start_window_over`` carry the game as it is now."""
 
     game = GameStateSerializer(required=False)
 

@@ -129,6 +129,8 @@ def _stated(game: Game, position: engine.Position) -> StatedResult | None:
     the game, or it has no result (in progress, cancelled, an unfinished record)."""
     if not game.end_reason or position.outcome is not None or game.status == Game.Status.CANCELLED:
         return None  # an aborted game has an end reason but no result
+    if game.end_reason in _LOSSES and not game.winner_seats:
+        return None  # a double forfeit: nobody won, and a record has no way to say it
     colours = {position.seat_colour(seat) for seat in game.winner_seats}
     how = Termination(game.end_reason)
     margin = header_margin(game.headers) if game.imported else None

@@ -9,11 +9,13 @@ from datetime import timedelta
 import pytest
 from django.test import TestCase
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from games.challenges import services as challenges
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
+from games.models import Game
 from games.play.actions import game_resign
 from live import services
 from live.models import ChatLine, Event, Presence, Report
@@ -345,6 +347,42 @@ def test_game_started_names_the_tournament_of_a_tournament_game(commits):
     assert started and {(e.data["challenge"], e.data["tournament"]) for e in started} == {
         (None, t.pk)
     }
+
+
+def test_a_tournament_game_is_announced_to_its_players_with_the_round_link_and_start_window(
+    commits,
+):
+    with commits():
+        t = make_tournament(
+            players=2,
+            name="Autumn Cup",
+            format="single_elimination",
+            time_control="live",
+            initial_minutes=5,
+        )
+    game = Game.objects.get(game_set__tournament_match_set__match__tournament=t)
+    for seat in game.seat_rows.all():
+        (started,) = events(f"user:{seat.user_id}", "game_started")
+        brief = started["tournament_game"]
+        start_by = parse_datetime(brief.pop("start_by"))
+        assert brief == {
+            "id": t.pk,
+            "name": "Autumn Cup",
+            "round": "round 1",
+            "match": "W1-1",
+            "url": f"/games/{game.pk}/",
+        }
+        assert abs(start_by - game.deadline) < timedelta(milliseconds=1)
+
+
+def test_a_game_outside_tournaments_is_announced_without_tournament_details(commits):
+    alice, bob = UserFactory(), UserFactory()
+    with commits():
+        made = challenges.challenge_create(creator=alice, variant="Pente", rated=False)
+    with commits():
+        challenges.challenge_accept(challenge_id=made.pk, user=bob)
+    (started,) = events(f"user:{bob.pk}", "game_started")
+    assert started["tournament_game"] is None
 
 
 def test_a_seat_taken_or_given_back_in_an_invitation_updates_the_main_room(commits):

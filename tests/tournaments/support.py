@@ -139,3 +139,19 @@ def imported_after_round_1(*, players: int, rounds: int):
         organiser=UserFactory(), text=selectors.trf_text(original, after_round=1)
     )
     return imported, client_for(imported.organiser), f"/api/tournaments/{imported.pk}"
+
+
+def absent_from_match(match: Match, *absent: int) -> None:
+    """Finish every game in progress of the match's latest set as the start window does when
+    the players ``absent`` (user ids: one, or both) place no stone: each absent seat forfeits;
+    when both are absent nobody wins (a double forfeit)."""
+    ms = match.match_sets.order_by("-index").first()
+    for game in Game.objects.filter(game_set=ms.game_set, status="in_progress"):
+        seats = Seat.objects.filter(game=game)
+        present = tuple(s.seat for s in seats if s.user_id not in absent)
+        game_finish(game=game, outcome=Outcome(Termination.FORFEIT, present))
+
+
+def nobody_comes(match: Match) -> None:
+    """Neither player of the match turns up for any game of its latest set."""
+    absent_from_match(match, match.player1_id, match.player2_id)

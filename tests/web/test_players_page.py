@@ -75,6 +75,7 @@ def test_the_statistics_say_which_totals_count_games_and_which_rated_sets(client
         "Rated sets played": "2",
         "Rated sets won / lost / drawn": "1 / 0 / 1",
         "Best winning streak (rated sets)": "1",
+        "Games aborted by not moving": "0",
     }
 
 
@@ -189,3 +190,30 @@ def test_a_player_without_ratings_loads_no_chart(client):
     UserFactory(username="alice")
     html = client.get("/players/alice/").content.decode()
     assert "uPlot" not in html and 'id="rating-history"' not in html
+
+
+def test_a_players_page_shows_their_abort_count_and_an_aborted_game_as_aborted(client):
+    alice, bob = UserFactory(username="alice", aborts=3), UserFactory(username="bob")
+    GameFactory(
+        players=[alice, bob],
+        status=Game.Status.CANCELLED,
+        end_reason="aborted",
+        absent_seats=[1],
+        finished_at="2025-01-02T10:30:00Z",
+    )
+    html = client.get("/players/alice/").content.decode()
+    assert re.search(r'id="aborts">3<', _section(html, "stats"))
+    assert re.search(r'class="result">aborted<', _section(html, "recent-games"))
+
+
+def test_a_double_forfeit_is_not_called_a_draw(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    GameFactory(
+        players=[alice, bob],
+        status=Game.Status.FINISHED,
+        end_reason="forfeit",
+        winner_seats=[],
+        finished_at="2025-01-02T10:30:00Z",
+    )
+    recent = _section(client.get("/players/alice/").content.decode(), "recent-games")
+    assert re.search(r'class="result">double forfeit<', recent)

@@ -10,7 +10,12 @@ import pytest
 from django.utils import timezone
 
 from games.factories import UserFactory
-from tests.tournaments.support import finish_match_games, jobs_run, make_tournament
+from tests.tournaments.support import (
+    finish_match_games,
+    jobs_run,
+    make_tournament,
+    nobody_comes,
+)
 from tournaments import services
 from tournaments.models import Match, Tournament
 
@@ -276,6 +281,22 @@ def test_a_swiss_page_shows_standings_and_rounds_with_links_to_games(client):
     game = match.match_sets.first().game_set.games.first()
     assert f'href="/games/{game.pk}/"' in html and "Round 1" in html
     assert 'id="bracket"' not in html
+
+
+def test_a_round_says_a_match_nobody_came_to_in_words(client):
+    t = make_tournament(players=4, rounds=2)
+    match = Match.objects.filter(tournament=t).first()
+    nobody_comes(match)
+    services.sweep()
+    assert "0–0 (neither came)" in _page(client, t)
+
+
+def test_every_page_of_a_signed_in_player_has_the_place_of_tournament_game_banners(client):
+    client.force_login(UserFactory())
+    html = client.get("/leaderboards/").content.decode()
+    assert 'id="tournament-games"' in html
+    client.logout()
+    assert 'id="tournament-games"' not in client.get("/leaderboards/").content.decode()
 
 
 def test_standings_keep_each_name_whole_in_its_title_in_a_column_that_stays_in_view(client):

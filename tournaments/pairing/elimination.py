@@ -3,7 +3,10 @@
 A bracket is a list of :class:`BracketMatch` in playing order. Each match takes its two players
 from a :class:`Slot`: a seed number, or the winner or loser of an earlier match. Seeds above the
 number of players are byes: a player facing a bye advances without playing, and a match between
-two byes produces byes. :func:`resolve` computes, from the recorded winners, which matches are
+two byes produces byes. A match neither of its players turned up for (a double forfeit, its
+winner recorded as :data:`BYE`) puts both out: its places in later matches are byes, so the
+player who would have met its winner (or, in a losers' bracket, its loser) advances by
+walkover. :func:`resolve` computes, from the recorded winners, which matches are
 ready to be played, and the champion once the bracket is over.
 """
 
@@ -37,12 +40,16 @@ class BracketMatch:
     reset: bool = False  # grand-final reset: played only when the losers' champion won GF1
 
 
+#: The states of a match that is over (played, decided without a game, or not to be played).
+OVER = ("done", "walkover", "void", "double_forfeit")
+
+
 @dataclass(frozen=True)
 class MatchState:
     match: BracketMatch
     a: Hashable | None  # player, BYE, or None while unknown
     b: Hashable | None
-    status: str  # "pending" | "ready" | "done" | "walkover" | "void"
+    status: str  # "pending" | "ready" | "done" | "walkover" | "void" | "double_forfeit"
     winner: Hashable | None = None
     loser: Hashable | None = None
 
@@ -134,7 +141,8 @@ def resolve(
     winners: Mapping[str, Hashable],
 ) -> BracketState:
     """Propagate players through the bracket. ``seeds`` maps seed numbers to players (missing
-    seeds are byes); ``winners`` maps the keys of played matches to their winners."""
+    seeds are byes); ``winners`` maps the keys of played matches to their winners (:data:`BYE`
+    for a double forfeit)."""
     matches = list(matches)
     win: dict[str, Hashable | None] = {}
     lose: dict[str, Hashable | None] = {}
@@ -152,9 +160,11 @@ def resolve(
         state: MatchState
         if m.reset:
             previous = by_key.get("GF1")
-            if previous is None or previous.status not in ("done", "walkover", "void"):
+            if previous is None or previous.status not in OVER:
                 state = MatchState(m, None, None, "pending")
-            elif previous.winner == previous.a:  # the winners' champion won: no reset
+            elif previous.status != "done" or previous.winner == previous.a:
+                # The winners' champion won, or the final was not played (a walkover, or
+                # nobody turned up: then nobody wins): no reset.
                 state = MatchState(m, None, None, "void", previous.winner, previous.loser)
             else:
                 state = _played(m, previous.a, previous.b, winners)
@@ -177,6 +187,8 @@ def resolve(
 def _played(m: BracketMatch, a, b, winners: Mapping[str, Hashable]) -> MatchState:
     if m.key in winners:
         w = winners[m.key]
+        if w == BYE:
+            return MatchState(m, a, b, "double_forfeit", BYE, BYE)
         if w not in (a, b):
             raise ValueError(f"{m.key}: the winner is not one of the players")
         return MatchState(m, a, b, "done", w, b if w == a else a)
@@ -192,9 +204,13 @@ def _champion(states: list[MatchState]) -> tuple[Hashable | None, bool]:
             return last.winner, True
         if last.status == "void" and last.winner is not None:
             return last.winner, True
+        if last.status == "double_forfeit":
+            return BYE, True
         return None, False
     if last.status in ("done", "walkover"):
         return last.winner, True
+    if last.status in ("void", "double_forfeit"):  # nobody turned up for the final
+        return BYE, True
     return None, False
 
 
@@ -209,6 +225,11 @@ def elimination_places(state: BracketState) -> dict[Hashable, int]:
     losses: dict[Hashable, int] = {}
     out_at: dict[Hashable, BracketMatch] = {}
     for ms in state.matches:
+        if ms.status == "double_forfeit":  # both out, wherever it is played
+            for p in (ms.a, ms.b):
+                losses[p] = lives
+                out_at[p] = ms.match
+            continue
         if ms.status != "done":
             continue
         losses[ms.loser] = losses.get(ms.loser, 0) + 1

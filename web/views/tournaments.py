@@ -199,6 +199,8 @@ def _match_result(match: dict[str, Any]) -> str:
         return "playing"
     if result in _UNPLAYED:
         return _UNPLAYED[result]
+    if result == "double_forfeit":
+        return "0–0 (neither came)"
     text = {"player1": "1–0", "player2": "0–1", "draw": "½–½"}.get(result, result)
     return f"{text} (forfeit)" if match["forfeit"] else text
 

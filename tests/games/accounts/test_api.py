@@ -397,6 +397,11 @@ def test_player_page_counts_games_by_outcome(client, user):
     assert "last_login" not in response.data  # private
 
 
+def test_player_page_gives_the_players_abort_count(client):
+    UserFactory(username="carol", aborts=2)
+    assert client.get("/api/players/carol/").data["aborts"] == 2
+
+
 def test_player_page_includes_extras_registered_by_other_apps(client, user, monkeypatch):
     monkeypatch.setattr(
         account_selectors,

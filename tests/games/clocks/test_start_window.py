@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.test import TestCase
 
+from games.challenges import services as challenges
 from games.clocks import rules
 from games.clocks.selectors import clock_view
 from games.clocks.sweeper import close_due, timeout_fire
@@ -19,9 +21,11 @@ from games.models import Game, GameSet
 from games.play.actions import game_decide, move_play
 from games.play.create import set_create
 from games.play.selectors import game_state
+from games.records.selectors import game_record
 from live import services as live_services
 from live.channels import game_channel
-from pente_site.errors import Invalid
+from live.models import Event
+from pente_site.errors import Conflict, Invalid
 from ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
@@ -245,6 +249,36 @@ def test_a_first_stone_made_in_time_leaves_nothing_to_close():
     assert game.status == "in_progress"
 
 
+def test_a_first_stone_after_the_window_closed_is_refused_and_aborts_the_game():
+    game = live_game()
+    with pytest.raises(Conflict) as info:
+        move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=T0 + WINDOW)
+    assert info.value.code == "start_window_over"
+    assert info.value.extra["game"]["end_reason"] == "aborted"
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.absent_seats, game.ply) == (
+        "cancelled",
+        "aborted",
+        [2],
+        1,
+    )
+
+
+def test_a_first_stone_after_a_short_running_clock_ran_out_is_an_absence_too():
+    game = live_game(variant="D-Pente", initial=0, increment=20, on_absence="forfeit")
+    with pytest.raises(Conflict) as info:
+        move_play(
+            game_id=game.pk,
+            user=player(game, 1),
+            ply=0,
+            points=[K9],
+            now=T0 + timedelta(seconds=25),
+        )
+    assert info.value.code == "start_window_over"
+    game.refresh_from_db()
+    assert (game.status, game.end_reason, game.absent_seats) == ("finished", "forfeit", [1, 2])
+
+
 def test_a_loss_on_time_after_the_first_stones_is_still_a_loss_on_time():
     game = live_game(initial=1)
     p1, p2 = player(game, 1), player(game, 2)
@@ -284,3 +318,88 @@ def test_forfeit_a_player_one_absent_after_player_two_played_loses_alone():
     game.refresh_from_db()
     assert (game.status, game.end_reason, game.winner_seats) == ("finished", "forfeit", [2])
     assert game.absent_seats == [1]
+
+
+def test_the_stream_says_the_game_was_aborted_and_who_was_absent(settings):
+    settings.REDIS_URL = ""  # the embedded event log (a table)
+    game = live_game()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        timeout_fire(game_id=game.pk, ply=1, now=T0 + WINDOW)
+    end = Event.objects.filter(channel=game_channel(game.pk), kind="end").get()
+    assert (end.data["status"], end.data["end_reason"], end.data["absent_seats"]) == (
+        "cancelled",
+        "aborted",
+        [2],
+    )
+
+
+def test_an_aborted_game_keeps_no_result_in_its_record():
+    game = live_game()
+    timeout_fire(game_id=game.pk, ply=1, now=T0 + WINDOW)
+    game.refresh_from_db()
+    assert "Result" not in dict(game_record(game=game).headers) or (
+        dict(game_record(game=game).headers)["Result"] in ("*", "")
+    )
+
+
+def test_a_double_forfeit_has_a_record():
+    game = live_game(on_absence="forfeit")
+    timeout_fire(game_id=game.pk, ply=1, now=T0 + WINDOW)
+    game.refresh_from_db()
+    assert game_record(game=game).headers
+
+
+# --- repeated aborts ----------------------------------------------------------------------
+
+
+def abort_as_player_two(user, at):
+    game = make_game(
+        players=[UserFactory(), user],
+        time_control="live",
+        initial_minutes=5,
+        increment_seconds=0,
+        now=at,
+    )
+    timeout_fire(game_id=game.pk, ply=1, now=at + WINDOW)
+
+
+LIVE_5 = TimeControl.from_fields(time_control="live", initial_minutes=5, increment_seconds=0)
+
+
+def test_three_aborts_in_a_day_keep_a_player_from_rated_live_challenges():
+    bob = UserFactory()
+    for hours in (0, 1, 2):
+        abort_as_player_two(bob, T0 + timedelta(hours=hours))
+    bob.refresh_from_db()
+    assert bob.aborts == 3
+    later = T0 + timedelta(hours=3)
+    with pytest.raises(Conflict) as info:
+        challenges.challenge_create(
+            creator=bob, variant="Pente", rated=True, time_control=LIVE_5, now=later
+        )
+    assert info.value.code == "too_many_aborts"
+    assert "2025-01-03 10:31" in info.value.detail  # the first abort 24 hours on
+    open_one = challenges.challenge_create(
+        creator=UserFactory(), variant="Pente", rated=True, time_control=LIVE_5, now=later
+    )
+    with pytest.raises(Conflict):
+        challenges.challenge_accept(challenge_id=open_one.pk, user=bob, now=later)
+    # Unrated or turn-based games are not limited, and a day after the first abort neither.
+    challenges.challenge_create(creator=bob, variant="Pente", time_control=LIVE_5, now=later)
+    challenges.challenge_create(
+        creator=bob, variant="Pente", rated=True, now=T0 + timedelta(hours=24, minutes=2)
+    )
+
+
+def test_two_aborts_or_other_players_absences_do_not_limit_a_player():
+    bob = UserFactory()
+    abort_as_player_two(bob, T0)
+    abort_as_player_two(bob, T0 + timedelta(hours=1))
+    game = make_game(players=[UserFactory(), bob], time_control="live", initial_minutes=5, now=T0)
+    move_play(game_id=game.pk, user=bob, ply=1, points=[K9], now=T0)
+    timeout_fire(game_id=game.pk, ply=2, now=T0 + WINDOW)  # player 1 absent, not bob
+    bob.refresh_from_db()
+    assert bob.aborts == 2
+    challenges.challenge_create(
+        creator=bob, variant="Pente", rated=True, time_control=LIVE_5, now=T0 + timedelta(hours=2)
+    )

@@ -27,10 +27,17 @@ def _users(n):
     return [UserFactory() for _ in range(n)]
 
 
-def _timed_game(time_control: TimeControl):
-    """Alice (seat 1) and Bob (seat 2) in a Pente game with ``time_control``, made at ``T0``."""
+def _timed_game(time_control: TimeControl, on_absence: str = "abort"):
+    """Alice (seat 1) and Bob (seat 2) in a Pente game with ``time_control``, made at ``T0``
+    (``on_absence="none"``: the clocks run from the start, with no start window)."""
     alice, bob = _users(2)
-    game = game_create(variant="Pente", players=[alice, bob], now=T0, time_control=time_control)
+    game = game_create(
+        variant="Pente",
+        players=[alice, bob],
+        now=T0,
+        time_control=time_control,
+        on_absence=on_absence,
+    )
     return alice, bob, game
 
 
@@ -38,15 +45,19 @@ def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
     alice, bob, game = _timed_game(TimeControl.live(3, 5))
     assert game.category == "speed"
     assert game.clocks_ms == [180_000, 180_000]
-    assert game.deadline == T0 + timedelta(minutes=3)
+    assert game.deadline == T0 + timedelta(seconds=60)  # bob's start window: no clock yet
     later = T0 + timedelta(seconds=20)
     game = move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=later)
-    assert game.clocks_ms[1] == 180_000 - 20_000 + 5_000
-    assert game.deadline == later + timedelta(minutes=3)  # alice's full clock
+    assert game.clocks_ms[1] == 180_000  # the timer rule: bob's first stone costs nothing
+    assert game.deadline == later + timedelta(seconds=60)  # alice's first stone: her window
+    again = later + timedelta(seconds=10)
+    game = move_play(game_id=game.pk, user=alice, ply=2, points=[181], now=again)
+    assert game.clocks_ms[0] == 180_000 - 10_000 + 5_000
+    assert game.deadline == again + timedelta(minutes=3)  # bob's full clock
 
 
 def test_a_move_after_the_clock_ran_out_loses_on_time():
-    alice, bob, game = _timed_game(TimeControl.live(1))
+    alice, bob, game = _timed_game(TimeControl.live(1), on_absence="none")
     with pytest.raises(DomainError) as refused:
         move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=T0 + timedelta(minutes=2))
     assert refused.value.code == "time_over"
@@ -127,7 +138,7 @@ def test_swap2_place_two_then_colour_choice():
 
 
 def test_the_state_shows_the_time_left_of_the_seat_to_move():
-    alice, bob, game = _timed_game(TimeControl.live(3))
+    alice, bob, game = _timed_game(TimeControl.live(3), on_absence="none")
     state = game_state(game=game, viewer=None, now=T0 + timedelta(seconds=30))
     assert state["clock"]["remaining_ms"] == [180_000, 150_000]
     assert state["clock"]["deadline"] == T0 + timedelta(minutes=3)

@@ -274,3 +274,102 @@ export function showWhen(form) {
   form.addEventListener("change", update);
   update();
 }
+
+// --- Tournament games announced on every page ---------------------------------------------
+//
+// When a tournament game of the signed-in player starts, the user stream's ``game_started``
+// says so (``tournament_game``: the tournament, the round, the game's page and ``start_by``,
+// when its start window closes: a player who is not at the game by then forfeits). Every page
+// the player has open shows a banner with the link and the time left, the tab's title starts
+// with a mark, and the browser notifies when the player allowed it (the banner's "Notify me"
+// button asks, a gesture being needed). The announcements are kept in localStorage, so that a
+// page opened later shows them too, until the game's page is opened, the game is over, the
+// window has closed or the player dismisses the banner.
+
+const TOURNAMENT_TITLE_MARK = "⚑ Tournament game · ";
+
+function tournamentGameBanner() {
+  const bar = document.getElementById("tournament-games");
+  if (!me || !bar) return;
+  const key = `pente-tournament-games:${me}`;
+  const here = window.location.pathname;
+  const read = () => {
+    try { return JSON.parse(localStorage.getItem(key)) || []; } catch (err) { return []; }
+  };
+  const write = (list) => {
+    try { localStorage.setItem(key, JSON.stringify(list)); } catch (err) { /* no storage */ }
+  };
+  const until = (item) => (item.start_by ? Date.parse(item.start_by) : item.received + 10 * 60 * 1000);
+  const current = () => read().filter((item) => until(item) > Date.now());
+  const forget = (game) => write(read().filter((item) => item.game !== game));
+  const left = (item) => {
+    const seconds = Math.max(0, Math.round((until(item) - Date.now()) / 1000));
+    const [d, h, m, s] = [Math.floor(seconds / 86400), Math.floor(seconds / 3600) % 24,
+      Math.floor(seconds / 60) % 60, seconds % 60];
+    if (d) return `${d} d ${h} h`;
+    if (h) return `${h} h ${String(m).padStart(2, "0")} min`;
+    return `${m}:${String(s).padStart(2, "0")}`;
+  };
+  const canAsk = () => "Notification" in window && Notification.permission === "default";
+  const askToNotify = async () => {
+    try { await Notification.requestPermission(); } catch (err) { /* refused or unsupported */ }
+    drawn = "";
+    draw();
+  };
+  const banner = (item) => el("div", { class: "tournament-game", role: "alert", "data-game": item.game },
+    el("span", {}, `Your game in ${item.name} (${item.round}) has started. `),
+    el("a", { href: item.url, class: "button" }, "Play it now"),
+    " Be at the table within ", el("span", { class: "tournament-game-left" }, left(item)),
+    " or you forfeit it.",
+    canAsk() ? el("button", { type: "button", class: "link", onclick: askToNotify }, "Notify me next time") : null,
+    el("button", { type: "button", class: "link", "aria-label": "Dismiss", title: "Dismiss",
+      onclick: () => { forget(item.game); draw(); } }, "✕"));
+  let drawn = "";  // the games the banners show, redrawn only when they change
+  const draw = () => {
+    const shown = current().filter((item) => item.url !== here);
+    const games = shown.map((item) => item.game).join(",");
+    if (games !== drawn) {
+      drawn = games;
+      bar.replaceChildren(...shown.map(banner));
+    }
+    for (const item of shown) {
+      const node = bar.querySelector(`[data-game="${item.game}"] .tournament-game-left`);
+      if (node) node.textContent = left(item);
+    }
+    bar.hidden = !shown.length;
+    const plain = document.title.replace(TOURNAMENT_TITLE_MARK, "");
+    const title = (shown.length ? TOURNAMENT_TITLE_MARK : "") + plain;
+    if (document.title !== title) document.title = title;
+  };
+  const notify = (item) => {
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      const note = new Notification(`Your tournament game has started: ${item.name}`, {
+        body: `${item.round}: be at the table within ${left(item)} or you forfeit it.`,
+        tag: `pente-game-${item.game}`,
+      });
+      note.onclick = () => { window.focus(); window.location.href = item.url; };
+    } catch (err) { /* some browsers notify from a service worker only */ }
+  };
+  const opened = current().find((item) => item.url === here);
+  if (opened) forget(opened.game);  // the player is at the game: nothing to announce
+  follow("me/events", {
+    game_started: (data) => {
+      const game = data.tournament_game;
+      if (!game) return;
+      const item = { ...game, game: data.game, received: Date.now() };
+      const fresh = !read().some((known) => known.game === data.game);
+      if (fresh && game.url !== here) {
+        write([...current(), item]);
+        notify(item);  // once: the first tab to hear it (a tag keeps it one notification)
+      }
+      draw();
+    },
+    game_over: (data) => { forget(data.game); draw(); },
+  });
+  window.addEventListener("storage", (event) => { if (event.key === key) draw(); });
+  draw();
+  setInterval(draw, 1000);
+}
+
+tournamentGameBanner();
