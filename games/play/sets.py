@@ -109,8 +109,12 @@ def set_next_game_start(
             set_index=index,
             now=now,
             # No start window: its clock runs from the start, and a player who left loses
-            # this game only by its clock.
-            on_absence=Game.OnAbsence.NONE,
+            # this game only by its clock; except where absence forfeits (tournament sets):
+            # nobody needs to have been at game 1's table, and two players absent from both
+            # games make a double forfeit, not a loss on time for whoever was to move.
+            on_absence=Game.OnAbsence.FORFEIT
+            if previous.on_absence == Game.OnAbsence.FORFEIT
+            else Game.OnAbsence.NONE,
         )
         set_next_game_started.send(
             sender=GameSet, game_set=game_set, game=game, previous_id=previous.pk

@@ -102,6 +102,23 @@ def test_game_2_starts_after_the_countdown_with_seats_swapped_and_game_1s_option
 
 
 @pytest.mark.django_db
+def test_game_2_of_a_set_played_at_a_table_has_no_start_window(pair):
+    game_set = live_set(pair)
+    end_game_1(game_set, pair[1])
+    game = sets.set_next_game_start(game_set_id=game_set.pk, now=later(game_set))
+    assert game.on_absence == Game.OnAbsence.NONE
+
+
+@pytest.mark.django_db
+def test_game_2_of_a_tournament_set_still_forfeits_the_absent(pair):
+    # A match nobody turns up for must end as a double forfeit, not as a loss on time in game 2.
+    game_set = live_set(pair, on_absence=Game.OnAbsence.FORFEIT)
+    end_game_1(game_set, pair[1])
+    game = sets.set_next_game_start(game_set_id=game_set.pk, now=later(game_set))
+    assert game.on_absence == Game.OnAbsence.FORFEIT
+
+
+@pytest.mark.django_db
 def test_a_game_1_lost_on_time_starts_the_countdown_too(pair):
     game_set = live_set(pair)
     (game,) = games_of(game_set)
