@@ -84,8 +84,8 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
             go = go_action(position, level=bot.bot_level, budget_s=budget, rng=rng)
             if go.kind == "mark":
                 game_mark_dead(**act, points=sorted(go.dead))
-            elif go.kind in ("accept", "reject"):
-                game_decide(**act, choice=go.kind)
+            elif go.kind in ("accept", "reject"):  # a rejection names the stones it disputes
+                game_decide(**act, choice=go.kind, disputed=sorted(go.disputed))
             else:
                 move_play(**act, points=[PASS if go.point is None else go.point])
         else:

@@ -335,6 +335,7 @@ def _go_state(position: GoGame) -> dict[str, Any]:
         "marking_seat": position.marking_seat,
         "proposed_dead": None if proposal is None else [names[p] for p in sorted(proposal)],
         "dead": [names[p] for p in sorted(score.dead)] if position.outcome is not None else [],
+        "disputed": [names[p] for p in sorted(position.disputed)],
         "score": _go_score(position, score),
     }
 

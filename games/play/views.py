@@ -126,6 +126,7 @@ class GameDecisionView(APIView):
             user=request.user,
             ply=data.validated_data["ply"],
             choice=data.validated_data["choice"],
+            disputed=data.validated_data["disputed"],
         )
         return _state(request, game)
 
