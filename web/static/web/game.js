@@ -16,6 +16,7 @@ import { gameControls } from "./controls.js";
 import { drawPlayers } from "./players.js";
 import { computerAnalysis } from "./analysis.js";
 import { goCount } from "./gocount.js";
+import { drawGoFacts, markDisputed, rejectionWords, resumeWords, toggleGroup } from "./go.js";
 import { REASONS, moveText } from "./words.js";
 
 const page = JSON.parse(document.getElementById("game-page").textContent);
@@ -80,6 +81,7 @@ function drawBoard() {
     ghostColour: S.to_move ? S.to_move.colour : 1, rings,
     cursor: document.activeElement === boardBox ? game.cursor : null,
   });
+  if (page.go && S.go && game.playing()) markDisputed(root, S.board.rows.length, S.go.disputed);
   count.drawNote(shown);
   boardBox.replaceChildren(root);
 }
@@ -146,6 +148,8 @@ function statusText() {
     return `Counting: ${marker} proposed the dead stones`;
   }
   if (!S.to_move) return "Waiting";
+  const resumed = page.go && resumeWords(S);
+  if (resumed) return resumed;
   if (game.myTurn()) {
     if (S.pending_decision) return "Your decision";
     return S.to_move.stones === 2 ? "Your turn: place two stones" : "Your turn";
@@ -163,7 +167,8 @@ function drawMoves() {
   list.replaceChildren(...moves.map((m, i) => el("li", {
     "data-ply": i + 1, class: i + 1 === current ? "current" : null,
   }, el("button", { type: "button", class: "link", "aria-current": i + 1 === current ? "step" : null,
-    onclick: () => view(i + 1) }, moveText(m), ...analysis.judgementMark(i + 1)))));
+    onclick: () => view(i + 1) }, m.disputed ? rejectionWords(m, S.players) : moveText(m),
+    ...analysis.judgementMark(i + 1)))));
   const last = list.lastElementChild;
   if (last && game.viewPly === null) last.scrollIntoView({ block: "nearest" });
   document.getElementById("ply-label").textContent = `${current} / ${moves.length}`;
@@ -184,6 +189,7 @@ function drawMoves() {
 function redraw() {
   if (game.viewPly === null) drawBoard();
   drawPlayers(game.S, page, clock);
+  if (page.go) drawGoFacts(game.S);
   controls.draw();
   drawMoves();
   analysis.draw();
@@ -231,7 +237,8 @@ function onPoint(point) {
   if (page.go && S.go && S.go.phase === "marking") {
     if (S.go.marking_seat !== game.mySeat()) return;
     if (!game.pending.includes(point) && !occupied(point)) return; // only stones are dead
-    game.pending = game.pending.includes(point) ? game.pending.filter((p) => p !== point) : [...game.pending, point];
+    // A click marks the stone's whole group dead, or alive again (go.js).
+    game.pending = toggleGroup(game.pending, S.board.rows, point);
     count.ask();
     redraw();
     return;
