@@ -146,3 +146,27 @@ def test_a_marking_the_computer_rejects_shows_the_stones_it_disputes(new_page, s
     click(page, "A1")
     expect(page.locator("#status")).to_have_text(re.compile("Your turn|to move"), timeout=30_000)
     assert errors == []
+
+
+def test_a_player_rejecting_names_the_stones_they_click(new_page, site):
+    """Black proposes both invaders dead (one click); white clicks B7, squaring its group, and
+    rejects: both pages say white disputes B5 and B7, and play resumes, black to move."""
+    black, white, errors = go_with_two_invaders(new_page, site)
+    click(black, "B5")
+    black.click("#controls [data-action=propose]")
+    expect(white.locator("#status")).to_have_text("Accept or reject the dead stones marked")
+    expect(white.locator("#decision-help")).to_contain_text("your rejection names them")
+    click(white, "B7")
+    for point in ("B5", "B7"):
+        expect(white.locator(f'#board .disputed-mark[data-point="{point}"]')).to_have_count(1)
+    white.click("#controls [data-action=reject]")
+    name = white.locator('#players [data-seat="2"] .name').inner_text()
+    for page in (black, white):
+        expect(page.locator("#status")).to_have_text(
+            "Marking rejected: play resumes, black to move"
+        )
+        expect(page.locator("#moves li").last).to_have_text(
+            f"Marking rejected: {name} disputes B5, B7"
+        )
+        expect(page.locator("#board .disputed-mark")).to_have_count(2)
+    assert errors == [[], []]

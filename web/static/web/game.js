@@ -73,7 +73,9 @@ function drawBoard() {
   const marking = game.marking();
   const shown = count.toDraw();
   const dead = new Set(page.go && S.go ? [...(S.go.proposed_dead || []), ...(S.go.dead || [])] : []);
-  if (marking) game.pending.forEach((p) => dead.add(p));
+  // Marking, the stones clicked are dead; answering a marking, they are the ones disputed.
+  const answering = marking && answeringHere();
+  if (marking && !answering) game.pending.forEach((p) => dead.add(p));
   const rings = [controls.hintRing(), analysis.suggestion((S.moves || []).length)].filter(Boolean);
   const root = boardSvg({
     rows: S.board.rows, label: `${S.variant} board`, go: page.go, lastPoint: S.board.last_point,
@@ -81,7 +83,9 @@ function drawBoard() {
     ghostColour: S.to_move ? S.to_move.colour : 1, rings,
     cursor: document.activeElement === boardBox ? game.cursor : null,
   });
-  if (page.go && S.go && game.playing()) markDisputed(root, S.board.rows.length, S.go.disputed);
+  if (page.go && S.go && game.playing()) {
+    markDisputed(root, S.board.rows.length, answering ? game.pending : S.go.disputed);
+  }
   count.drawNote(shown);
   boardBox.replaceChildren(root);
 }
@@ -230,12 +234,19 @@ function occupied(point) {
   return (game.S.board.stones || []).some((s) => s.name === point);
 }
 
+/** Whether the viewer answers a marking of Go's dead stones now (their clicks name the stones
+ * they dispute). */
+function answeringHere() {
+  const S = game.S;
+  return game.marking() && S.go.proposed_dead != null && game.myTurn();
+}
+
 function onPoint(point) {
   const S = game.S;
   if (game.viewPly !== null) { view(null); return; }
   if (!game.playing()) return;
   if (page.go && S.go && S.go.phase === "marking") {
-    if (S.go.marking_seat !== game.mySeat()) return;
+    if (S.go.marking_seat !== game.mySeat() && !answeringHere()) return;
     if (!game.pending.includes(point) && !occupied(point)) return; // only stones are dead
     // A click marks the stone's whole group dead, or alive again (go.js).
     game.pending = toggleGroup(game.pending, S.board.rows, point);
