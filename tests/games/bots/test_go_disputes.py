@@ -33,19 +33,24 @@ def _events_in_the_database(settings):
     settings.BOT_THINK_SCALE = 2  # the marking's playout cap is reached well within it
 
 
-def marked(proposal: list[str], *, bot_level: int = 8):
-    """A game of the human (black) against the computer (white) at the finished position, both
-    passed (black first), and black's ``proposal`` made: the computer is to answer."""
+def marked(proposal: list[str], *, bot_level: int = 8, computer_black: bool = False):
+    """A game of a human against the computer (white, or black with ``computer_black``) at the
+    finished position, both passed, the human first, and the human's ``proposal`` made: the
+    computer is to answer. The game, the human, the human's client."""
     human, bot = UserFactory(), computer(bot_level)
-    game = make_game(players=[human, bot], variant="Go (9x9)")
-    ply = 0
-    blacks = [*BLACK, *["PASS"] * (len(WHITE) - len(BLACK)), "PASS"]
-    whites = [*WHITE, "PASS"]
-    for black, white in zip(blacks, whites, strict=True):
-        for user, point in ((human, black), (bot, white)):
-            move_play(game_id=game.pk, user=user, ply=ply, points=[point])
-            ply += 1
-    game_mark_dead(game_id=game.pk, user=human, ply=ply, points=proposal)
+    seats = [bot, human] if computer_black else [human, bot]
+    game = make_game(players=seats, variant="Go (9x9)")
+    if computer_black:  # white passes first: black's passes go between white's stones
+        blacks = [*BLACK[:10], "PASS", *[a for b in BLACK[10:] for a in (b, "PASS")]]
+        whites = [*WHITE, "PASS"]
+    else:
+        blacks = [*BLACK, *["PASS"] * (len(WHITE) - len(BLACK)), "PASS"]
+        whites = [*WHITE, "PASS"]
+    actions = [a for pair in zip(blacks, whites, strict=False) for a in pair]
+    actions += blacks[len(whites) :]
+    for ply, point in enumerate(actions):
+        move_play(game_id=game.pk, user=seats[ply % 2], ply=ply, points=[point])
+    game_mark_dead(game_id=game.pk, user=human, ply=len(actions), points=proposal)
     client = APIClient()
     client.force_authenticate(human)
     return game, human, client
@@ -89,6 +94,19 @@ def test_the_computer_accepts_a_correct_marking_and_the_game_is_counted():
         [2],
     )
     assert state["go"]["dead"] == ["H8"] and state["go"]["disputed"] == []
+
+
+def test_the_weakest_computer_accepts_a_correct_marking_of_its_own_dead_stone():
+    """Level 1 thinks a twentieth of a second a move, too short to judge life and death: the
+    marking is judged as long at every level, so it does not turn down its own H8 taken off."""
+    game, _human, client = marked(["H8"], bot_level=1, computer_black=True)
+    answered(game, seed=5)
+    state = client.get(f"/api/games/{game.pk}/").json()
+    assert (state["status"], state["go"]["dead"], state["winner_seats"]) == (
+        "finished",
+        ["H8"],
+        [2],
+    )
 
 
 def test_after_the_rejection_play_resumes_with_the_first_passer_and_the_dispute_lasts_till_then():
