@@ -166,7 +166,7 @@ def test_a_player_rejecting_names_the_stones_they_click(new_page, site):
             "Marking rejected: play resumes, black to move"
         )
         expect(page.locator("#moves li").last).to_have_text(
-            f"Marking rejected: {name} disputes B5, B7"
+            f"Marking rejected: {name} disputes B7, B5"  # in the order of the board, top first
         )
         expect(page.locator("#board .disputed-mark")).to_have_count(2)
     assert errors == [[], []]
