@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -282,6 +282,7 @@ def _build_state(
             **clock,
             "clocks_ms": list(game.clocks_ms or []),
             "remaining_ms": [int(ms) for ms in clock["clocks_ms"]],
+            "as_of": _iso_ms(now),
         },
         "go": go,
         "undo_requested_by": game.undo_requested_by,
@@ -294,6 +295,13 @@ def _build_state(
     if shown_ply is not None:
         state["ply"] = shown_ply
     return state, played, show_messages
+
+
+def _iso_ms(moment: datetime) -> str:
+    """A time in ISO 8601 to the millisecond, UTC as ``Z`` (the clock's ``as_of``: a page
+    counts the time since it to the millisecond)."""
+    text = moment.astimezone(UTC).isoformat(timespec="milliseconds")
+    return text.removesuffix("+00:00") + "Z"
 
 
 def _takeback_seat(game: Game, position: Position) -> int | None:

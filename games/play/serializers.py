@@ -172,6 +172,10 @@ class ClockSerializer(serializers.Serializer):
     )
     turn_started_at = serializers.DateTimeField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
+    as_of = serializers.DateTimeField(
+        help_text="The server's time when remaining_ms was computed (ISO 8601, to the "
+        "millisecond): the seat to move has remaining_ms minus the time since."
+    )
     vacation_allowed = serializers.BooleanField()
 
 

@@ -42,6 +42,15 @@ def game_rows_at(
 ) -> tuple[list[str], int | None, tuple[int, ...]]:
     """Board rows, last point and captures after ``ply`` actions (None: now), as ``viewer``
     may see the game (None: anyone; a spectator delay hides the last plies)."""
+    rows, last, captures, _shown = game_position_at(game=game, ply=ply, viewer=viewer)
+    return rows, last, captures
+
+
+def game_position_at(
+    *, game: Game, ply: int | None, viewer: User | None = None
+) -> tuple[list[str], int | None, tuple[int, ...], int]:
+    """``game_rows_at``, and the ply of the position given (``ply``, or the last one
+    ``viewer`` sees)."""
     moves = _moves_shown(game, viewer)
     if moves is None:
         moves = list(Move.objects.filter(game=game).order_by("ply"))
@@ -51,9 +60,9 @@ def game_rows_at(
         moves = moves[:ply]
         if ply == 0:
             size = engine.get_variant(game.variant).size
-            return ["." * size] * size, None, ()
+            return ["." * size] * size, None, (), 0
     position = position_of(game, moves)
-    return position.rows(), position.last_point, tuple(position.captures)
+    return position.rows(), position.last_point, tuple(position.captures), len(moves)
 
 
 def _sides(game: Game) -> int:

@@ -9,6 +9,23 @@ from games.models import ImportJob
 from games.play.serializers import ErrorSerializer
 
 
+class PositionSerializer(serializers.Serializer):
+    """``GET /api/games/{id}/position``: the board after the first ``ply`` actions."""
+
+    ply = serializers.IntegerField(help_text="The actions played to reach it.")
+    size = serializers.IntegerField()
+    rows = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Top row first: '.' an empty point, a digit a stone of that colour.",
+    )
+    last_point = serializers.IntegerField(
+        allow_null=True, help_text="The index of the last stone's point, or null."
+    )
+    captures = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Stones captured by each colour."
+    )
+
+
 class ImportRefusalSerializer(serializers.Serializer):
     record = serializers.IntegerField(help_text="The record's number in the text, from 1.")
     line = serializers.IntegerField(

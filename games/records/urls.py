@@ -14,6 +14,11 @@ urlpatterns = [
     re_path(r"^games/(?P<pk>[0-9]+)/record/?$", views.GameRecordView.as_view(), name="game-record"),
     re_path(r"^games/(?P<pk>[0-9]+)/record\.sgf$", views.GameSgfView.as_view(), name="game-sgf"),
     re_path(
+        r"^games/(?P<pk>[0-9]+)/position/?$",
+        views.GamePositionView.as_view(),
+        name="game-position",
+    ),
+    re_path(
         r"^games/(?P<pk>[0-9]+)/board\.svg$",
         views.GameBoardSvgView.as_view(),
         name="game-board-svg",

@@ -3,6 +3,7 @@ list, and the import of records.
 
 - ``GET  /api/games/{id}/record``           text/plain Pente.org record
 - ``GET  /api/games/{id}/board.svg``        SVG picture (``?ply=N`` for an earlier position)
+- ``GET  /api/games/{id}/position``         the board as JSON (``?ply=N`` likewise)
 - ``GET  /api/games/records``               text/plain records of a filtered list
 - ``POST /api/games/import``                text/plain records (or ``{"text": ...}``): 202, a job
 - ``GET  /api/games/imports/``              your import jobs, newest first
@@ -29,7 +30,11 @@ from games.play.positions import played_of
 from games.play.serializers import ErrorSerializer, GameSummarySerializer, ImportRequestSerializer
 from games.records import jobs, selectors
 from games.records.pictures import board_svg, go_count
-from games.records.serializers import ImportJobListQuerySerializer, ImportJobSerializer
+from games.records.serializers import (
+    ImportJobListQuerySerializer,
+    ImportJobSerializer,
+    PositionSerializer,
+)
 from pente_site.api import AnyAccept
 from pente_site.errors import Invalid, TooLarge
 from pente_site.lists import KnownQueryParameters, Pagination
@@ -97,6 +102,56 @@ class GameSgfView(APIView):
         return response
 
 
+PLY_PARAMETER = OpenApiParameter(
+    "ply",
+    int,
+    required=False,
+    description="The position after the first N actions (0: the empty board; none: the last "
+    "one the viewer sees, a spectator delay hiding the last plies).",
+)
+
+
+def _ply_asked(request) -> int | None:
+    raw = request.query_params.get("ply")
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Invalid("bad_ply", "ply must be a whole number.") from None
+
+
+class GamePositionView(APIView):
+    """The board after the first N actions (``?ply=N``), as JSON, for a page to draw an
+    earlier position on its own board; a spectator delay holds as on the picture."""
+
+    permission_classes = [AllowAny]
+    query_parameters = ("ply",)
+
+    @extend_schema(
+        parameters=[PLY_PARAMETER],
+        responses={
+            200: PositionSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="bad_ply"),
+            404: ErrorSerializer,
+        },
+    )
+    def get(self, request, pk: int):
+        game = play_selectors.game_get(game_id=pk)
+        ply = _ply_asked(request)
+        rows, last, captures, shown = selectors.game_position_at(
+            game=game, ply=ply, viewer=request.user
+        )
+        data = {
+            "ply": shown,
+            "size": len(rows),
+            "rows": rows,
+            "last_point": last,
+            "captures": list(captures),
+        }
+        return Response(PositionSerializer(data).data)
+
+
 class GameBoardSvgView(APIView):
     """An SVG picture of the position (``?ply=N``: after the first N actions)."""
 
@@ -105,14 +160,7 @@ class GameBoardSvgView(APIView):
     query_parameters = ("ply",)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "ply",
-                int,
-                required=False,
-                description="The position after the first N actions (0: the empty board).",
-            )
-        ],
+        parameters=[PLY_PARAMETER],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR),
             400: ErrorSerializer,
@@ -121,13 +169,7 @@ class GameBoardSvgView(APIView):
     )
     def get(self, request, pk: int):
         game = play_selectors.game_get(game_id=pk)
-        raw = request.query_params.get("ply")
-        ply = None
-        if raw not in (None, ""):
-            try:
-                ply = int(raw)
-            except ValueError:
-                raise Invalid("bad_ply", "ply must be a whole number.") from None
+        ply = _ply_asked(request)
         rows, last, captures = selectors.game_rows_at(game=game, ply=ply, viewer=request.user)
         go = get_variant(game.variant).family == "go"
         final = played_of(game).position if go and ply in (None, game.ply) else None

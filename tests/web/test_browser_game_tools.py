@@ -100,7 +100,7 @@ def test_go_territory_and_dead_stones_show_while_marking_and_once_counted(new_pa
         expect(page.locator("#board rect.territory.black")).to_have_count(27)
         expect(page.locator("#board rect.territory.white")).to_have_count(27)
         expect(page.locator("#count-note")).to_contain_text("Small squares are each side's")
-    # An earlier position is the server's picture, without the count's note.
+    # An earlier position is drawn without the count's note.
     black.keyboard.press("ArrowLeft")
     expect(black.locator("#count-note")).to_be_hidden()
     black.keyboard.press("End")

@@ -74,11 +74,14 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
         expect(page.locator("#status")).to_have_text(f"{winner} won by five in a row")
     expect(carl.locator("#actions")).to_contain_text("Game 2 of this set")
 
-    # The viewer: step back with the keyboard to an earlier position (the server's picture).
+    # The viewer: step back with the keyboard to an earlier position, drawn on the same board
+    # (its stones, not the server's picture), not played on.
     carl.keyboard.press("ArrowLeft")
     carl.keyboard.press("ArrowLeft")
     expect(carl.locator("#ply-label")).to_have_text("7 / 9")
-    expect(carl.locator("#board rect.pt")).to_have_count(0)  # the server's picture, not clickable
+    expect(carl.locator("#board svg")).to_have_attribute("aria-label", re.compile("after move 7"))
+    expect(carl.locator("#board rect.pt")).to_have_count(0)
+    expect(carl.locator("#board circle.stone")).to_have_count(7)
     expect(carl.locator("#board svg")).to_have_count(1)
     shot(carl, "viewer")
     carl.keyboard.press("End")

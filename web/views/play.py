@@ -165,6 +165,8 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "go": go,
             "opening": variant.opening,  # which decisions the page explains
             "captures": variant.captures and not go,
+            # Captures by pairs only (Pente, not Keryo's threes): said in pairs too.
+            "capture_pairs": tuple(variant.capture_lengths) == (2,),
             "set_games": game.game_set.games_count if game.game_set_id else 0,
             "hints": _hints_offered(game, seats),
             "hint_phases": analysis_selectors.HINT_PHASES,  # Go: none while marking

@@ -133,6 +133,13 @@ def test_the_state_shows_the_time_left_of_the_seat_to_move():
     assert state["clock"]["deadline"] == T0 + timedelta(minutes=3)
 
 
+def test_the_state_says_when_its_time_left_was_read():
+    alice, bob, game = _timed_game(TimeControl.live(3))
+    state = game_state(game=game, viewer=None, now=T0 + timedelta(seconds=30, microseconds=250_999))
+    assert state["clock"]["as_of"] == "2025-05-01T12:00:30.250Z"
+    assert state["clock"]["remaining_ms"] == [180_000, 149_750]
+
+
 def test_an_agreed_undo_gives_the_asker_the_turn_and_the_clock():
     alice, bob, game = _timed_game(TimeControl.live(3))
     t1 = T0 + timedelta(seconds=10)

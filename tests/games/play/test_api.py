@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from datetime import datetime
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.factories import UserFactory, make_game
@@ -48,6 +52,17 @@ def test_new_pente_game_has_the_centre_stone_and_the_second_player_to_move(game,
     assert [p["user"]["username"] for p in body["players"]] == ["alice", "bob"]
     assert body["status"] == "in_progress" and body["cancellable"] is True
     assert body["clock"]["category"] == "untimed"
+
+
+def test_the_clock_says_the_time_of_this_answer_to_the_millisecond(game, players):
+    client = client_for()
+    client.get(f"/api/games/{game.pk}/")  # an earlier answer: its time is not this one's
+    start = timezone.now()
+    start = start.replace(microsecond=start.microsecond // 1000 * 1000)
+    as_of = client.get(f"/api/games/{game.pk}/").json()["clock"]["as_of"]
+    end = timezone.now()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", as_of)
+    assert start <= datetime.fromisoformat(as_of) <= end
 
 
 def test_unknown_game_is_404_with_a_code():

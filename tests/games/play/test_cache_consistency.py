@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.utils import timezone
 
 from games import engine
 from games.factories import UserFactory, make_game
@@ -19,12 +20,14 @@ from pente_site.errors import DomainError
 
 pytestmark = pytest.mark.django_db
 
+NOW = timezone.now()
 VARIANTS = ["Pente", "Connect6", "D-Pente", "Keryo-Pente", "Go (9x9)"]
 
 
 def _states(game_id: int, viewers) -> list[dict]:
+    # At one time (the state says when it was read: ``clock.as_of``).
     game = selectors.game_get(game_id=game_id)
-    return [selectors.game_state(game=game, viewer=v) for v in viewers]
+    return [selectors.game_state(game=game, viewer=v, now=NOW) for v in viewers]
 
 
 def _rebuilt(game_id: int, viewers) -> list[dict]:

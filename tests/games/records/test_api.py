@@ -520,3 +520,35 @@ def test_a_game_lost_on_time_exports_its_result():
     text = client_for().get(f"/api/games/{game.pk}/record").content.decode()
     assert '[Result "1-0"]' in text
     assert text.rstrip().endswith("1-0")
+
+
+def _position(game_id, user=None, **params):
+    return client_for(user).get(f"/api/games/{game_id}/position", params)
+
+
+def test_the_position_of_an_earlier_ply_is_its_board_as_json(library):
+    body = _position(library["g2"], ply=2).json()
+    assert body["ply"] == 2 and body["size"] == 19
+    assert body["rows"][9][9] == "1" and body["rows"][18][0] == "2"  # K10, A1
+    assert sum(row.count(".") for row in body["rows"]) == 19 * 19 - 2
+    assert body["last_point"] == 18 * 19  # A1
+    assert body["captures"] == [0, 0]
+
+
+def test_the_position_refuses_a_bad_ply(library):
+    for ply in (99, -1, "x"):
+        response = _position(library["g2"], ply=ply)
+        assert response.status_code == 400 and response.json()["code"] == "bad_ply"
+
+
+def test_the_position_holds_the_spectator_delay_a_player_does_not():
+    alice, bob = UserFactory(), UserFactory()
+    game = make_game(players=[alice, bob])
+    _play(game, bob, [0])
+    _play(game, alice, [1])
+    _play(game, bob, [2])
+    Game.objects.filter(pk=game.pk).update(spectator_delay=2)
+    assert _position(game.pk).json()["ply"] == 2  # of 4: the last two hidden
+    assert _position(game.pk, ply=4).json()["code"] == "bad_ply"
+    assert _position(game.pk, alice, ply=4).json()["rows"][0][:3] == "212"
+    assert _position(game.pk, bob).json()["ply"] == 4

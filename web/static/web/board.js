@@ -93,12 +93,14 @@ function drawCount(root, size, colours, count, dead) {
  * - ``dead``: a Set of the points of stones shown dead (faded);
  * - ``count``: Go's count to draw, {owner: Map point->colour, dead: Map point->colour}, or null;
  * - ``ghosts``: points of stones placed but not sent (shown half clear), in ``ghostColour``;
+ * - ``ghost``: a point tapped once, to tap again to play (shown half clear, ringed), or null;
  * - ``rings``: [{points, kind, title}] ringed (see ringPoints), in that order;
  * - ``cursor``: the index of the keyboard's point, or null;
  * - ``clickable``: points to click on top (``.pt`` squares with their ``data-point``).
  */
 export function drawBoard({ rows, label = "board", go = false, lastPoint = null, before = null,
-  dead = new Set(), count = null, ghosts = [], ghostColour = 1, rings = [], cursor = null, clickable = true }) {
+  dead = new Set(), count = null, ghosts = [], ghostColour = 1, ghost = null, rings = [], cursor = null,
+  clickable = true }) {
   const colours = palette(go);
   const size = rows.length;
   const px = CELL * (size - 1) + 2 * MARGIN;
@@ -148,9 +150,10 @@ export function drawBoard({ rows, label = "board", go = false, lastPoint = null,
         mark.textContent = "×";
         root.append(mark);
       }
-      if (ghosts.includes(point)) {
+      if (ghosts.includes(point) || ghost === point) {
         const [fill, stroke] = colours[ghostColour] || PENTE[3];
-        root.append(svg("circle", { cx, cy, r: CELL * 0.45, fill, stroke, class: "pending", "data-point": point }));
+        root.append(svg("circle", { cx, cy, r: CELL * 0.45, fill, stroke, "stroke-width": 1.5,
+          class: ghost === point ? "ghost" : "pending", "data-point": point }));
       }
     }
   }
@@ -169,8 +172,9 @@ export function drawBoard({ rows, label = "board", go = false, lastPoint = null,
     for (let index = 0; index < size * size; index++) {
       const x = index % size;
       const y = Math.floor(index / size);
+      // A point with a stone is ``taken``: no hover mark greys it.
       hits.append(svg("rect", { x: MARGIN + x * CELL - CELL / 2, y: MARGIN + y * CELL - CELL / 2,
-        width: CELL, height: CELL, class: "pt", "data-point": pointName(index, size) }));
+        width: CELL, height: CELL, class: rows[y][x] === "." ? "pt" : "pt taken", "data-point": pointName(index, size) }));
     }
     root.append(hits);
   }

@@ -22,11 +22,13 @@ export function gameControls(game) {
   async function send(path, body, method = "POST") {
     if (busy) return;
     busy = true;
+    const sent = Date.now();
     const result = await api(`games/${game.page.id}/${path}`, { method, body: body === undefined ? {} : body });
+    const arrived = Date.now();
     busy = false;
     if (result.ok && result.data && result.data.board) {
       game.notice("");
-      game.take(result.data);
+      game.take(result.data, { sent, arrived });
       return;
     }
     // A refused turn: its waiting stone (Connect6) goes too; the next turn starts afresh.

@@ -1,6 +1,6 @@
 // The game page: draws the board from the game's state (the API's GET games/{id}/), plays by
 // clicking it, keeps itself current from the game's event stream, and steps through the moves
-// (keyboard arrows) with the server's pictures of earlier positions. Hints (against the
+// (keyboard arrows, the move list) on the same board. Hints (against the
 // computer), the computer's analysis of a game over, and Go's count (territory, dead stones).
 //
 // This module owns the page's state (``game`` below: the game's state ``S``, the position shown,
@@ -17,6 +17,9 @@ import { drawPlayers } from "./players.js";
 import { computerAnalysis } from "./analysis.js";
 import { goCount } from "./gocount.js";
 import { drawGoFacts, markDisputed, rejectionWords, resumeWords, toggleGroup } from "./go.js";
+import { settingsPanel } from "./settings.js";
+import { beep } from "./sound.js";
+import { tabSignal } from "./tab.js";
 import { REASONS, moveText } from "./words.js";
 
 const page = JSON.parse(document.getElementById("game-page").textContent);
@@ -30,6 +33,8 @@ const game = {
   viewPly: null, // null: the game as it stands; a number: that earlier position
   pending: [], // Connect6's first stone, or the stones marked dead (Go), not yet sent
   cursor: null, // the point the keyboard is on (an index), while the board has the focus
+  ghost: null, // the point tapped once, to tap again to play it ("confirm moves on touch")
+  touched: false, // whether the last press on the board was a finger's
 
   mySeat: () => (page.my_seats.length ? page.my_seats[0] : null),
   playing: () => game.S.status === "in_progress",
@@ -51,11 +56,28 @@ const game = {
   clearPending: () => { game.pending = []; },
 };
 
-const clock = new GameClock(game.S);
+// Confirm moves on touch: on by default on a touch screen, for boards over 13x13.
+const settings = settingsPanel(document.getElementById("settings"), {
+  "beep-low": false, "move-sound": false,
+  "confirm-touch": window.matchMedia("(pointer: coarse)").matches && game.S.board.size > 13,
+}, () => { game.ghost = null; redraw(); });
+const tab = tabSignal();
+const clock = new GameClock(game.S, { onLow: lowBeep() });
 const controls = gameControls(game);
 const analysis = computerAnalysis(game);
 const count = goCount(game);
 game.refresh = stateReader(page.id, take);
+
+/** A beep each second of the viewer's last seconds on their clock, if they want it. */
+function lowBeep() {
+  let beeped = null; // the second last beeped
+  return (seat, ms) => {
+    const second = Math.ceil(ms / 1000);
+    if (!settings["beep-low"] || !page.my_seats.includes(seat) || second === beeped || ms <= 0) return;
+    beeped = second;
+    beep({ hz: 660 });
+  };
+}
 
 function seatName(seat) {
   const player = game.S.players.find((p) => p.seat === seat);
@@ -80,7 +102,7 @@ function drawBoard() {
   const root = boardSvg({
     rows: S.board.rows, label: `${S.variant} board`, go: page.go, lastPoint: S.board.last_point,
     before: game.before, dead, count: shown, ghosts: marking ? [] : game.pending,
-    ghostColour: S.to_move ? S.to_move.colour : 1, rings,
+    ghostColour: S.to_move ? S.to_move.colour : 1, ghost: game.ghost, rings,
     cursor: document.activeElement === boardBox ? game.cursor : null,
   });
   if (page.go && S.go && game.playing()) {
@@ -90,17 +112,16 @@ function drawBoard() {
   boardBox.replaceChildren(root);
 }
 
-async function drawPicture(ply) {
-  const response = await fetch(`/api/games/${page.id}/board.svg?ply=${ply}`);
-  if (!response.ok) return;
-  const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
-  const root = doc.documentElement;
-  root.removeAttribute("width");
-  root.removeAttribute("height");
-  if (game.viewPly !== ply) return;
-  const picture = document.importNode(root, true);
-  markSuggestion(picture, ply);
-  boardBox.replaceChildren(picture);
+/** The position after ``ply`` (GET games/{id}/position), drawn on the same board as the game
+ * (its look and size), with the computer's choice there; not played on: a click goes back. */
+async function drawAt(ply) {
+  const result = await api(`games/${page.id}/position?ply=${ply}`);
+  if (!result.ok || game.viewPly !== ply) return;
+  const ring = analysis.suggestion(ply);
+  boardBox.replaceChildren(boardSvg({
+    rows: result.data.rows, label: `${game.S.variant} board after move ${ply}`, go: page.go,
+    lastPoint: result.data.last_point, rings: ring ? [ring] : [], clickable: false,
+  }));
 }
 
 /** On the board showing the position after ``ply``: the computer's choice instead of that
@@ -174,7 +195,8 @@ function drawMoves() {
     onclick: () => view(i + 1) }, m.disputed ? rejectionWords(m, S.players) : moveText(m),
     ...analysis.judgementMark(i + 1)))));
   const last = list.lastElementChild;
-  if (last && game.viewPly === null) last.scrollIntoView({ block: "nearest" });
+  // The list scrolls to its last move, never the page (scrollIntoView would, on a phone).
+  if (last && game.viewPly === null) list.scrollTop = list.scrollHeight;
   document.getElementById("ply-label").textContent = `${current} / ${moves.length}`;
   document.getElementById("picture").href = `/api/games/${page.id}/board.svg?ply=${current}`;
   // The explorer knows two-player tables: the position shown, in its moves' words.
@@ -199,22 +221,28 @@ function redraw() {
   analysis.draw();
   document.getElementById("status").textContent = statusText();
   document.getElementById("requests").textContent = controls.requestText();
+  tab.show(Boolean(game.myTurn()));
 }
 
-/** A new state of the game (the API's): taken, and the page drawn from it. */
-function take(state) {
+/** A new state of the game (the API's): taken, and the page drawn from it; ``timing``: when
+ * it was asked for and came ({sent, arrived}, see clock.js). */
+function take(state, timing = {}) {
   const S = game.S;
   // A turn forward: the stones it took away are crossed; after an undo, nothing is.
   if ((state.moves || []).length > (S.moves || []).length) game.before = S.board.rows;
   else if (state.ply !== S.ply) game.before = null;
   if (state.ply !== S.ply) {
     game.pending = [];
+    game.ghost = null;
     controls.forgetHint();
     count.forget();
   }
+  const moved = (state.moves || []).length > (S.moves || []).length;
   game.S = state;
-  clock.read(state);
+  clock.read(state, timing);
   redraw();
+  // The other side moved and it is the viewer's turn: the sound, if they want it.
+  if (moved && game.myTurn() && settings["move-sound"]) beep({ hz: 520, ms: 90 });
 }
 
 function say(text) {
@@ -255,6 +283,13 @@ function onPoint(point) {
     return;
   }
   if (!game.myTurn() || S.pending_decision) return;
+  // Confirm moves on touch: a first tap shows the stone, a second on it plays it.
+  if (game.touched && settings["confirm-touch"] && game.ghost !== point && !game.pending.includes(point)) {
+    game.ghost = point;
+    drawBoard();
+    return;
+  }
+  game.ghost = null;
   if (S.to_move.stones === 2) {
     if (game.pending.includes(point)) { game.pending = game.pending.filter((p) => p !== point); redraw(); return; }
     if (occupied(point)) {
@@ -269,6 +304,7 @@ function onPoint(point) {
   controls.send("moves", { ply: S.ply, point });
 }
 
+boardBox.addEventListener("pointerdown", (event) => { game.touched = event.pointerType === "touch"; });
 boardBox.addEventListener("click", (event) => {
   if (game.viewPly !== null) { view(null); return; }
   const target = event.target.closest("[data-point]");
@@ -283,7 +319,7 @@ function view(ply) {
   game.viewPly = ply;
   if (ply === null) drawBoard();
   else {
-    drawPicture(ply);
+    drawAt(ply);
     count.drawNote(null); // the count is the final position's
   }
   drawMoves();
@@ -357,6 +393,14 @@ followGame(page.id, {
   changed: () => game.refresh(), caughtUp, chat: chat.chat, chatRemoved: chat.chat_removed,
   analysis: analysis.onEvent,
   spectators: (n) => { document.getElementById("spectators").textContent = n ? `· ${n} watching` : ""; },
+});
+
+// Back to this page from the browser's memory (bfcache): its clocks run on from the time they
+// were computed; the state is read again for what happened meanwhile.
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  clock.tick();
+  game.refresh();
 });
 
 if (page.analysis) analysis.start(page.analysis);

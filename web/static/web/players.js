@@ -3,7 +3,7 @@
 
 import { el } from "./site.js";
 import { PENTE, palette } from "./board.js";
-import { clockText, low } from "./clock.js";
+import { clockText } from "./clock.js";
 
 /** A player's name, cut with an ellipsis where it does not fit (the whole name in its title). */
 function nameNode(player) {
@@ -26,6 +26,13 @@ function zoned(time, zone) {
   return new Date(time).toISOString();
 }
 
+/** Captured stones in words: "4 stones (2 pairs) captured" (pairs where only pairs are taken). */
+export function capturedText(stones, pairs) {
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const inPairs = pairs && stones > 0 && stones % 2 === 0 ? ` (${plural(stones / 2, "pair")})` : "";
+  return `${plural(stones, "stone")}${inPairs} captured`;
+}
+
 /** Draw the players of state ``S`` in #players: ``page`` (the page's facts), ``clock`` (a
  * clock.js GameClock reading S). */
 export function drawPlayers(S, page, clock) {
@@ -35,11 +42,12 @@ export function drawPlayers(S, page, clock) {
   function playerRow(p) {
     const [fill] = colours[p.colour] || PENTE[3];
     const toMove = playing && S.to_move && S.to_move.seat === p.seat;
-    const ms = clock.remaining(p.seat);
+    const shown = clock.shown(p.seat);
     return el("div", { class: "player" + (toMove ? " to-move" : ""), "data-seat": p.seat },
       el("span", { class: "who" }, el("span", { class: "stone-dot", style: `background:${fill}` }), nameNode(p),
-        page.captures && !S.partners ? el("span", { class: "muted" }, ` · ${p.captures} captured`) : null),
-      el("span", { class: "clock" + (low(ms) ? " low" : ""), "data-clock": p.seat }, clockText(ms)));
+        page.captures && !S.partners ? el("span", { class: "muted" }, ` · ${capturedText(p.captures, page.capture_pairs)}`) : null),
+      el("span", { class: "clock" + (shown.low ? " low" : "") + (shown.text === "waiting" ? " waiting" : ""),
+        "data-clock": p.seat, "data-ms": shown.ms === null ? null : Math.round(shown.ms) }, shown.text));
   }
 
   /** Partners: the players grouped by team (Team 1: seats 1 & 3, Team 2: seats 2 & 4, as the
@@ -54,7 +62,7 @@ export function drawPlayers(S, page, clock) {
     }
     return teams.map((team, i) => {
       const heading = `team-${i + 1}`;
-      const captured = page.captures ? ` · ${team.players[0].captures} captured` : "";
+      const captured = page.captures ? ` · ${capturedText(team.players[0].captures, page.capture_pairs)}` : "";
       return el("div", { class: "team", role: "group", "aria-labelledby": heading, "data-team": i + 1 },
         el("h4", { id: heading }, `Team ${i + 1}`, el("span", { class: "muted" }, captured)),
         ...team.players.map(playerRow));
@@ -63,6 +71,12 @@ export function drawPlayers(S, page, clock) {
 
   const box = document.getElementById("players");
   box.replaceChildren(...(S.partners ? teamGroups() : S.players.map(playerRow)));
+  const startLeft = clock.startLeft();
+  if (startLeft !== null) {
+    box.append(el("p", { class: "muted", id: "start-window", "data-start-left": "" },
+      "Time left to place a first stone: ", el("span", { class: "left" }, clockText(startLeft)),
+      " (else the game is aborted)"));
+  }
   if (S.clock && S.clock.time_control === "turn" && S.clock.deadline && playing) {
     box.append(el("p", { class: "muted", id: "deadline" }, `Move by ${zoned(S.clock.deadline, page.time_zone)}`));
   }

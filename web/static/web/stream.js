@@ -3,15 +3,17 @@
 
 import { api, follow } from "./site.js";
 
-/** A function that reads the game's state (GET games/{id}/) and gives it to ``take``; called
- * again while a read is on its way, it waits for that one. */
+/** A function that reads the game's state (GET games/{id}/) and gives it to ``take(state,
+ * {sent, arrived})`` (when it was asked for and came: the clock measures its offset to the
+ * server's with them); called again while a read is on its way, it waits for that one. */
 export function stateReader(gameId, take) {
   let reading = null;
   return async function refresh() {
     if (reading) return reading;
     reading = (async () => {
+      const sent = Date.now();
       const result = await api(`games/${gameId}/`);
-      if (result.ok) take(result.data);
+      if (result.ok) take(result.data, { sent, arrived: Date.now() });
     })();
     try { await reading; } finally { reading = null; }
   };
