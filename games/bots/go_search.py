@@ -32,7 +32,9 @@ How it thinks
 - **Marking and answering** (the whole budget, at every level): it proposes the chains its
   playouts say are dead, of both colours. It rejects a proposal marking dead a stone of its own
   it judges alive; otherwise it accepts when the count with the proposal is not worse for it
-  than its own marking, or when it wins either way, and rejects the rest.
+  than its own marking, or when it wins either way, and rejects the rest. A rejection names
+  the stones it disputes (``GoAction.disputed``): those its own marking and the proposal judge
+  differently, stones marked dead it judges alive and stones it judges dead left unmarked.
 
 Levels use a share of the budget (``budget_s`` is a hard bound: the clock is read during every
 playout), about doubling the think time from one level to the next (levels 6 and 7 think 0.45
@@ -81,12 +83,14 @@ _CLOCK_EVERY = 2  # playout moves between two looks at the clock
 @dataclass(frozen=True, slots=True)
 class GoAction:
     """What the bot does: ``play`` ``point``, ``pass``, ``mark`` the ``dead`` stones, ``accept``
-    or ``reject`` a proposal; ``winrate`` is the mover's estimated chance to win."""
+    or ``reject`` a proposal (naming the ``disputed`` stones); ``winrate`` is the mover's
+    estimated chance to win."""
 
     kind: str
     point: int | None = None
     dead: frozenset[int] = frozenset()
     winrate: float = 0.5
+    disputed: frozenset[int] = frozenset()
 
 
 class _Timeout(Exception):
@@ -838,7 +842,9 @@ def go_action(
         proposal = game.proposed_dead
         if proposal is None:
             return GoAction("mark", dead=mine, winrate=winrate)
-        return GoAction(_answer(game, search, me, proposal, mine), winrate=winrate)
+        if _answer(game, search, me, proposal, mine) == "accept":
+            return GoAction("accept", winrate=winrate)
+        return GoAction("reject", winrate=winrate, disputed=proposal ^ mine)
     return _play(game, me, level, deadline, rng)
 
 

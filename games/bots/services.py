@@ -10,7 +10,9 @@ nothing. A lost task (a killed worker) is caught by ``bots_sweep`` (beat), which
 again for every game that waits on a computer longer than ``BOT_STALL_SECONDS``.
 
 Think time: the level's budget (``BUDGETS``), never more than a twentieth of the computer's live
-clock, so that it does not lose on time to its own slowness.
+clock, so that it does not lose on time to its own slowness. Go's marking and the answer to one
+are judged alike at every level (``GO_MARKING_SECONDS``, the same bound): a weak level plays weak
+moves, but it must not reject a correct count because it looked too briefly.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from games.bots.go_search import go_action
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
 from games.engine import GoGame
-from games.engine.go import PASS
+from games.engine.go import PASS, GoPhase
 from games.models import Game, User
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import played_of
@@ -40,11 +42,17 @@ log = logging.getLogger(__name__)
 #: The Celery task that plays a computer's move (``games.bots.tasks``), on the ``bots`` queue.
 BOT_MOVE_TASK = "games.bots.move"
 
+#: Go: the think time of marking the dead stones or answering a marking, at every level (the
+#: playouts' cap, ``go_search._MARK_CAP``, usually ends it well before).
+GO_MARKING_SECONDS = 5.0
 
-def bot_budget(*, game: Game, seat: int, level: int) -> float:
+
+def bot_budget(*, game: Game, seat: int, level: int, marking: bool = False) -> float:
     """The think time of ``level`` on ``seat``'s turn (times ``BOT_THINK_SCALE``), within a
-    twentieth of a live clock."""
-    budget = BUDGETS[level] * settings.BOT_THINK_SCALE
+    twentieth of a live clock; ``marking``: Go's marking or its answer, at least
+    ``GO_MARKING_SECONDS`` whatever the level."""
+    seconds = max(BUDGETS[level], GO_MARKING_SECONDS) if marking else BUDGETS[level]
+    budget = seconds * settings.BOT_THINK_SCALE
     if game.time_control == Kind.LIVE and game.clocks_ms:
         budget = min(budget, max(0.01, game.clocks_ms[seat - 1] / 1000 / 20))
     return budget
@@ -80,12 +88,13 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
     act = {"game_id": game_id, "user": bot, "ply": ply}
     try:
         if isinstance(position, GoGame):
-            budget = bot_budget(game=game, seat=seat, level=bot.bot_level)
+            marking = position.phase == GoPhase.MARKING
+            budget = bot_budget(game=game, seat=seat, level=bot.bot_level, marking=marking)
             go = go_action(position, level=bot.bot_level, budget_s=budget, rng=rng)
             if go.kind == "mark":
                 game_mark_dead(**act, points=sorted(go.dead))
-            elif go.kind in ("accept", "reject"):
-                game_decide(**act, choice=go.kind)
+            elif go.kind in ("accept", "reject"):  # a rejection names the stones it disputes
+                game_decide(**act, choice=go.kind, disputed=sorted(go.disputed))
             else:
                 move_play(**act, points=[PASS if go.point is None else go.point])
         else:

@@ -24,7 +24,14 @@ Rule decisions taken here where the rule book is silent
   board (passes do not change it) with the player to move who was to move before the two
   passes (the one who passed first), and a fresh pair of passes is needed to mark again. The
   superko history keeps every position, also across a rejection. The marker cannot revise a
-  proposal before the answer; the answerer cannot answer before there is a proposal.
+  proposal before the answer; the answerer cannot answer before there is a proposal. A
+  rejection may name the stones it disputes (``reject(disputed=...)``: stones on the board,
+  those the answerer judges otherwise than the proposal); they change nothing in the rules and
+  are ``disputed`` while play resumes, until the next pass pair (the next marking).
+- **Groups for marking** (``group_of(point)``): the stone's chain and the stones of its colour
+  that share the chain's empty region: a flood through empty points and that colour's stones,
+  stopped by the other colour. A marking usually marks whole groups (a dead group is dead
+  with its stones nearby in the same territory).
 - ``to_move_seat`` is the seat expected to act: to play, to mark, or to answer a proposal; None
   when the game is over. ``to_move_colour`` is the same number. ``pending_decision`` is always
   None (Go has no opening decisions) and ``stones_this_turn()`` is 1 while playing, else 0.
@@ -37,8 +44,10 @@ Rule decisions taken here where the rule book is silent
   or a rejection. ``takeback()`` is what the server's undo request may take back: the last move
   (a stone or a pass), never a marking step.
 - ``actions`` lists every action: stones as ints, ``"PASS"``, ``"MARK C3 D4"`` (the proposal, by
-  name; ``"MARK"`` alone proposes none), ``"ACCEPT"``, ``"REJECT"``; ``GoGame.replay`` reads
-  them back (also names for stones, and ``("MARK", points)`` pairs).
+  name; ``"MARK"`` alone proposes none), ``"ACCEPT"``, ``"REJECT"`` (without the stones it
+  disputed: they are no part of the game's moves); ``GoGame.replay`` reads them back (also
+  names for stones, ``("MARK", points)`` pairs, and ``"REJECT C3 D4"``, a rejection disputing
+  C3 and D4).
 
 Refusal codes: ``off_board``, ``bad_coordinate``, ``occupied``, ``suicide``, ``superko``,
 ``not_your_turn``, ``game_over``, ``marking_in_progress`` (a move during marking),
@@ -257,7 +266,8 @@ class GoGame:
     - a pass: ``("PASS", colour, passes_before)``;
     - a marking: ``("MARK", seat, dead)``;
     - an acceptance: ``("ACCEPT", seat, ((point, colour), ...) removed)``;
-    - a rejection: ``("REJECT", seat, dead)``, the proposal it turned down.
+    - a rejection: ``("REJECT", seat, dead, disputed)``, the proposal it turned down and the
+      stones it named.
     """
 
     __slots__ = (
@@ -395,8 +405,8 @@ class GoGame:
                 return self.mark_dead(rest.split(), seat=seat)
             if word == ACCEPT and not rest:
                 return self.accept(seat=seat)
-            if word == REJECT and not rest:
-                return self.reject(seat=seat)
+            if word == REJECT:
+                return self.reject(seat=seat, disputed=rest.split())
         return self.play(action, seat=seat)  # type: ignore[arg-type]
 
     def copy(self) -> GoGame:
@@ -517,6 +527,38 @@ class GoGame:
         """The dead stones proposed in the marking phase (None before a proposal); once the game
         is over, the ones agreed."""
         return self._proposal
+
+    @property
+    def disputed(self) -> frozenset[int]:
+        """The stones the last rejection named as disputed, while play resumes after it (until
+        the next two passes); empty otherwise."""
+        if self._phase is not _PLAYING:
+            return frozenset()
+        for entry in reversed(self._log):
+            if entry[0] == REJECT:  # (a position pickled before disputes has no entry[3])
+                return entry[3] if len(entry) > 3 else frozenset()
+            if entry[0] in (MARK, ACCEPT):
+                break
+        return frozenset()
+
+    def group_of(self, point: int | str) -> frozenset[int]:
+        """The group a marking takes as one (empty for an empty point): the stone's chain and
+        the stones of its colour that share the chain's empty region, found by a flood through
+        empty points and stones of that colour, stopped by the other colour."""
+        p = self._coerce(point)
+        b = self._board
+        c = b[p]
+        if not c:
+            return frozenset()
+        nbrs = self._nbrs
+        seen = {p}
+        stack = [p]
+        while stack:
+            for q in nbrs[stack.pop()]:
+                if q not in seen and b[q] != 3 - c:
+                    seen.add(q)
+                    stack.append(q)
+        return frozenset(q for q in seen if b[q] == c)
 
     @property
     def pending_decision(self) -> str | None:
@@ -678,10 +720,13 @@ class GoGame:
         self._seat = None
         return self._outcome
 
-    def reject(self, *, seat: int | None = None) -> None:
-        """Turn the proposal down: play resumes, the seat that passed first to move."""
+    def reject(self, *, seat: int | None = None, disputed: Iterable[int | str] = ()) -> None:
+        """Turn the proposal down: play resumes, the seat that passed first to move.
+        ``disputed``: the stones the answerer judges otherwise (``bad_dead`` for a point with no
+        stone); shown as ``disputed`` until the next marking, no part of the rules."""
         self._check_answer(seat)
-        self._log.append((REJECT, self._seat, self._proposal))
+        named = self._dead_points(disputed)
+        self._log.append((REJECT, self._seat, self._proposal, named))
         self._phase = _PLAYING
         self._seat = self._marker
         self._marker = None
@@ -739,7 +784,7 @@ class GoGame:
             self._phase = _MARKING
             self._seat = seat
         elif action == REJECT:
-            _, seat, dead = entry
+            seat, dead = entry[1], entry[2]
             self._phase = _MARKING
             self._marker = 3 - seat
             self._proposal = dead

@@ -332,28 +332,45 @@ def move_play(
 
 
 def game_decide(
-    *, game_id: int, user: User, ply: int, choice: str, now: datetime | None = None
+    *,
+    game_id: int,
+    user: User,
+    ply: int,
+    choice: str,
+    disputed: Sequence[int | str] = (),
+    now: datetime | None = None,
 ) -> Game:
     """Make the pending decision: D-Pente / Swap2 (``keep``/``swap``/``place_two``/``colour1``/
     ``colour2``), or in Go the answer to the marking of dead stones (``accept``: the game is
-    counted; ``reject``: play resumes)."""
+    counted; ``reject``: play resumes). A rejection may name the stones it ``disputes`` (the
+    computer's do): the Move's ``choice`` is then ``reject C3 D4``, and the state shows them
+    (``go.disputed``) until the next marking."""
 
     def repeats(tail: Sequence[MoveRow], position: engine.Position) -> bool:
-        return bool(tail) and tail[-1].kind == Move.Kind.DECISION and tail[-1].choice == choice
+        return (
+            bool(tail)
+            and tail[-1].kind == Move.Kind.DECISION
+            and tail[-1].choice.split()[:1] == [choice]
+        )
 
     def apply(position: engine.Position, seat: int) -> list[Move]:
+        stored = choice
+        if disputed and choice != "reject":
+            raise engine.IllegalMove("bad_decision", "Only Go's rejection names disputed stones.")
         if isinstance(position, engine.GoGame):
             if choice == "accept":
                 position.accept(seat=seat)
             elif choice == "reject":
-                position.reject(seat=seat)
+                names = sorted({position.parse_point(p) for p in disputed})
+                position.reject(seat=seat, disputed=names)
+                stored = " ".join([choice, *(position.point_name(p) for p in names)])
             else:
                 raise engine.IllegalMove(
                     "bad_decision", "In Go, answer a marking with accept or reject."
                 )
         else:
             position.decide(choice, seat=seat)  # a decision never ends a Pente game
-        return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=choice)]
+        return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=stored)]
 
     return _act(
         game_id=game_id,

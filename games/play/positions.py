@@ -177,20 +177,26 @@ def move_rows(moves: Sequence[Move], size: int) -> list[MoveRow]:
 
 
 def move_json(row: MoveRow, *, show_message: bool) -> str:
-    """One move as the game state's JSON writes it (compact, as the API's renderer)."""
-    return api_json(
-        {
-            "ply": row.ply,
-            "seat": row.seat,
-            "kind": row.kind,
-            "point": row.point,
-            "name": row.name,
-            "choice": row.choice,
-            "message": row.message if show_message else None,
-            "message_visible": show_message,
-            "created_at": row.created_at,
-        }
-    )
+    """One move as the game state's JSON writes it (compact, as the API's renderer). Go's
+    rejection that names stones (its ``choice`` ``reject C3 D4``) is written ``"choice":
+    "reject"`` with ``"disputed": ["C3", "D4"]``."""
+    move = {
+        "ply": row.ply,
+        "seat": row.seat,
+        "kind": row.kind,
+        "point": row.point,
+        "name": row.name,
+        "choice": row.choice,
+        "message": row.message if show_message else None,
+        "message_visible": show_message,
+        "created_at": row.created_at,
+    }
+    if row.kind == Move.Kind.DECISION and " " in row.choice:
+        word, *disputed = row.choice.split()
+        if word == GO_DECISIONS[1]:
+            move["choice"] = word
+            move["disputed"] = disputed
+    return api_json(move)
 
 
 def _api_json_default(value: Any) -> Any:

@@ -347,6 +347,7 @@ def _go_state(position: GoGame) -> dict[str, Any]:
         "marking_seat": position.marking_seat,
         "proposed_dead": None if proposal is None else [names[p] for p in sorted(proposal)],
         "dead": [names[p] for p in sorted(score.dead)] if position.outcome is not None else [],
+        "disputed": [names[p] for p in sorted(position.disputed)],
         "score": _go_score(position, score),
     }
 
@@ -367,10 +368,11 @@ def _go_score(position: GoGame, score: GoScore) -> dict[str, Any]:
 
 
 def go_count_preview(
-    *, game_id: int | str, viewer: User | None, dead: Sequence[str]
+    *, game_id: int | str, viewer: User | None, dead: Sequence[str], groups: Sequence[str] = ()
 ) -> dict[str, Any]:
     """Go's count of game ``game_id``, in its marking phase, as it would be with the stones
-    ``dead`` (their names) taken off: the shape of the state's ``go.score``, read only (nothing
+    ``dead`` (their names) taken off, and the whole groups of the stones ``groups``
+    (``GoGame.group_of``): the shape of the state's ``go.score``, read only (nothing
     is proposed or stored), for the players and the spectators alike, on the board ``viewer``
     sees (``spectator_ply``: a spectator delay shows an earlier ply). Refuses 404
     ``not_found``; 409 ``not_marking`` (not Go, not in progress, or not in the marking phase as
@@ -394,7 +396,14 @@ def go_count_preview(
             "previewed, only after two passes in a row.",
         )
     try:
-        score = position.score(dead)
+        whole: list[int] = []
+        for name in groups:
+            group = position.group_of(name)
+            if not group:
+                point = position.point_name(position.parse_point(name))
+                raise IllegalMove("bad_dead", f"{point} holds no stone: no group to count dead")
+            whole.extend(group)
+        score = position.score([*dead, *whole])
     except IllegalMove as exc:
         raise Invalid(exc.code, exc.detail) from None
     return _go_score(position, score)

@@ -60,6 +60,14 @@ class DecisionRequestSerializer(serializers.Serializer):
         help_text='D-Pente: "keep" or "swap"; Swap2: "swap", "keep", "place_two", then '
         '"colour1" or "colour2"; Go: "accept" or "reject" the marking of dead stones.',
     )
+    disputed = serializers.ListField(
+        child=PointField(),
+        max_length=361,
+        required=False,
+        default=list,
+        help_text='Go, with "reject": the stones you judge otherwise than the marking (shown as '
+        "the state's go.disputed until the next marking); none by default.",
+    )
 
 
 class DeadRequestSerializer(serializers.Serializer):
@@ -214,7 +222,15 @@ class MoveSerializer(serializers.Serializer):
     kind = serializers.CharField()
     point = serializers.IntegerField(allow_null=True)
     name = serializers.CharField(allow_null=True)
-    choice = serializers.CharField()
+    choice = serializers.CharField(
+        help_text="A decision's word; a marking's stones (Go, space-separated); empty otherwise."
+    )
+    disputed = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Go, a rejection that names the stones it disputes (the computer's do): "
+        "their names (only then present).",
+    )
     message = serializers.CharField(
         allow_null=True, help_text="null when hidden (unfinished game, not a participant)."
     )
@@ -251,6 +267,12 @@ class GoStateSerializer(serializers.Serializer):
     )
     dead = serializers.ListField(
         child=serializers.CharField(), help_text="The stones agreed dead (once counted)."
+    )
+    disputed = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="While play resumes after a rejected marking (until the next two passes): the "
+        "stones the rejection disputed, marked dead but judged alive or judged dead but not "
+        "marked; [] otherwise.",
     )
     score = GoScoreSerializer(
         allow_null=True, help_text="Area count: once counted, and while playing, as it stands."

@@ -133,6 +133,7 @@ class GameDecisionView(APIView):
             user=request.user,
             ply=data.validated_data["ply"],
             choice=data.validated_data["choice"],
+            disputed=data.validated_data["disputed"],
         )
         return _state(request, game)
 
@@ -165,7 +166,7 @@ class GameCountView(APIView):
     the board they see)."""
 
     permission_classes = [AllowAny]
-    query_parameters = ("dead",)
+    query_parameters = ("dead", "groups")
 
     @extend_schema(
         parameters=[
@@ -175,7 +176,15 @@ class GameCountView(APIView):
                 required=False,
                 description="The stones counted dead, by name, separated by commas "
                 "(`C3,D4`; none: the count as the board stands).",
-            )
+            ),
+            OpenApiParameter(
+                "groups",
+                str,
+                required=False,
+                description="Stones whose whole groups are counted dead too, one stone a "
+                "group, separated by commas: a group is the stone's chain and the stones of "
+                "its colour across the same empty region, as the game page marks them.",
+            ),
         ],
         responses={
             200: GoScoreSerializer,
@@ -187,13 +196,18 @@ class GameCountView(APIView):
         },
     )
     def get(self, request, pk: int):
-        dead = [
-            name.strip()
-            for given in request.query_params.getlist("dead")
-            for name in given.split(",")
-            if name.strip()
-        ]
-        count = selectors.go_count_preview(game_id=pk, viewer=request.user, dead=dead)
+        dead, groups = (
+            [
+                name.strip()
+                for given in request.query_params.getlist(key)
+                for name in given.split(",")
+                if name.strip()
+            ]
+            for key in ("dead", "groups")
+        )
+        count = selectors.go_count_preview(
+            game_id=pk, viewer=request.user, dead=dead, groups=groups
+        )
         return Response(GoScoreSerializer(count).data)
 
 

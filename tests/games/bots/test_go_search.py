@@ -201,6 +201,72 @@ def test_rejects_a_proposal_that_leaves_dead_stones_and_turns_the_result():
     assert action.kind == "reject"
 
 
+# Two finished 9x9 games, every border closed. CORNERS: black's top-left corner lives with the
+# eyes A9 and C9, white's top group with F9 and H9-J9; a white stone (C4) is dead in black's
+# area. POCKET: white's bottom-left corner lives with two eyes (A1-A2, C1-C2)
+# inside black's side; a black stone (H8) is dead in white's area.
+CORNERS = (
+    ".1.12.2..",
+    "111122222",
+    "222221111",
+    "111111.1.",
+    "......111",
+    "..2......",
+    ".........",
+    ".........",
+    ".........",
+)
+POCKET = (
+    "....12...",
+    "....12.1.",
+    "....12...",
+    "....12...",
+    "....12...",
+    "111112...",
+    "222212...",
+    ".2.212...",
+    ".2.212...",
+)
+BLACK_CORNER = "A8 B8 C8 D8 B9 D9"
+WHITE_CORNER = "A3 B3 C3 D3 B2 B1 D2 D1"
+
+
+def answered(
+    rows: tuple[str, ...], proposal: str, *, answerer: int, seed: int
+) -> tuple[str, set[str]]:
+    """The answer of the computer playing ``answerer`` in the finished game ``rows``, the other
+    side having passed first and proposed ``proposal``: its kind and the stones it disputes."""
+    stones: dict[int, list[int]] = {1: [], 2: []}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in "12":
+                stones[int(ch)].append(x + 9 * y)
+    game = GoGame.from_position(9, stones, to_move=3 - answerer)
+    game.pass_turn()
+    game.pass_turn()
+    game.mark_dead(proposal.split())
+    assert game.to_move_seat == answerer
+    action = go_action(game, level=3, budget_s=MARKING_BUDGET, rng=random.Random(seed))
+    return action.kind, names(game, action.disputed)
+
+
+def test_accepts_a_correct_marking_of_clear_finished_games_and_disputes_nothing():
+    assert answered(CORNERS, "C4", answerer=1, seed=11) == ("accept", set())
+    assert answered(POCKET, "H8", answerer=2, seed=12) == ("accept", set())
+
+
+def test_rejects_a_marking_of_its_living_corner_naming_the_corners_stones():
+    black = answered(CORNERS, f"C4 {BLACK_CORNER}", answerer=1, seed=13)
+    assert black == ("reject", set(BLACK_CORNER.split()))
+    white = answered(POCKET, f"H8 {WHITE_CORNER}", answerer=2, seed=14)
+    assert white == ("reject", set(WHITE_CORNER.split()))
+
+
+def test_rejects_a_marking_that_leaves_a_dead_stone_naming_that_stone():
+    # white would lose with black's dead H8 left in its area
+    assert answered(POCKET, "", answerer=2, seed=15) == ("reject", {"H8"})
+
+
 def test_answers_within_its_think_time_on_19x19():
     game = random_game(19, 11)
     for level, budget in ((1, 0.05), (8, 0.3)):

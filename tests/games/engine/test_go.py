@@ -755,3 +755,69 @@ def test_a_copy_moves_on_alone():
     other.play("D4")
     assert game.board[parse_point("D4", 9)] == 0 and game.ply == 1
     assert len(other.positions) == 3 and len(game.positions) == 2
+
+
+# ---------------------------------------------------------------------- disputes and groups
+
+
+def ko_marked_dead_by_white() -> GoGame:
+    """The ko taken, both passed (white first), white proposing black's D7 dead."""
+    game = diagram(*KO)
+    game.play("E6")
+    game.play("PASS")
+    game.play("PASS")
+    game.mark_dead("D7", seat=2)
+    return game
+
+
+def test_a_rejection_names_the_stones_it_disputes_until_the_next_marking():
+    game = ko_marked_dead_by_white()
+    game.act("REJECT D7 E6", seat=1)  # black disputes its D7, and names E6 too
+    assert {game.point_name(p) for p in game.disputed} == {"D7", "E6"}
+    assert game.actions[-1] == "REJECT"  # the moves of the game do not carry the dispute
+    game.play("J1")
+    assert {game.point_name(p) for p in game.disputed} == {"D7", "E6"}
+    game.play("PASS")
+    game.play("PASS")  # marking again: the old dispute is over
+    assert game.disputed == frozenset()
+
+
+def test_a_rejection_disputes_only_stones_and_pop_restores_the_marking():
+    game = ko_marked_dead_by_white()
+    with pytest.raises(IllegalMove) as info:
+        game.reject(seat=1, disputed=["A1"])
+    assert info.value.code == "bad_dead" and game.phase == "marking"
+    game.reject(seat=1, disputed=["D7"])
+    assert game.pop() == "REJECT"
+    assert game.phase == "marking" and game.disputed == frozenset()
+    assert game.proposed_dead == {parse_point("D7", 9)}
+
+
+def test_a_rejection_without_names_disputes_nothing():
+    game = diagram(*KO)
+    game.play("PASS")
+    game.play("PASS")
+    game.mark_dead([], seat=1)
+    game.reject(seat=2)
+    assert game.phase == "playing" and game.disputed == frozenset()
+
+
+def test_a_group_is_the_chain_with_its_colours_stones_across_the_same_empty_region():
+    game = diagram(
+        ".........",
+        ".1...1...",  # B8 and F8: black stones in white's area, apart
+        "......1..",  # G7 touches F8's region
+        "222222222",
+        ".........",
+        "....1....",
+        "111111111",
+        ".2.......",  # a white stone alone under black's wall
+        ".........",
+    )
+    group = {game.point_name(p) for p in game.group_of("B8")}
+    assert group == {"B8", "F8", "G7"}  # through the empty points, not across white's wall
+    assert {game.point_name(p) for p in game.group_of("B2")} == {"B2"}
+    assert len(game.group_of("A6")) == 9  # white's wall: its stones on both sides are apart
+    below = game.group_of("E4")  # black's stone above its wall, in the same region as the wall
+    assert below == game.group_of("A3") and len(below) == 10
+    assert game.group_of("E1") == frozenset()  # an empty point

@@ -134,7 +134,7 @@ def test_an_unknown_game_is_404_and_an_unknown_parameter_400():
     game, _black, _white = go_game([])
     answer = client_of().get(f"/api/games/{game.pk}/count", {"points": "B5"})
     assert answer.status_code == 400 and answer.json()["code"] == "unknown_parameter"
-    assert answer.json()["allowed"] == ["dead"]
+    assert answer.json()["allowed"] == ["dead", "groups"]
 
 
 def test_spectators_of_a_game_they_see_late_preview_the_board_they_see():
@@ -142,3 +142,14 @@ def test_spectators_of_a_game_they_see_late_preview_the_board_they_see():
     assert count(game, "B5", black).status_code == 200  # the players see it as it stands
     late = count(game, "B5", UserFactory())  # two plies ago: the passes are not seen yet
     assert late.status_code == 409 and late.json()["code"] == "not_marking"
+
+
+def test_a_stone_named_in_groups_counts_its_whole_group_dead():
+    # White invades black's side twice, apart (B5, B7): one group across black's empty side.
+    game, black, _white = go_game([*WALLS, "PASS", "B5", "PASS", "B7", "PASS", "PASS"])
+    grouped = client_of(black).get(f"/api/games/{game.pk}/count", {"groups": "B7"})
+    assert grouped.status_code == 200, grouped.json()
+    assert grouped.json() == count(game, "B5,B7", black).json()
+    assert sorted(grouped.json()["white_dead"]) == ["B5", "B7"]
+    empty = client_of(black).get(f"/api/games/{game.pk}/count", {"groups": "A1"})
+    assert empty.status_code == 400 and empty.json()["code"] == "bad_dead"

@@ -122,7 +122,9 @@ export function gameControls(game) {
         const why = explanation();
         if (why) out.push(el("p", { class: "muted explain", id: "decision-help" }, why));
         for (const choice of S.decisions_available) {
-          out.push(button(CHOICES[choice] || choice, choice, () => send("decision", { ply: S.ply, choice })));
+          // Go: a rejection names the stones the answerer clicked (game.js), if any.
+          const disputed = choice === "reject" && game.pending.length ? { disputed: game.pending } : {};
+          out.push(button(CHOICES[choice] || choice, choice, () => send("decision", { ply: S.ply, choice, ...disputed })));
         }
       }
       if (hintsNow()) {

@@ -16,6 +16,7 @@ import { gameControls } from "./controls.js";
 import { drawPlayers } from "./players.js";
 import { computerAnalysis } from "./analysis.js";
 import { goCount } from "./gocount.js";
+import { drawGoFacts, markDisputed, rejectionWords, resumeWords, toggleGroup } from "./go.js";
 import { settingsPanel } from "./settings.js";
 import { beep } from "./sound.js";
 import { tabSignal } from "./tab.js";
@@ -95,7 +96,9 @@ function drawBoard() {
   const marking = game.marking();
   const shown = count.toDraw();
   const dead = new Set(page.go && S.go ? [...(S.go.proposed_dead || []), ...(S.go.dead || [])] : []);
-  if (marking) game.pending.forEach((p) => dead.add(p));
+  // Marking, the stones clicked are dead; answering a marking, they are the ones disputed.
+  const answering = marking && answeringHere();
+  if (marking && !answering) game.pending.forEach((p) => dead.add(p));
   const rings = [controls.hintRing(), analysis.suggestion((S.moves || []).length)].filter(Boolean);
   const root = boardSvg({
     rows: S.board.rows, label: `${S.variant} board`, go: page.go, lastPoint: S.board.last_point,
@@ -103,6 +106,9 @@ function drawBoard() {
     ghostColour: S.to_move ? S.to_move.colour : 1, ghost: game.ghost, rings,
     cursor: document.activeElement === boardBox ? game.cursor : null,
   });
+  if (page.go && S.go && game.playing()) {
+    markDisputed(root, S.board.rows.length, answering ? game.pending : S.go.disputed);
+  }
   count.drawNote(shown);
   boardBox.replaceChildren(root);
 }
@@ -168,6 +174,8 @@ function statusText() {
     return `Counting: ${marker} proposed the dead stones`;
   }
   if (!S.to_move) return "Waiting";
+  const resumed = page.go && resumeWords(S);
+  if (resumed) return resumed;
   if (game.myTurn()) {
     if (S.pending_decision) return "Your decision";
     return S.to_move.stones === 2 ? "Your turn: place two stones" : "Your turn";
@@ -185,7 +193,8 @@ function drawMoves() {
   list.replaceChildren(...moves.map((m, i) => el("li", {
     "data-ply": i + 1, class: i + 1 === current ? "current" : null,
   }, el("button", { type: "button", class: "link", "aria-current": i + 1 === current ? "step" : null,
-    onclick: () => view(i + 1) }, moveText(m), ...analysis.judgementMark(i + 1)))));
+    onclick: () => view(i + 1) }, m.disputed ? rejectionWords(m, S.players) : moveText(m),
+    ...analysis.judgementMark(i + 1)))));
   const last = list.lastElementChild;
   // The list scrolls to its last move, never the page (scrollIntoView would, on a phone).
   if (last && game.viewPly === null) list.scrollTop = list.scrollHeight;
@@ -207,6 +216,7 @@ function drawMoves() {
 function redraw() {
   if (game.viewPly === null) drawBoard();
   drawPlayers(game.S, page, clock);
+  if (page.go) drawGoFacts(game.S);
   controls.draw();
   drawMoves();
   analysis.draw();
@@ -253,14 +263,22 @@ function occupied(point) {
   return (game.S.board.stones || []).some((s) => s.name === point);
 }
 
+/** Whether the viewer answers a marking of Go's dead stones now (their clicks name the stones
+ * they dispute). */
+function answeringHere() {
+  const S = game.S;
+  return game.marking() && S.go.proposed_dead != null && game.myTurn();
+}
+
 function onPoint(point) {
   const S = game.S;
   if (game.viewPly !== null) { view(null); return; }
   if (!game.playing()) return;
   if (page.go && S.go && S.go.phase === "marking") {
-    if (S.go.marking_seat !== game.mySeat()) return;
+    if (S.go.marking_seat !== game.mySeat() && !answeringHere()) return;
     if (!game.pending.includes(point) && !occupied(point)) return; // only stones are dead
-    game.pending = game.pending.includes(point) ? game.pending.filter((p) => p !== point) : [...game.pending, point];
+    // A click marks the stone's whole group dead, or alive again (go.js).
+    game.pending = toggleGroup(game.pending, S.board.rows, point);
     count.ask();
     redraw();
     return;

@@ -11,7 +11,7 @@ export const EXPLAIN = {
   d: "Keep: your opponent keeps white and plays the next stone. Swap: you take white and play the next stone.",
   swap2: "Keep: you keep black and play the next stone. Swap: you take white and your opponent plays the next (black) stone. Place two more: you place a black and a white stone, then your opponent picks a colour.",
   colour: "Play white: you keep white and your opponent plays the next (black) stone. Play black: you take black and play the next stone.",
-  marking: "Accept: the game is counted with these stones dead. Reject: play goes on.",
+  marking: "Accept: the game is counted with these stones dead. Reject: play goes on; click the stones you judge otherwise first, and your rejection names them.",
 };
 // A point's name (K10): what a hint or the analysis may ring on the board (not a pass, a
 // decision or Go's marking).
