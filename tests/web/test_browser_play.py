@@ -72,7 +72,7 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     winner = white.locator("#me").inner_text()
     for page in (white, black, carl):
         expect(page.locator("#status")).to_have_text(f"{winner} won by five in a row")
-    expect(carl.locator("#actions")).to_contain_text("Game 2 of this set")
+    expect(carl.locator("#set-box")).to_contain_text("Game 2 of this set")
 
     # The viewer: step back with the keyboard to an earlier position, drawn on the same board
     # (its stones, not the server's picture), not played on.
@@ -90,7 +90,7 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     # The set's second game, colours swapped, reached from the first one's page.
     for page in (ann, bob):
         with page.expect_navigation():
-            page.click("#set-link")
+            page.click("#set-other-link")
     second = game_id(ann)
     assert second != first and game_id(bob) == second
     white, black = white_and_black(ann, bob)

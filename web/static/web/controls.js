@@ -103,13 +103,6 @@ export function gameControls(game) {
       button(`Decline ${what}`, `${what}-decline`, () => send(path, undefined, "DELETE"), true)];
   }
 
-  async function openSet() {
-    const result = await api(`sets/${game.S.set_id}/`);
-    if (!result.ok) return;
-    const other = result.data.games.find((g) => g.id !== game.page.id);
-    if (other) window.location.href = `/games/${other.id}/`;
-  }
-
   /** The buttons of the viewer's seat (in #controls). */
   function draw() {
     const S = game.S;
@@ -150,10 +143,6 @@ export function gameControls(game) {
       out.push(button("Resign", "resign", () => {
         if (window.confirm("Resign this game?")) send("resign");
       }, true));
-    }
-    if (S.set_id && game.page.set_games > 1) {
-      out.push(el("a", { id: "set-link", href: "#", onclick: (e) => { e.preventDefault(); openSet(); } },
-        `Game ${S.set_index === 1 ? 2 : 1} of this set`));
     }
     box.replaceChildren(...out);
   }
