@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
@@ -78,13 +79,13 @@ def abort_limit_until(*, user: User, now: datetime) -> datetime | None:
 
 
 def seats_at_table(game: Game) -> set[int]:
-    """The seats of ``game`` whose player has the game open now (a stream of it: the page)."""
+    """The seats of ``game`` whose player has the game open now (a stream of it: the page), and
+    those of the server's computers, which are always there."""
     users = Presence.objects.filter(
         place=game_channel(game.pk), spectator=False, user__isnull=False
     ).values_list("user_id", flat=True)
-    return set(
-        Seat.objects.filter(game_id=game.pk, user_id__in=users).values_list("seat", flat=True)
-    )
+    here = Q(user_id__in=users) | Q(user__bot_level__isnull=False)
+    return set(Seat.objects.filter(here, game_id=game.pk).values_list("seat", flat=True))
 
 
 def clock_view(*, game: Game, now: datetime, to_move_seat: int | None) -> dict[str, Any]:

@@ -376,11 +376,14 @@ def test_the_players_of_a_rated_game_do_not_see_the_spectators_lines_on_its_stre
 
 
 def flag_fall_delay(base: str, alice: tuple[str, str], bob: tuple[str, str]) -> float:
-    """Seconds from the deadline of a live game nobody plays on (2 s a player) to its ``end``
-    event reaching a stream."""
-    timed = {"time_control": "live", "initial_minutes": 0, "increment_seconds": 2}
+    """Seconds from the deadline of a live game nobody plays on after each player's first
+    stone (5 s a player; before them no clock runs: the timer rule) to its ``end`` event
+    reaching a stream."""
+    timed = {"time_control": "live", "initial_minutes": 0, "increment_seconds": 5}
     game = new_game(base, alice, bob, **timed)
     listener = Listener(f"{base}/games/{game}/events")
+    move(base, game, bob[1], 1, "K9")
+    move(base, game, alice[1], 2, "L10")  # bob's clock runs now
     deadline = httpx.get(f"{base}/games/{game}/").json()["clock"]["deadline"]
     assert listener.done.wait(15), listener.kinds()
     arrived = time.time()

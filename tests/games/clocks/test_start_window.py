@@ -302,6 +302,20 @@ def test_forfeit_an_absent_player_loses_when_the_other_has_the_game_open():
     assert player(game, 2).aborts == 0
 
 
+def test_forfeit_a_computer_that_has_not_moved_yet_is_never_absent():
+    computer = UserFactory(username="computer3", is_computer=True, bot_level=3)
+    game = make_game(
+        players=[computer, UserFactory()],
+        time_control="live",
+        initial_minutes=5,
+        now=T0,
+        on_absence="forfeit",
+    )
+    timeout_fire(game_id=game.pk, ply=1, now=T0 + WINDOW)
+    game.refresh_from_db()
+    assert (game.end_reason, game.winner_seats, game.absent_seats) == ("forfeit", [1], [2])
+
+
 def test_forfeit_when_neither_player_is_there_is_a_double_forfeit_with_no_winner():
     game = live_game(on_absence="forfeit")
     timeout_fire(game_id=game.pk, ply=1, now=T0 + WINDOW)
