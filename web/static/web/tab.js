@@ -1,5 +1,8 @@
-// The browser tab of a game: "Your turn" in its title and a dot on its icon while the game
-// waits on the viewer. It owns the page's own title and icon, to put them back.
+// The browser tab of a game: "(n) Your turn" in its title (n: the viewer's games waiting on
+// them, from GET me/games/) and a dot on its icon while this game waits on the viewer. It owns
+// the page's own title and icon, to put them back.
+
+import { api, me } from "./site.js";
 
 const DOT = "#d62728";
 const SIZE = 32;
@@ -39,18 +42,45 @@ async function dotted(src) {
   return canvas.toDataURL("image/png");
 }
 
-/** The tab's signal: ``show(yourTurn)`` puts "Your turn" and the dot on, or takes them off. */
+/** How many of the signed-in viewer's games wait on them (null when it cannot be read). */
+async function gamesWaiting() {
+  if (!me) return null;
+  const result = await api("me/games/");
+  if (!result.ok || !Array.isArray(result.data)) return null;
+  return result.data.filter((row) => row.my_turn).length;
+}
+
+/** The tab's signal: ``show(yourTurn)`` puts "(n) Your turn" and the dot on, or takes them
+ * off; the count is read again when this game's turn changes (or was read a minute ago). */
 export function tabSignal() {
   const title = document.title;
   const link = iconLink();
   const icon = link.getAttribute("href");
   let dottedIcon = null; // made once
-  let on = false;
+  let on = null;
+  let waiting = 0; // the viewer's games waiting on them, as last read
+  let readAt = -Infinity;
+  let asked = 0; // the latest read asked for: an older answer is dropped
+  const titled = (yourTurn) => {
+    // This game counts even if the list was read a moment before its turn came.
+    const n = Math.max(waiting, yourTurn ? 1 : 0);
+    document.title = n > 0 ? `(${n}) Your turn · ${title}` : title;
+  };
   return {
     async show(yourTurn) {
-      if (yourTurn === on) return;
+      const changed = yourTurn !== on;
       on = yourTurn;
-      document.title = yourTurn ? `Your turn · ${title}` : title;
+      titled(on);
+      if (changed || performance.now() - readAt > 60_000) {
+        readAt = performance.now();
+        const ask = ++asked;
+        const count = await gamesWaiting();
+        if (ask === asked && count !== null) {
+          waiting = count;
+          titled(on);
+        }
+      }
+      if (!changed) return;
       if (!yourTurn) {
         if (icon === null) link.removeAttribute("href");
         else link.setAttribute("href", icon);
