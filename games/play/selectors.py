@@ -546,9 +546,10 @@ def my_games_by_urgency(*, user: User, limit: int, now: datetime | None = None) 
                 "my_turn": mover is not None and (mover["user"] or {}).get("id") == user.pk,
                 "time_control": game.time_control,
                 "time_left_ms": left,
+                # Not while the timer rule waits for the first stones (``clock_view``).
                 "clock_running": left is not None
                 and game.time_control == Kind.LIVE
-                and game.turn_started_at is not None,
+                and bool(clock["running"]),
                 "deadline": game.deadline,
             }
         )

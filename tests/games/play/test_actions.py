@@ -145,7 +145,7 @@ def test_the_state_shows_the_time_left_of_the_seat_to_move():
 
 
 def test_the_state_says_when_its_time_left_was_read():
-    alice, bob, game = _timed_game(TimeControl.live(3))
+    alice, bob, game = _timed_game(TimeControl.live(3), on_absence="none")
     state = game_state(game=game, viewer=None, now=T0 + timedelta(seconds=30, microseconds=250_999))
     assert state["clock"]["as_of"] == "2025-05-01T12:00:30.250Z"
     assert state["clock"]["remaining_ms"] == [180_000, 149_750]

@@ -47,7 +47,10 @@ def test_my_turn_comes_first_then_the_least_time_left_then_untimed(alice):
 
 
 def test_the_time_left_is_the_live_clock_or_the_time_to_the_deadline(alice):
-    live = make_game(players=[UserFactory(), alice], time_control=TimeControl.live(5))
+    # on_absence="none": the clock runs from the start (no timer rule, no start window).
+    live = make_game(
+        players=[UserFactory(), alice], time_control=TimeControl.live(5), on_absence="none"
+    )
     turn = make_game(players=[UserFactory(), alice], time_control=TimeControl.turn(2))
     untimed = make_game(players=[UserFactory(), alice])
     Game.objects.filter(pk=live.pk).update(turn_started_at=timezone.now())
@@ -60,6 +63,14 @@ def test_the_time_left_is_the_live_clock_or_the_time_to_the_deadline(alice):
     assert abs(rows[turn.pk]["time_left_ms"] - expected) < 1000
     assert rows[turn.pk]["clock_running"] is False
     assert rows[untimed.pk]["time_left_ms"] is None
+
+
+def test_a_live_clock_waiting_for_the_first_stones_is_not_running(alice):
+    # Pente.org's timer rule: no clock runs until player 2 (alice) has placed a stone.
+    waiting = make_game(players=[UserFactory(), alice], time_control=TimeControl.live(5))
+    later = timezone.now() + timedelta(seconds=30)
+    (row,) = my_games_by_urgency(user=alice, limit=10, now=later)
+    assert row["clock_running"] is False and row["time_left_ms"] == 300_000
 
 
 def test_games_over_and_other_players_games_are_not_listed(alice):
