@@ -149,7 +149,12 @@ function resultText() {
   const S = game.S;
   const winners = S.winners || [];
   const why = REASONS[S.end_reason] || S.end_reason || "";
+  const absent = (S.absent_seats || []).map(seatName).join(" and ");
+  if (S.end_reason === "aborted") {
+    return `Aborted: ${absent || "a player"} placed no first stone in time (no result, not rated)`;
+  }
   if (S.status === "cancelled") return "Cancelled";
+  if (S.end_reason === "forfeit" && !winners.length) return "Double forfeit: neither player came";
   const names = winners.map((w) => w.name).join(" and ");
   if (S.end_reason === "recorded") return winners.length ? `${names} won (as recorded)` : "Draw (as recorded)";
   if (!winners.length) return why ? `Draw (${why})` : "Over";
