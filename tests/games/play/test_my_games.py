@@ -70,6 +70,7 @@ def test_a_live_clock_waiting_for_the_first_stones_is_not_running(alice):
     waiting = make_game(players=[UserFactory(), alice], time_control=TimeControl.live(5))
     later = timezone.now() + timedelta(seconds=30)
     (row,) = my_games_by_urgency(user=alice, limit=10, now=later)
+    assert row["id"] == waiting.pk
     assert row["clock_running"] is False and row["time_left_ms"] == 300_000
 
 
