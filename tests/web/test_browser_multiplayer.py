@@ -70,8 +70,9 @@ def test_a_three_player_invitation_from_the_play_page_starts_once_two_join_from_
     expect(row.locator("button")).to_have_text(["Join"])
     expect(row).to_contain_text(f"1/3: {ann_name}")
     expect(mine).to_contain_text(f"1/3: {ann_name}")
-    row.get_by_role("button", name="Join").focus()
-    bob.keyboard.press("Enter")
+    # Focused and pressed in one step: a list drawn again by a late event between a separate
+    # focus() and key press took the focus away (seen once in CI).
+    row.get_by_role("button", name="Join").press("Enter")
     expect(row.locator("button")).to_have_text(["Leave"])
     expect(mine).to_contain_text(f"2/3: {ann_name}, {bob_name}")
 
