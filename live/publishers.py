@@ -1,57 +1,7 @@
-"""What the games and challenges publish on the live streams (receivers of their signals).
-
-Game channel ``game:<id>`` (players and spectators):
-
-- ``move``: after stones, passes, decisions or a marking; ``undo``: a move taken back;
-  ``request``: an undo or cancel request asked, withdrawn or declined. Data: ``moves`` (the new
-  moves, as ``GET games/{id}/`` lists them; none for ``undo`` and ``request``) and ``state`` (the
-  game as ``GET games/{id}/`` shows it to a spectator, without its moves: board, captures, to
-  move, both clocks with ``server_time``, requests), so a client redraws from the event alone.
-- ``end``: the game is over: ``status``, ``end_reason``, ``winner_seats``, ``ply``,
-  ``absent_seats`` (the seats the start window closed on: an aborted game, status
-  ``cancelled`` with end reason ``aborted``, or a forfeit; else empty).
-- ``set_next_game`` (a live set's game just over): the countdown to the set's next game started,
-  or a player said they are ready: ``set``, ``game`` (this game), ``next_game_at``, ``ready``
-  ([player 1, player 2]); then ``game_started`` when the next game starts: ``game`` (its id),
-  ``set``, ``set_index``, ``previous`` (this game), ``variant``, ``rated``, ``time_control``.
-- ``analysis``: the computer's analysis of the game over was asked for (``status``
-  ``pending``), a batch of its plies was analysed (``pending`` with the progress; ``done`` after
-  the last batch) or it failed (``failed``, with ``error``); one event each, none when a worker
-  merely takes it up. Data (``analysis_selectors.analysis_event``): ``id``, ``game``,
-  ``status``, ``progress`` (``processed``, ``total``), ``summary`` (each player's judgements so
-  far), ``error``, and ``new_plies``, the plies this change analysed (as ``GET
-  games/{id}/analysis`` lists them): a client holding the plies before them appends these, and
-  one that does not reads the analysis.
-
-A game with a spectator delay (tournaments' ``spectator_delay``) also has the channel
-``game:<id>:delayed``, which its spectators' streams follow instead: the same ``move`` and
-``undo`` events, as of ``spectator_delay`` plies ago, then the rest of the moves and ``end``
-when the game is over. A spectator's page opened while the game was played stays on that
-channel once it is over, so the ``analysis`` events go there too (the game is over: nothing is
-hidden any more).
-
-User channel ``user:<id>`` (one player): ``challenge_received`` (a direct challenge to you),
-``challenge_accepted``, ``challenge_joined``, ``challenge_left``, ``challenge_declined``,
-``challenge_cancelled``, ``challenge_expired`` (challenges you made, were invited to or sit in),
-``game_started`` (with the ``challenge`` it was made from and the ``tournament`` it is
-played in, each an id or null, so that a page knows whether it waited for that game; and
-``tournament_game``, null for other games: the tournament's ``id`` and ``name``, the ``round``
-in words, the ``match`` key, the game's page ``url`` and ``start_by``, when the start window
-closes),
-``set_next_game`` (as on the game's channel: the countdown to your live set's next game), ``your_turn``
-(a game waits on you) and ``game_over``. The server's computer opponents get none.
-
-Room channels ``room:<name>``: ``main`` gets ``challenge_open`` (an open challenge anyone may
-take), ``challenge_updated`` (someone joined or left it) and ``challenge_gone`` (taken, cancelled,
-expired), ``game_started`` and ``game_ended`` of the games played in real time (not turn-based,
-not imported). A tournament's room ``tournament-<id>`` gets ``match_started`` (a round paired,
-a bracket match ready, a bye), ``match_finished``, ``tournament_finished`` and
-``tournament_cancelled`` (its players hear that one on their user channels too). The rooms' chat
-and presence (``chat``, ``chat_removed``, ``enter``, ``leave``) are ``live.services``'.
-
-User channels also get ``tournament_match`` (your match of a round just paired, with its games)
-and ``rating_changed`` (a set moved your rating: before, after, the opponent).
-"""
+"""What the games, challenges, ratings and tournaments publish on the live streams: the
+receivers of their signals, each building its events (channels ``game:<id>``,
+``game:<id>:delayed``, ``user:<id>``, ``room:<name>``) to send when the transaction commits.
+The events and their data are listed in the API guide (the README's live streams section)."""
 
 from __future__ import annotations
 

@@ -171,6 +171,12 @@ def timeout_schedule(*, game: Game) -> None:
     enqueue_timeout(game.pk, game.ply, game.deadline)
 
 
+def schedule_deadline(*, game: Game) -> None:
+    """The game's deadline is set (a move, an undo, a new game): schedule its timeout. The
+    one entry point of the move pipeline into the clocks (``games.play.events``)."""
+    timeout_schedule(game=game)
+
+
 def _check_guessed_seat(game: Game) -> None:
     """The hook guessed the next seat by rotation; replay the saved moves and fix the deadline."""
     game._clock_seat_guessed = False

@@ -3,12 +3,9 @@ them from the moves through ``games.engine``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from django.db import connection, models, transaction
+from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Upper
-from django.utils import timezone
 
 from games.engine import Termination
 from games.models.accounts import User
@@ -21,7 +18,6 @@ from games.models.base import (
     choice_check,
     time_control_checks,
 )
-from pente_site.db import prepared_cursor
 
 #: The end reason of a game aborted at its start window (not an engine ``Termination``: no
 #: rule of the game ends it, and an imported record cannot say it).
@@ -113,15 +109,6 @@ class GameSet(models.Model):
 
     def __str__(self) -> str:
         return f"Set {self.pk} {self.variant} {self.player1_id} v {self.player2_id}"
-
-
-def _baseline(items) -> dict[str, object]:
-    """What a row holds, for ``Game.changed_fields``: JSON lists and dicts copied, so a change
-    made in place still shows."""
-    return {
-        name: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-        for name, v in items
-    }
 
 
 class Game(models.Model):
@@ -316,83 +303,6 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} {self.variant} ({self.status})"
 
-    @classmethod
-    def from_db(cls, db, field_names, values):
-        game = super().from_db(db, field_names, values)
-        game._loaded = _baseline(zip(field_names, values, strict=True))
-        return game
-
-    def changed_fields(self) -> list[str]:
-        """The fields whose values differ from the row as read (every field of a new row)."""
-        loaded = getattr(self, "_loaded", None)
-        fields = [f for f in self._meta.concrete_fields if not f.primary_key]
-        if loaded is None:
-            return [f.attname for f in fields]
-        return [
-            f.attname
-            for f in fields
-            if f.attname not in loaded or loaded[f.attname] != getattr(self, f.attname)
-        ]
-
-    def save_changed(self) -> None:
-        """Save only the changed columns (and ``updated_at``), then take the saved values as
-        the new baseline."""
-        changed = self.changed_fields()
-        if "updated_at" not in changed:
-            changed.append("updated_at")
-        self.save(update_fields=changed)
-        self._loaded = _baseline(
-            (f.attname, getattr(self, f.attname)) for f in self._meta.concrete_fields
-        )
-
-    def save_turn_if_current(self, moves: Sequence[Move]) -> bool:
-        """Write the changed columns (and ``updated_at``) and insert ``moves`` (this game's,
-        unsaved) together, provided the row still holds what this instance was read with in
-        ``CURRENT_COLUMNS`` (a compare-and-set: no lock is taken, and a row changed meanwhile
-        is left as it is). On PostgreSQL one statement (an UPDATE whose RETURNING feeds the
-        INSERT, in autocommit); elsewhere both in one transaction. True when written (the
-        saved values are then the new baseline), False when the row had changed."""
-        loaded = getattr(self, "_loaded", None)
-        if loaded is None or any(name not in loaded for name in CURRENT_COLUMNS):
-            return False
-        now = timezone.now()
-        self.updated_at = now
-        for move in moves:
-            move.game = self
-            if move.created_at is None:
-                move.created_at = now
-        changed = self.changed_fields()
-        fields = {f.attname: f for f in self._meta.concrete_fields}
-        qn = connection.ops.quote_name
-        sets = [f"{qn(fields[a].column)} = %s" for a in changed]
-        params: list[object] = [
-            fields[a].get_db_prep_save(getattr(self, a), connection) for a in changed
-        ]
-        where = [f"{qn(self._meta.pk.column)} = %s"]
-        params.append(self.pk)
-        for name in CURRENT_COLUMNS:
-            value = loaded[name]
-            if value is None:
-                where.append(f"{qn(fields[name].column)} IS NULL")
-            else:
-                where.append(f"{qn(fields[name].column)} = %s")
-                params.append(fields[name].get_db_prep_value(value, connection, prepared=False))
-        update = (
-            f"UPDATE {qn(self._meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(where)}"
-        )
-        if connection.vendor == "postgresql":
-            written = _update_and_insert(update, params, moves)
-        else:
-            with transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute(update, params)
-                    written = cursor.rowcount == 1
-                if written:
-                    Move.objects.bulk_create(moves)
-        if written:
-            loaded.update(_baseline((name, getattr(self, name)) for name in changed))
-        return written
-
     def keep_seats(self, seats: list[Seat]) -> None:
         """Keep ``seats`` (this game's, in order) read with the row: ``loaded_seats`` then
         gives them without a query."""
@@ -409,43 +319,6 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.IN_PROGRESS
-
-
-#: What a turn written without a lock (``Game.save_turn_if_current``) must find unchanged. Every
-#: write of a game row sets ``updated_at`` (``save`` and the sweeper's bulk update) except the
-#: clock's correction of a guessed deadline, hence ``deadline``; ``ply`` and ``status`` are what
-#: a turn depends on most.
-CURRENT_COLUMNS = ("ply", "status", "updated_at", "deadline")
-
-#: The Move columns a turn inserts, in order (``_update_and_insert``).
-_MOVE_COLUMNS = ("ply", "seat", "kind", "point", "choice", "message", "created_at")
-
-
-def _update_and_insert(update: str, params: list[object], moves: Sequence[Move]) -> bool:
-    """PostgreSQL: ``update`` (which must leave the game row matched or not) and, only when it
-    matched, the INSERT of ``moves``, in one statement; True when the row matched."""
-    qn = connection.ops.quote_name
-    fields = {f.attname: f for f in Move._meta.concrete_fields}
-    columns = [fields[name] for name in _MOVE_COLUMNS]
-    # Every value cast to its column's type (text for strings: a cast to varchar(n) would cut a
-    # longer value instead of refusing it), so that the rows' UNION has the columns' types.
-    casts = ["text" if isinstance(f, models.CharField) else f.db_type(connection) for f in columns]
-    selects = []
-    for move in moves:
-        values = ", ".join(f"CAST(%s AS {cast})" for cast in casts)
-        selects.append(f"SELECT g.id, {values} FROM g")
-        params += [f.get_db_prep_save(getattr(move, f.attname), connection) for f in columns]
-    names = ", ".join(qn(c) for c in [fields["game_id"].column, *(f.column for f in columns)])
-    sql = (
-        f"WITH g AS ({update} RETURNING {qn(Game._meta.pk.column)} AS id) "
-        f"INSERT INTO {qn(Move._meta.db_table)} ({names}) {' UNION ALL '.join(selects)}"
-    )
-    # Prepared on the server (``pente_site.db``): there are a few shapes of this statement (the
-    # changed columns, a deadline or none, one or two moves), each parsed and planned once per
-    # connection instead of at every turn.
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == len(moves)
 
 
 class Seat(models.Model):

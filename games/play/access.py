@@ -1,5 +1,4 @@
-"""Guards shared by the services that change a game: lock the row, check who acts and whether
-the game can still be played. Each raises a domain error (``pente_site.errors``)."""
+"""Guards of the services that change a game: lock the row, who acts, whether it can be played."""
 
 from __future__ import annotations
 

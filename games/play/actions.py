@@ -1,42 +1,16 @@
-"""Playing: stones, opening decisions and resignation, each one short locked transaction.
+"""Playing a game: stones, opening decisions, Go's marking, resignation.
 
-Every action follows the same pattern (``_act``): one ``transaction.atomic()``, one SELECT of
-the seats joined to the game row locked ``FOR UPDATE OF`` it, the moves and the engine position
-from the cache (``positions.played_of``: a SELECT and a replay only when the cache
-has no entry for the row as it is now), let the engine validate, charge the clock, INSERT the
-Move rows and UPDATE the changed columns of the game: four queries with the token's, however
-long the game.
-``UniqueConstraint(game, ply)`` backs the lock. The client sends the ply it saw: another ply is
-409 ``stale_ply`` with the current game state in ``"game"`` (a repeat of the user's own last
-action returns the game unchanged; a move repeated with a message it was played without is 409
-``already_played``, with the game too, rather than played without its message).
-
-The common turn, a stone that neither ends the game nor runs out a clock, in an untimed or
-live game, first tries without the lock (``_unlocked_turn``): the cache keeps the game row,
-its seats and users beside the position (``positions.cached_game``), the engine and the clock
-act on them, and the write is a compare-and-set (``Game.save_turn_if_current``): the changed
-columns and the Move rows are written only if the row still holds the ply, status,
-``updated_at`` and deadline it was cached with, in one statement on PostgreSQL. Anything else
-(nothing cached, a stale ply, a refusal, the end of the game, a turn-based clock, a row that
-changed meanwhile) writes nothing that way and goes through ``_act``, which gives the answer:
-two requests racing on one ply cannot both write, the constraint and the compare-and-set
-both see to it.
-
-Refusals (``pente_site.errors``): 404 ``not_found``; 403 ``not_a_participant``; 409
-``stale_ply``, ``already_played``, ``not_your_turn``, ``game_over``, ``archived``, ``time_over`` (the mover's clock
-had run out: the game was lost on time), ``start_window_over`` (a live game's first move of a
-seat came after its start window closed: the game is aborted, or forfeited, as
-``games.play.finish.absence_finish`` says); 400 the engine's codes (``occupied``, ``off_board``,
-``bad_coordinate``, ``tournament_rule``, ``g_pente_point``, ``adjacent_only``,
-``decision_pending``, ``no_decision_pending``, ``bad_decision``, ``wrong_stone_count``) and
-``message_too_long``.
+Every turn goes through one pipeline (``_turn``): read the game, check the request, let the
+engine play it, charge the clock, claim the row and write the moves (``games.play.claim``, the
+one write), then the events (``games.play.events``). See ``docs/move-pipeline.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from django.db import transaction
 
@@ -45,7 +19,8 @@ from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
 from games.engine.go import PASS
-from games.models import Game, Move, User
+from games.models import Game, Move, Seat, User
+from games.play import events
 from games.play.access import (
     illegal_move_error,
     lock_game,
@@ -55,20 +30,46 @@ from games.play.access import (
     seats_of,
     user_seats,
 )
-from games.play.finish import absence_finish, finish_from_position, game_finish, loss_outcome
-from games.play.positions import (
-    MoveRow,
-    Played,
-    cached_game,
-    move_rows,
-    played_of,
-    remember_played,
-)
+from games.play.claim import claim_turn, row_values
+from games.play.finish import absence_finish, game_finish, loss_outcome
+from games.play.positions import MoveRow, Played, cached_game, move_rows, played_of, remember_played
 from games.play.selectors import game_state
-from games.play.signals import game_changed, turn_started
 from pente_site.errors import Conflict, Invalid
 
 MESSAGE_MAX = 255
+
+
+@dataclass(slots=True)
+class Loaded:
+    """A game as one request read it: the row, its seats (users loaded), its moves and the
+    position after them, the row's columns as read (what the claim checks), and whether the
+    row is locked (read from the database) or came from the cache (to be checked by the
+    claim, and any refusal answered from the database instead)."""
+
+    game: Game
+    seats: list[Seat]
+    played: Played
+    locked: bool
+    as_read: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, game: Game, played: Played, *, locked: bool) -> Loaded:
+        return cls(game, seats_of(game), played, locked, row_values(game))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What a player asks: ``apply(position, seat)`` plays it on the engine position (which
+    checks the turn) and returns its unsaved Move rows (``ply`` counted from 1);
+    ``repeats(tail, position)`` says whether the user's last moves are this very request."""
+
+    apply: Callable[[engine.Position, int], list[Move]]
+    repeats: Callable[[Sequence[MoveRow], engine.Position], bool]
+
+
+class _FromDatabase(Exception):
+    """A game read from the cache asks for more than a plain turn (a refusal, the end of the
+    game, a turn-based clock): the turn is read again, locked, from the database."""
 
 
 def _stale_or_repeat(
@@ -106,161 +107,172 @@ class _RepeatDiffers(Exception):
         self.code, self.detail = code, detail
 
 
-def _act(
-    *,
-    game_id: int,
-    user: User,
-    ply: int,
-    now: datetime,
-    repeats: Callable[[Sequence[MoveRow], engine.Position], bool],
-    apply: Callable[[engine.Position, int], list[Move]],
-) -> Game:
-    """The one sequence of a player's action: lock, participant, stale ply (a repeat of the
-    user's last action returns the game), in progress, ``apply(position, seat)`` (the engine
-    action, which checks the turn; returns the unsaved Move rows, ``ply`` counted from 1),
-    clock, write."""
-    timed_out = absent = False
+def _turn(*, game_id: int, user: User, ply: int, now: datetime, action: Action) -> Game:
+    """The one pipeline of a player's turn. First from the cache, without a lock: a plain turn
+    is claimed there (two statements with the token's); anything else, and a claim that finds
+    the row moved on, is played from the database with the row locked, which gives every
+    refusal."""
+    cached = cached_game(game_id)
+    if cached is not None:
+        game, played = cached
+        try:
+            return _play(
+                Loaded.of(game, played, locked=False), user=user, ply=ply, now=now, action=action
+            )
+        except _FromDatabase:
+            pass
     with transaction.atomic():
         game = lock_game(game_id)
-        seats = seats_of(game)
-        mine = require_participant(seats, user)
-        played = played_of(game)
-        position = played.position
-        if ply != game.ply:
-            try:
-                repeated = _stale_or_repeat(
-                    game, played.tail, user_seats=mine, ply=ply, same=lambda t: repeats(t, position)
-                )
-            except _RepeatDiffers as differs:
-                _conflict_with_state(game, user, differs.code, differs.detail)
-            if repeated:
-                return game
-            _conflict_with_state(
-                game,
-                user,
-                "stale_ply",
-                f"The game is at ply {game.ply}, not {ply}: reload and try again.",
-            )
-        require_in_progress(game)
-        if position.to_move_seat is None:
-            raise Conflict("game_over", "The game is over.")
-        # Act as the user's seat and let the engine check the turn: its checks come in its own
-        # order (a stone while a decision is pending is ``decision_pending`` whoever sends it;
-        # then ``not_your_turn``), so the API gives the engine's codes and sentences.
-        seat = position.to_move_seat if position.to_move_seat in mine else mine[0]
-        try:
-            rows = apply(position, seat)
-        except engine.IllegalMove as exc:
-            raise illegal_move_error(exc) from None
-        if game.time_control != Kind.NONE and not clock_services.clock_on_move(
-            game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
-        ):
-            absent = game.time_control == Kind.LIVE and seat in game.awaiting_seats
-            if absent:  # as the timeout task would have done a moment later
-                absence_finish(game=game, seat=seat, now=now)
-            else:
-                loss = loss_outcome(game, seat, Termination.TIMEOUT)
-                game_finish(game=game, outcome=loss, now=now)
-            timed_out = True
-        else:
-            since_ply = _advance(game, rows)
-            Move.objects.bulk_create(rows)
-            game.save_changed()
-            _written(game, played, rows, position, since_ply=since_ply, now=now)
-    if timed_out and absent:
-        _conflict_with_state(
-            game,
-            user,
-            "start_window_over",
-            f"Seat {seat}'s start window had closed before its first move: "
-            + ("the game is aborted." if game.status == Game.Status.CANCELLED else "it forfeits."),
-        )
-    if timed_out:
-        _conflict_with_state(
-            game,
-            user,
-            "time_over",
-            f"Seat {seat}'s time had run out: the game is lost on time.",
-        )
-    return game
+        loaded = Loaded.of(game, played_of(game), locked=True)
+        played = _play(loaded, user=user, ply=ply, now=now, action=action)
+    if isinstance(played, _TimedOut):  # the end of the game is committed, the turn refused
+        played.refuse()
+    return played
 
 
-def _advance(game: Game, rows: Sequence[Move]) -> int:
-    """Number ``rows`` (a turn's moves, ``ply`` counted from 1) after the game's moves and move
-    the game on (unsaved); returns the ply before them."""
-    since_ply = game.ply
-    for row in rows:
-        row.game = game
-        row.ply += since_ply
-    game.ply += len(rows)
-    game.undo_requested_by = None
-    return since_ply
+def _play(
+    loaded: Loaded, *, user: User, ply: int, now: datetime, action: Action
+) -> Game | _TimedOut:
+    """Check, play, claim, publish. From the cache (``loaded.locked`` False) every step that is
+    not a plain turn raises ``_FromDatabase`` instead of answering."""
 
+    def refuse() -> None:
+        if not loaded.locked:
+            raise _FromDatabase
 
-def _written(
-    game: Game,
-    played: Played,
-    rows: Sequence[Move],
-    position: engine.Position,
-    *,
-    since_ply: int,
-    now: datetime,
-) -> None:
-    """What follows a turn's write: the moves and position kept for the next request, the
-    event, then the end of the game or the next turn (its timeout, a computer's move)."""
-    remember_played(game, played.extended(move_rows(rows, position.size), position), base=played)
-    game_changed.send(sender=Game, game=game, kind="move", since_ply=since_ply)
-    if position.outcome is not None:
-        finish_from_position(game=game, position=position, now=now)
-    else:
-        if game.deadline is not None:
-            clock_services.timeout_schedule(game=game)
-        if position.to_move_seat is not None:
-            turn_started.send(sender=Game, game=game, seat=position.to_move_seat)
-
-
-def _unlocked_turn(
-    *,
-    game_id: int,
-    user: User,
-    ply: int,
-    now: datetime,
-    apply: Callable[[engine.Position, int], list[Move]],
-) -> Game | None:
-    """The common turn without the row lock: from the cached row and position, written with a
-    compare-and-set (``Game.save_turn_if_current``: one statement on PostgreSQL, with the token's
-    two queries a move). None, having written nothing, whenever the turn is not a plain one:
-    nothing cached, another ply, not the user's turn, a refusal, the end of the game, a
-    turn-based clock (vacations and the players' calendars), a live clock run out, or a row
-    changed since it was cached; ``_act`` then plays it under the lock and gives the answer."""
-    cached = cached_game(game_id)
-    if cached is None:
-        return None
-    game, played = cached
-    if game.ply != ply or game.status != Game.Status.IN_PROGRESS or game.time_control == Kind.TURN:
-        return None
+    game, played = loaded.game, loaded.played
     position = played.position
-    seat = position.to_move_seat
-    if seat is None or seat not in user_seats(seats_of(game), user):
-        return None
+    if not loaded.locked and game.time_control == Kind.TURN:
+        refuse()  # vacations and the players' calendars: read and written under the lock
+    mine = user_seats(loaded.seats, user)
+    if not mine:
+        refuse()
+        require_participant(loaded.seats, user)
+    if ply != game.ply:
+        refuse()
+        _answer_stale(loaded, user=user, mine=mine, ply=ply, action=action)
+        return game
+    if game.status != Game.Status.IN_PROGRESS:
+        refuse()
+        require_in_progress(game)
+    if position.to_move_seat is None:
+        refuse()
+        raise Conflict("game_over", "The game is over.")
+    # Act as the user's seat and let the engine check the turn: its checks come in its own
+    # order (a stone while a decision is pending is ``decision_pending`` whoever sends it;
+    # then ``not_your_turn``), so the API gives the engine's codes and sentences.
+    seat = position.to_move_seat if position.to_move_seat in mine else mine[0]
+    if seat != position.to_move_seat:
+        refuse()
     try:
-        rows = apply(position, seat)
-    except engine.IllegalMove:
-        return None
+        rows = action.apply(position, seat)
+    except engine.IllegalMove as exc:
+        refuse()
+        raise illegal_move_error(exc) from None
     if position.outcome is not None:
-        return None
+        refuse()  # the end of the game: its result, ratings, sets, under the lock
     if game.time_control != Kind.NONE and not clock_services.clock_on_move(
         game=game, seat=seat, now=now, to_move_seat=position.to_move_seat
     ):
-        return None
-    since_ply = _advance(game, rows)
-    if not game.save_turn_if_current(rows):
-        return None
-    # No statement runs in here: the block only gathers what follows the write (the events,
-    # a computer's move, the timeout) to send when it ends, the events in one round trip.
-    with transaction.atomic():
-        _written(game, played, rows, position, since_ply=since_ply, now=now)
+        refuse()
+        return _lost_on_time(game, user=user, seat=seat, now=now)
+    since_ply = game.ply
+    for row in rows:
+        row.ply += since_ply
+    game.ply += len(rows)
+    game.undo_requested_by = None
+    if not claim_turn(game=game, as_read=loaded.as_read, seat=seat, user_id=user.pk, moves=rows):
+        if loaded.locked:  # cannot happen: the row is locked
+            raise RuntimeError(f"game {game.pk}: the locked row refused its claim")
+        raise _FromDatabase
+    # No statement of its own (inside the locked path's transaction, no savepoint either):
+    # gathers what the events send at the commit, in one round trip.
+    with transaction.atomic(savepoint=False):
+        remember_played(
+            game, played.extended(move_rows(rows, position.size), position), base=played
+        )
+        if position.outcome is not None:
+            events.publish([events.Changed(game, "move", since_ply)])
+            game_finish(game=game, outcome=position.outcome, now=now)
+        else:
+            events.publish(_next_turn(game, since_ply, position.to_move_seat))
     return game
+
+
+def _next_turn(game: Game, since_ply: int, seat: int | None) -> list[events.Event]:
+    """The events of a turn that leaves the game in progress."""
+    sent: list[events.Event] = [events.Changed(game, "move", since_ply)]
+    if game.deadline is not None:
+        sent.append(events.DeadlineSet(game))
+    if seat is not None:
+        sent.append(events.TurnStarted(game, seat))
+    return sent
+
+
+def _answer_stale(loaded: Loaded, *, user: User, mine: list[int], ply: int, action: Action) -> None:
+    """Another ply than the game's: a repeat of the user's own last action returns (the game
+    unchanged); else 409 ``stale_ply`` (or ``already_played``) with the game."""
+    game, position = loaded.game, loaded.played.position
+    try:
+        repeated = _stale_or_repeat(
+            game,
+            loaded.played.tail,
+            user_seats=mine,
+            ply=ply,
+            same=lambda t: action.repeats(t, position),
+        )
+    except _RepeatDiffers as differs:
+        _conflict_with_state(game, user, differs.code, differs.detail)
+    if not repeated:
+        _conflict_with_state(
+            game,
+            user,
+            "stale_ply",
+            f"The game is at ply {game.ply}, not {ply}: reload and try again.",
+        )
+
+
+def _lost_on_time(game: Game, *, user: User, seat: int, now: datetime) -> _TimedOut:
+    """The mover's time had run out: the game is lost on time (or, at a live seat's first
+    move after its start window closed, aborted or forfeited); the refusal is raised once
+    that is committed."""
+    absent = game.time_control == Kind.LIVE and seat in game.awaiting_seats
+    if absent:  # as the timeout task would have done a moment later
+        absence_finish(game=game, seat=seat, now=now)
+    else:
+        game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
+    return _TimedOut(game, user, seat, absent)
+
+
+@dataclass(frozen=True, slots=True)
+class _TimedOut:
+    """The game ended on time instead of the turn: answered as a refusal once committed."""
+
+    game: Game
+    user: User
+    seat: int
+    absent: bool
+
+    def refuse(self) -> NoReturn:
+        game, seat = self.game, self.seat
+        if self.absent:
+            _conflict_with_state(
+                game,
+                self.user,
+                "start_window_over",
+                f"Seat {seat}'s start window had closed before its first move: "
+                + (
+                    "the game is aborted."
+                    if game.status == Game.Status.CANCELLED
+                    else "it forfeits."
+                ),
+            )
+        _conflict_with_state(
+            game,
+            self.user,
+            "time_over",
+            f"Seat {seat}'s time had run out: the game is lost on time.",
+        )
 
 
 def _tokens(position: engine.Position, points: Sequence[int | str]) -> list[int | None]:
@@ -325,10 +337,7 @@ def move_play(
             for i, r in enumerate(results, start=1)
         ]
 
-    played = _unlocked_turn(game_id=game_id, user=user, ply=ply, now=now, apply=apply)
-    if played is not None:
-        return played
-    return _act(game_id=game_id, user=user, ply=ply, now=now, repeats=repeats, apply=apply)
+    return _turn(game_id=game_id, user=user, ply=ply, now=now, action=Action(apply, repeats))
 
 
 def game_decide(
@@ -372,13 +381,8 @@ def game_decide(
             position.decide(choice, seat=seat)  # a decision never ends a Pente game
         return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=stored)]
 
-    return _act(
-        game_id=game_id,
-        user=user,
-        ply=ply,
-        now=now_or(now),
-        repeats=repeats,
-        apply=apply,
+    return _turn(
+        game_id=game_id, user=user, ply=ply, now=now_or(now), action=Action(apply, repeats)
     )
 
 
@@ -414,13 +418,8 @@ def game_mark_dead(
         position.mark_dead(choice.split(), seat=seat)
         return [Move(ply=1, seat=seat, kind=Move.Kind.MARK, choice=choice)]
 
-    return _act(
-        game_id=game_id,
-        user=user,
-        ply=ply,
-        now=now_or(now),
-        repeats=repeats,
-        apply=apply,
+    return _turn(
+        game_id=game_id, user=user, ply=ply, now=now_or(now), action=Action(apply, repeats)
     )
 
 

@@ -10,9 +10,10 @@ from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.models import Game, GameSet, Move, Seat, User
+from games.play import events
 from games.play.access import now_or
 from games.play.positions import action_fields
-from games.play.signals import game_started, turn_started
+from games.play.signals import game_started
 from pente_site.errors import Invalid
 
 
@@ -97,11 +98,13 @@ def game_create(
         if time_control.is_timed:
             clock_services.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
         game.save()
-        if game.deadline is not None:
-            clock_services.timeout_schedule(game=game)
         game_started.send(sender=Game, game=game, seats=seats)
-        if fresh.to_move_seat is not None:
-            turn_started.send(sender=Game, game=game, seat=fresh.to_move_seat)
+        events.publish(
+            [
+                *([events.DeadlineSet(game)] if game.deadline is not None else []),
+                *([events.TurnStarted(game, fresh.to_move_seat)] if fresh.to_move_seat else []),
+            ]
+        )
     return game
 
 

@@ -1,8 +1,5 @@
-"""Ending games: a result (an engine ``Outcome``) or a cancellation, and the sets they close.
-
-Called inside the caller's transaction with the game row locked. ``game_finished`` and
-``set_finished`` are sent inside that transaction (see ``games.play.signals``).
-"""
+"""Ending games: a result or a cancellation, and the sets they close (inside the caller's
+transaction, the game row locked)."""
 
 from __future__ import annotations
 

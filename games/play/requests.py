@@ -1,9 +1,5 @@
-"""Requests between the players of a game: cancel it, take a move back.
-
-A player asks (POST), the other side agrees (POST) or declines (DELETE); the asker may withdraw
-(DELETE). Refusals: 409 ``cancel_forbidden``, ``undo_not_allowed``, ``no_request`` besides the
-guards of ``games.play.access``.
-"""
+"""Requests between the players of a game: cancel it, take a move back (ask, agree, decline,
+withdraw)."""
 
 from __future__ import annotations
 
@@ -13,6 +9,7 @@ from django.db import transaction
 
 from games.clocks import services as clock_services
 from games.models import Game, Move, User
+from games.play import events
 from games.play.access import (
     lock_game,
     now_or,
@@ -27,7 +24,6 @@ from games.play.positions import (
     opponents_of,
     played_of,
 )
-from games.play.signals import game_changed
 from pente_site.errors import Conflict
 
 
@@ -47,7 +43,7 @@ def game_cancel_request(*, game_id: int, user: User, now: datetime | None = None
         elif asked is None:
             game.cancel_requested_by = mine[0]
             game.save(update_fields=["cancel_requested_by", "updated_at"])
-            game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
+            events.publish([events.Changed(game, "request", game.ply)])
     return game
 
 
@@ -80,9 +76,8 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             clock_services.clock_restart(game=game, now=now, to_move_seat=asked)
             game.save()
             forget_played(game)
-            if game.deadline is not None:
-                clock_services.timeout_schedule(game=game)
-            game_changed.send(sender=Game, game=game, kind="undo", since_ply=game.ply)
+            deadline = [events.DeadlineSet(game)] if game.deadline is not None else []
+            events.publish([*deadline, events.Changed(game, "undo", game.ply)])
             return game
         if asked is not None:
             return game  # already asked: harmless repeat
@@ -93,7 +88,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             )
         game.undo_requested_by = span.seat
         game.save(update_fields=["undo_requested_by", "updated_at"])
-        game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
+        events.publish([events.Changed(game, "request", game.ply)])
     return game
 
 
@@ -111,5 +106,5 @@ def _clear_request(*, game_id: int, user: User, field: str) -> Game:
             raise Conflict("no_request", "There is no pending request.")
         setattr(game, field, None)
         game.save(update_fields=[field, "updated_at"])
-        game_changed.send(sender=Game, game=game, kind="request", since_ply=game.ply)
+        events.publish([events.Changed(game, "request", game.ply)])
     return game

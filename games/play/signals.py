@@ -1,7 +1,6 @@
-"""Signals of the games app.
+"""The signals of play, for the apps that must hear of a game and cannot be called from here.
 
-All are sent INSIDE the transaction that finishes the game or set; receivers that enqueue
-tasks or talk to the outside world must wrap that in ``transaction.on_commit``.
+Sent inside the writing transaction; a receiver defers what leaves the process to the commit.
 """
 
 from __future__ import annotations
@@ -25,14 +24,15 @@ sets_finished = Signal()
 game_started = Signal()
 
 #: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now) when a game is
-#: created or an action leaves a seat to act: the computer opponents move on it
-#: (``games.bots.services``).
+#: created or an action leaves a seat to act (``games.play.events.TurnStarted``): the computer
+#: opponents move on it, the player hears it is their turn.
 turn_started = Signal()
 
 #: Sent with ``game=`` (saved), ``kind=`` and ``since_ply=`` (the ply before) after an action
 #: changed a game in progress: ``"move"`` (stones, passes, decisions, a marking), ``"undo"`` (a
 #: move taken back) or ``"request"`` (an undo or cancel request asked, withdrawn or declined).
 #: The end of a game is ``game_finished``. The live streams publish both (``live.publishers``).
+#: Sent by ``games.play.events.publish`` (``Changed``).
 game_changed = Signal()
 
 #: Sent with ``game_set=`` (a saved ``GameSet``) and ``game_id=`` (its game just over) when a

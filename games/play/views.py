@@ -1,9 +1,4 @@
-"""Thin API views of playing. Business logic lives in ``games.play`` services (``create``,
-``actions``, ``requests``); reads in ``games.play.selectors``. Every refusal is
-``{"code": ..., "detail": ...}`` (see the services for the codes). Records, pictures and
-imports are ``games.records.views``.
-
-Endpoints:
+"""The API views of playing games (thin: the services and selectors of ``games.play`` do the work).
 
 - ``GET  /api/games/``                      game database: filter, order, paginate
 - ``GET  /api/games/{id}/``                 full game state

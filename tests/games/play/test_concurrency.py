@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from games.engine import IllegalMove
 from games.factories import UserFactory, make_game
-from games.models import Game, Move
-from games.play import positions, selectors
+from games.models import Move
+from games.play import actions, positions, selectors
 from games.play.actions import move_play
 from games.play.requests import game_undo_request
 from pente_site.errors import DomainError
@@ -76,24 +76,24 @@ def test_the_same_move_raced_by_one_user_is_recorded_once():
     assert Move.objects.filter(game=game).count() == 2
 
 
-def test_moves_racing_on_the_cached_row_are_written_once_by_the_compare_and_set(monkeypatch):
-    """Every thread reaches the unlocked write with the same cached row (they wait for each
-    other just before it): exactly one write matches the row, the others write nothing and are
-    answered by the locked path (409 stale_ply)."""
+def test_moves_racing_on_the_cached_row_are_written_once_by_the_claim(monkeypatch):
+    """Every thread reaches the claim with the same cached row (they wait for each
+    other just before the claim): exactly one claim matches the row, the others write nothing
+    and are answered from the database, locked (409 stale_ply)."""
     alice, bob = UserFactory(), UserFactory()
     game = make_game(players=[alice, bob])
     move_play(game_id=game.pk, user=bob, ply=1, points=["A1"])  # the row and position cached
     gate = threading.Barrier(THREADS, timeout=30)
     results: list[bool] = []
-    real = Game.save_turn_if_current
+    real = actions.claim_turn
 
-    def gated(self, moves):
+    def gated(**kwargs):
         gate.wait()
-        written = real(self, moves)
+        written = real(**kwargs)
         results.append(written)
         return written
 
-    monkeypatch.setattr(Game, "save_turn_if_current", gated)
+    monkeypatch.setattr(actions, "claim_turn", gated)
     points = [f"{'ABCDEFGHJ'[i]}5" for i in range(THREADS)]
     codes = _race(game.pk, alice, 2, points)
     assert sorted(codes) == [200] + [409] * (THREADS - 1), codes

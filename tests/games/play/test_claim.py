@@ -1,7 +1,7 @@
-"""The common turn without the row lock: played from the cached row and position and written
-with a compare-and-set, so that a move is the token's query and one statement (PostgreSQL).
-Whenever the cached row is not the row any more, nothing is written that way and the locked
-path gives the answer."""
+"""The move pipeline's one write, the claim: a plain turn is played from the cached row and
+position and claimed with a conditional write, so that a move is the token's query and one
+statement (PostgreSQL). Whenever the cached row is not the row any more, the claim writes
+nothing and the turn is played again from the database, locked, which gives the answer."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from games.factories import UserFactory, make_game
 from games.models import Game, Move
 from games.play import actions, positions
 from games.play.actions import move_play
+from games.play.claim import claim_turn, row_values
 
 pytestmark = pytest.mark.django_db
 
@@ -39,27 +40,26 @@ def _started(**options) -> tuple[Game, list]:
     return game, players
 
 
-def _unlocked_turns(monkeypatch) -> list[Game | None]:
-    """What each ``_unlocked_turn`` returned (None: it left the turn to the locked path)."""
-    results: list[Game | None] = []
-    real = actions._unlocked_turn
+def _locked_reads(monkeypatch) -> list[int]:
+    """The games the pipeline read again from the database, locked (the cache was not enough)."""
+    reads: list[int] = []
+    real = actions.lock_game
 
-    def spy(**kwargs):
-        result = real(**kwargs)
-        results.append(result)
-        return result
+    def spy(game_id):
+        reads.append(int(game_id))
+        return real(game_id)
 
-    monkeypatch.setattr(actions, "_unlocked_turn", spy)
-    return results
+    monkeypatch.setattr(actions, "lock_game", spy)
+    return reads
 
 
 def test_a_plain_move_is_played_from_the_cache_without_the_lock(monkeypatch):
     game, players = _started(time_control=TimeControl.live(initial_minutes=5, increment_seconds=2))
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     with CaptureQueriesContext(connection) as captured:
         after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
     sql = _statements(captured)
-    assert turns == [after]
+    assert reads == []
     assert not any("FOR UPDATE" in q or 'FROM "games_game"' in q for q in sql), sql
     assert all('"games_game"' in q or '"games_move"' in q for q in sql), sql
     stored = Game.objects.get(pk=game.pk)
@@ -109,10 +109,10 @@ def test_a_row_changed_since_it_was_cached_is_played_under_the_lock(monkeypatch,
         for key, value in change.items()
     }
     Game.objects.filter(pk=game.pk).update(**values)  # the cache does not see it
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     with CaptureQueriesContext(connection) as captured:
         after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
-    assert turns == [None]  # the compare-and-set refused the cached row ...
+    assert reads == [game.pk]  # the claim refused the cached row ...
     # ... and the row was read again, locked (FOR UPDATE where the database has it)
     assert any('FROM "games_seat"' in q for q in _statements(captured))
     assert after.ply == 3
@@ -127,30 +127,30 @@ def test_a_move_on_a_cached_row_older_than_the_game_is_a_stale_ply(monkeypatch):
     Move.objects.create(game=row, ply=3, seat=1, point=304)
     row.ply = 3
     row.save()  # the cache still holds ply 2
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     client = APIClient()
     client.force_authenticate(players[0])
     response = client.post(f"/api/games/{game.pk}/moves", {"ply": 2, "point": "A5"})
     assert response.status_code == 409 and response.json()["code"] == "stale_ply"
-    assert turns == [None]
+    assert reads == [game.pk]
     assert Move.objects.filter(game=game).count() == 3
 
 
 def test_a_refused_move_is_answered_by_the_locked_path(monkeypatch):
     game, players = _started()
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     client = APIClient()
     client.force_authenticate(players[0])
     response = client.post(f"/api/games/{game.pk}/moves", {"ply": 2, "point": "A1"})
     assert response.status_code == 400 and response.json()["code"] == "occupied"
-    assert turns == [None]
+    assert reads == [game.pk]
 
 
 def test_a_turn_based_game_is_played_under_the_lock(monkeypatch):
     game, players = _started(time_control=TimeControl.turn(days_per_move=3))
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
-    assert turns == [None]
+    assert reads == [game.pk]
 
 
 def test_a_move_that_ends_the_game_is_played_under_the_lock(monkeypatch):
@@ -162,21 +162,23 @@ def test_a_move_that_ends_the_game_is_played_under_the_lock(monkeypatch):
     for point in moves:
         move_play(game_id=game.pk, user=players[ply % 2], ply=ply, points=[point])
         ply += 1
-    turns = _unlocked_turns(monkeypatch)
+    reads = _locked_reads(monkeypatch)
     after = move_play(game_id=game.pk, user=players[0], ply=ply, points=["O10"])
-    assert turns == [None]
+    assert reads == [game.pk]
     assert after.status == Game.Status.FINISHED and after.winner_seats == [1]
 
 
-def test_save_turn_if_current_writes_nothing_when_the_row_has_moved_on():
+def test_a_claim_writes_nothing_when_the_row_has_moved_on():
     game, players = _started()
     mine = Game.objects.get(pk=game.pk)
+    as_read = row_values(mine)
     theirs = Game.objects.get(pk=game.pk)
     theirs.status, theirs.end_reason = Game.Status.FINISHED, "resign"
     theirs.finished_at = timezone.now()
     theirs.save()
     mine.ply += 1
-    assert mine.save_turn_if_current([Move(ply=3, seat=1, point=304)]) is False
+    moves = [Move(ply=3, seat=1, point=304)]
+    assert not claim_turn(game=mine, as_read=as_read, seat=1, user_id=players[0].pk, moves=moves)
     assert Move.objects.filter(game=game).count() == 2
     assert Game.objects.get(pk=game.pk).ply == 2
 
@@ -199,7 +201,8 @@ def test_the_cached_row_is_the_row_as_saved():
 def test_the_cached_seats_keep_each_users_computer_level():
     human, computer = UserFactory(), UserFactory(is_computer=True, bot_level=3)
     game = make_game(players=[human, computer])
-    positions.played_of(Game.objects.prefetch_related("seat_rows__user").get(pk=game.pk))
+    row = Game.objects.prefetch_related("seat_rows__user").get(pk=game.pk)
+    positions.played_of(row, as_read=True)
     row, _played = positions.cached_game(game.pk)
     assert [
         (s.user.username, s.user.is_computer, s.user.bot_level) for s in row.loaded_seats()
@@ -207,3 +210,45 @@ def test_the_cached_seats_keep_each_users_computer_level():
         (human.username, False, None),
         (computer.username, True, 3),
     ]
+
+
+def test_a_claim_writes_nothing_for_a_seat_the_user_does_not_hold():
+    """The seats the cache keeps decide nothing: the claim asks the database whose seat it is."""
+    game, players = _started()
+    row = Game.objects.get(pk=game.pk)
+    as_read = row_values(row)
+    row.ply += 1
+    moves = [Move(ply=3, seat=1, point=304)]
+    assert not claim_turn(game=row, as_read=as_read, seat=1, user_id=players[1].pk, moves=moves)
+    assert claim_turn(game=row, as_read=as_read, seat=1, user_id=players[0].pk, moves=moves)
+    assert Game.objects.get(pk=game.pk).ply == 3
+
+
+def test_a_cache_that_seats_someone_else_does_not_let_them_play(monkeypatch):
+    """A cache entry whose seats were wrong (or forged) loses a turn to the database, never a
+    decision: the stranger's move is refused as today."""
+    game, players = _started()
+    stranger = UserFactory()
+    cached = positions.cached_game(game.pk)
+    assert cached is not None
+    row, played = cached
+    for seat in row.loaded_seats():
+        if seat.seat == 1:
+            seat.user, seat.user_id = stranger, stranger.pk
+    monkeypatch.setattr(actions, "cached_game", lambda game_id: (row, played))
+    reads = _locked_reads(monkeypatch)
+    client = APIClient()
+    client.force_authenticate(stranger)
+    response = client.post(f"/api/games/{game.pk}/moves", {"ply": 2, "point": "A3"})
+    assert response.status_code == 403 and response.json()["code"] == "not_a_participant"
+    assert reads == [game.pk]
+    assert Move.objects.filter(game=game).count() == 2
+
+
+def test_a_move_played_with_the_cache_emptied_is_played_from_the_database(monkeypatch):
+    game, players = _started()
+    cache.clear()
+    reads = _locked_reads(monkeypatch)
+    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+    assert reads == [game.pk] and after.ply == 3
+    assert positions.cached_game(game.pk) is not None  # the next turn is claimed from it
