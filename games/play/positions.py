@@ -293,11 +293,11 @@ _SEAT_FIELDS = _in_model_order(Seat, {"id", "game_id", "seat", "user_id", "name"
 _USER_FIELDS = _in_model_order(User, {"id", "username", "bot_level", "is_computer"})
 
 
-def _row_of(game: Game, *, saved: bool) -> tuple[Any, ...] | None:
+def _row_of(game: Game) -> tuple[Any, ...] | None:
     """What a cache entry keeps of the game beside its moves: its seats and their users (to
-    show the game; they never change once it exists) when this instance holds them, and, when
-    ``saved`` (the row as the move pipeline just read or wrote it), the row's values, which a
-    turn's claim checks before it relies on them. None without the seats."""
+    show the game; they never change once it exists) and the row's values (a starting point for
+    the next turn, whose claim checks in the database every column it relies on), when this
+    instance holds them all. None without the seats."""
     seats = game.loaded_seats()
     if seats is None:
         return None
@@ -312,7 +312,9 @@ def _row_of(game: Game, *, saved: bool) -> tuple[Any, ...] | None:
                 None if user is None else tuple(getattr(user, f) for f in _USER_FIELDS),
             )
         )
-    values = tuple(getattr(game, name) for name in _GAME_FIELDS) if saved else None
+    if game.get_deferred_fields():
+        return None
+    values = tuple(getattr(game, name) for name in _GAME_FIELDS)
     return (_GAME_FIELDS_CHECK, values, tuple(kept))
 
 
@@ -342,12 +344,12 @@ def _cache_read(game_id: int) -> tuple[tuple[Any, ...], Played, Any] | None:
 
 
 def cached_game(game_id: int) -> tuple[Game, Played] | None:
-    """The game row with its seats and users, and its moves and position, as the move pipeline
-    last wrote them to the cache (one read, no query), or None. They may be out of date: only
-    the turn's claim (``games.play.claim``), which checks the row, may rely on them. The
+    """The game row with its seats and users, and its moves and position, as the cache last kept
+    them (one read, no query), or None. They may be out of date: only the turn's claim
+    (``games.play.claim``), which checks the row in the database, may rely on them. The
     position is the caller's."""
     hit = _cache_read(game_id)
-    if hit is None or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK or hit[2][1] is None:
+    if hit is None or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
         return None
     stamp, played, (_check, values, seats) = hit
     game = Game.from_db(DEFAULT_DB_ALIAS, _GAME_FIELDS, values)
@@ -383,15 +385,13 @@ def take_cached(game: Game) -> bool:
     return True
 
 
-def _cache_store(
-    game: Game, played: Played, *, base: Played | None = None, saved: bool = False
-) -> str | None:
+def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> str | None:
     """Cache ``played`` for the game row as it stands, appending its moves to those of ``base``
     (what it extends, as read from the cache) when ``base`` came from there; returns the entry's
     tag (None: not cached)."""
     stamp = _stamp(game)
     tag = _tag(stamp)
-    value = (stamp, (played.position, played.count, played.tail), _row_of(game, saved=saved))
+    value = (stamp, (played.position, played.count, played.tail), _row_of(game))
     text, base_tag = played.shown, None
     if base is not None and base.tag is not None and base.count < played.count:
         if played.shown.startswith(base.shown):  # what it extends: append the rest
@@ -412,10 +412,10 @@ def _cache_store(
 
 
 def remember_played(game: Game, played: Played, *, base: Played | None = None) -> None:
-    """Keep ``played`` (the game's moves and position; ``game`` the row as just written by the
-    move pipeline; ``base``: the moves it extends, as read) for the next request, and on this
-    instance for the rest of this one (the response)."""
-    tag = _cache_store(game, played, base=base, saved=True)
+    """Keep ``played`` (the game's moves and position as just written; ``base``: the moves it
+    extends, as read) for the next request, and on this instance for the rest of this one (the
+    response)."""
+    tag = _cache_store(game, played, base=base)
     game._replayed = (game.ply, replace(played, tag=tag))
 
 
@@ -428,12 +428,10 @@ def forget_played(game: Game) -> None:
         log.warning("cannot drop the cached position of game %s", game.pk, exc_info=True)
 
 
-def played_of(game: Game, *, as_read: bool = False) -> Played:
+def played_of(game: Game) -> Played:
     """The game's moves and the engine position after them: from this instance or the cache
-    when they match the row, otherwise one SELECT and a replay (then cached; ``as_read``: the
-    instance is the row as just read, unchanged, which the cache may then keep for the next
-    turn's claim). The position is the caller's own: acting on it changes nothing cached or
-    kept."""
+    when they match the row, otherwise one SELECT and a replay (then cached). The position is
+    the caller's own: acting on it changes nothing cached or kept."""
     kept = replayed(game)
     if kept is not None:
         return replace(kept, position=kept.position.copy())
@@ -451,14 +449,8 @@ def played_of(game: Game, *, as_read: bool = False) -> Played:
     ]
     played = Played.of(rows, position_of(game, rows))
     if len(rows) == game.ply:  # fewer: taken back meanwhile; right now, not worth keeping
-        played = replace(played, tag=_cache_store(game, played, saved=as_read))
+        played = replace(played, tag=_cache_store(game, played))
     return replace(played, position=played.position.copy())
-
-
-def keep_read(game: Game) -> None:
-    """``game`` was just read with its seats, unchanged: its moves and position, for the rest
-    of this request and (with the row) for the next."""
-    game._replayed = (game.ply, played_of(game, as_read=True))
 
 
 def played_upto(game: Game, ply: int) -> Played:

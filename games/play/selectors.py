@@ -19,7 +19,6 @@ from games.play.positions import (
     Played,
     api_json_bytes,
     cancel_forbidden_reason,
-    keep_read,
     played_of,
     played_upto,
     take_cached,
@@ -63,7 +62,6 @@ def game_to_show(*, game_id: int | str) -> Game:
         raise NotFound("not_found", f"There is no game {game_id}.")
     if not take_cached(game):
         prefetch_related_objects([game], _seats_with_users())
-        keep_read(game)
     return game
 
 

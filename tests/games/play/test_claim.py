@@ -202,7 +202,7 @@ def test_the_cached_seats_keep_each_users_computer_level():
     human, computer = UserFactory(), UserFactory(is_computer=True, bot_level=3)
     game = make_game(players=[human, computer])
     row = Game.objects.prefetch_related("seat_rows__user").get(pk=game.pk)
-    positions.played_of(row, as_read=True)
+    positions.played_of(row)
     row, _played = positions.cached_game(game.pk)
     assert [
         (s.user.username, s.user.is_computer, s.user.bot_level) for s in row.loaded_seats()
@@ -252,3 +252,14 @@ def test_a_move_played_with_the_cache_emptied_is_played_from_the_database(monkey
     after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
     assert reads == [game.pk] and after.ply == 3
     assert positions.cached_game(game.pk) is not None  # the next turn is claimed from it
+
+
+def test_a_cached_clock_the_database_does_not_hold_is_not_written_over(monkeypatch):
+    """A column the turn writes is claimed at its value as read: a cached row whose clocks are
+    not the database's (whatever its ``updated_at`` says) is played again from the database."""
+    game, players = _started(time_control=TimeControl.live(initial_minutes=5, increment_seconds=2))
+    Game.objects.filter(pk=game.pk).update(clocks_ms=[1_000, 299_000])  # unseen by the cache
+    reads = _locked_reads(monkeypatch)
+    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+    assert reads == [game.pk]
+    assert after.clocks_ms[1] == 299_000
