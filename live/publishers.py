@@ -1,7 +1,7 @@
 """What the games, challenges, ratings and tournaments publish on the live streams: the
 receivers of their signals, each building its events (channels ``game:<id>``,
 ``game:<id>:delayed``, ``user:<id>``, ``room:<name>``) to send when the transaction commits.
-The events and their data are listed in the API guide (the README's live streams section)."""
+The events and their data are listed in the API guide (docs/api.md, "Event streams")."""
 
 from __future__ import annotations
 
