@@ -8,6 +8,7 @@ one write), then the events (``games.play.events``). See ``docs/move-pipeline.md
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NoReturn
@@ -185,9 +186,9 @@ def _play(
         if loaded.locked:  # cannot happen: the row is locked
             raise RuntimeError(f"game {game.pk}: the locked row refused its claim")
         raise _FromDatabase
-    # No statement of its own (inside the locked path's transaction, no savepoint either):
-    # gathers what the events send at the commit, in one round trip.
-    with transaction.atomic(savepoint=False):
+    # From the cache, a transaction with no statement of its own (the claim committed): it
+    # gathers what the events send, in one round trip when it ends. Locked: the read's own.
+    with nullcontext() if loaded.locked else transaction.atomic():
         remember_played(
             game, played.extended(move_rows(rows, position.size), position), base=played
         )
