@@ -1,6 +1,7 @@
 """The rule book (docs/rules.md) covers every game the engine offers: each game has a section
 headed by its name, and the book's in-page links land on its headings. A game added to the
-engine without its rules section fails here."""
+engine without its rules section fails here, and so does a diagram the engine does not agree
+with (each diagram marked ``<!-- check: ... -->`` is replayed on the engine)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from games.engine import Game, GoGame, IllegalMove, new_game
 from games.engine.go import GO_ILLEGAL_MOVE_CODES
 from games.engine.openings import ALL_DECISIONS, MULTI_VARIANTS
-from games.engine.variants import GAMES
+from games.engine.variants import GAMES, get_variant
 
 BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -120,3 +122,127 @@ def test_go_refusals_that_are_rules_are_explained(book):
 def test_the_book_links_nothing_outside_the_repository(book):
     assert not re.search(r"\]\((https?:|//|/)", book)
     assert "RULES.md" not in book
+
+
+# ---------------------------------------------------------------- the diagrams, on the engine
+
+_CHECK = re.compile(r"<!-- check: (.+?) -->\n\n```text\n(.*?)\n```", re.S)
+_STONES = {"X": 1, "O": 2, **{str(c): c for c in range(1, 7)}}
+_CELLS = frozenset(".*#gb") | frozenset(_STONES)
+
+
+class Diagram:
+    """A board diagram: its columns, and the rows of the board before (and after, when drawn
+    after ``=>``) as {point name: cell}."""
+
+    def __init__(self, text: str) -> None:
+        lines = text.splitlines()
+        letters = lines[0].split()
+        half = len(letters) // 2
+        twice = len(letters) % 2 == 0 and letters[:half] == letters[half:]
+        width = half if twice else len(letters)
+        self.before: dict[str, str] = {}
+        self.after: dict[str, str] = {}
+        boards = (self.before, self.after)
+        for line in lines[1:]:
+            which = -1
+            col = width
+            row = ""
+            for token in line.replace("=>", " ").split():
+                if col == width and token.isdigit() and which < (1 if twice else 0):
+                    which += 1
+                    row = token
+                    col = 0
+                elif col < width and len(token) == 1 and token in _CELLS:
+                    boards[which][f"{letters[col]}{row}"] = token
+                    col += 1
+                else:
+                    break
+
+    def stones(self, board: dict[str, str]) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for name, cell in board.items():
+            if cell in _STONES:
+                out.setdefault(_STONES[cell], []).append(name)
+        return out
+
+
+def diagrams(text: str) -> list[tuple[str, Diagram]]:
+    return [(check, Diagram(body)) for check, body in _CHECK.findall(text)]
+
+
+def replay(check: str, diagram: Diagram) -> None:
+    """Play what ``check`` says on the diagram's position and assert what it claims."""
+    name, *steps = (part.strip() for part in check.split("|"))
+    variant = get_variant(name)
+    if steps == ["zone"]:
+        game = new_game(variant, tournament_rule=True, rated=True)
+        game.play("A1")  # player 2 answers far away; player 1's second stone is due
+        legal = {game.parse_point(p) for p in game.legal_points()}
+        for point, cell in diagram.before.items():
+            taken = cell == "X"
+            barred = cell in "#g"
+            assert (game.parse_point(point) in legal) == (not taken and not barred), point
+        return
+    options = {}
+    mover, point = steps.pop(0).split()
+    if steps and steps[-1].startswith("seats"):
+        options["seats"] = int(steps.pop().split()[1])
+    stones = diagram.stones(diagram.before)
+    colour = _STONES[mover]
+    if variant.family == "go":
+        game = GoGame.from_position(variant.size, stones, to_move=colour)
+    else:
+        game = Game.from_position(variant, stones=stones, to_move=colour, **options)
+    assert diagram.before[point] == "*", f"{point} is not the marked point"
+    game.play(point)
+    for step in steps:
+        if step == "wins":
+            assert game.outcome is not None and game.outcome.winners == (colour,), check
+        elif step == "no win":
+            assert game.outcome is None, check
+        elif step.startswith("then "):
+            _, who, where, *refused = step.split()
+            assert _STONES[who] == game.to_move_colour, check
+            if refused:
+                with pytest.raises(IllegalMove) as caught:
+                    game.play(where)
+                assert caught.value.code == refused[-1], check
+            else:
+                game.play(where)
+                assert game.outcome is None, check
+        else:
+            raise AssertionError(f"unknown check step {step!r}")
+    if diagram.after:
+        size = variant.size
+        rows = game.rows()
+        for name, cell in diagram.after.items():
+            p = game.parse_point(name)
+            shown = rows[p // size][p % size]
+            expected = str(_STONES[cell]) if cell in _STONES else "."
+            assert shown == expected, f"{check}: {name} is {shown!r}, the diagram says {cell!r}"
+
+
+def test_the_book_has_its_checked_diagrams(book):
+    checks = [check for check, _ in diagrams(book)]
+    assert len(checks) >= 10
+    for kind in ("Pente | X", "zone", "Keryo-Pente", "Poof-Pente", "Boat-Pente", "superko"):
+        assert any(kind in check for check in checks), kind
+
+
+@pytest.mark.parametrize(
+    ("check", "diagram"),
+    [pytest.param(c, d, id=c) for c, d in diagrams(BOOK.read_text(encoding="utf-8"))],
+)
+def test_the_books_diagram_agrees_with_the_engine(check, diagram):
+    replay(check, diagram)
+
+
+def test_a_diagram_the_engine_disagrees_with_fails():
+    wrong = (
+        "       J  K  L  M  N           J  K  L  M  N\n  10   .  X  O  O  *  =>  10   .  X  O  O  X"
+    )
+    with pytest.raises(AssertionError, match="L10"):
+        replay("Pente | X N10", Diagram(wrong))
+    with pytest.raises(AssertionError):
+        replay("Keryo-Pente | X N10 | wins", Diagram(wrong.split("=>")[0]))
