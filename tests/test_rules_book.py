@@ -128,7 +128,7 @@ def test_the_book_links_nothing_outside_the_repository(book):
 
 _CHECK = re.compile(r"<!-- check: (.+?) -->\n\n```text\n(.*?)\n```", re.S)
 _STONES = {"X": 1, "O": 2, **{str(c): c for c in range(1, 7)}}
-_CELLS = frozenset(".*#gb") | frozenset(_STONES)
+_CELLS = frozenset(".*#abg") | frozenset(_STONES)
 
 
 class Diagram:
