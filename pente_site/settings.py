@@ -166,7 +166,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-#: Default rates of the rate-limit scopes (README: "Rate limits").
+#: Default rates of the rate-limit scopes (docs/operations.md, "Rate limits").
 THROTTLE_RATES = {
     "writes": "120/min",  # any other write, per user (or address when logged out)
     "writes_ip": "600/min",  # every write from one address
