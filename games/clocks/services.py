@@ -116,7 +116,7 @@ def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | N
 def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
     """Restart the turn of ``to_move_seat`` at ``now`` without charging anyone (after an undo,
     say): live clocks keep their remaining time; a turn-based deadline is counted afresh.
-    Mutates, does not save; call ``timeout_schedule`` after saving."""
+    Mutates, does not save; call ``schedule_deadline`` after saving."""
     if game.time_control not in (Kind.LIVE, Kind.TURN) or game.status != IN_PROGRESS:
         return
     seat = to_move_seat if to_move_seat is not None else seat_to_move(game)
