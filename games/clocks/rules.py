@@ -141,7 +141,7 @@ def _next_working(day: date, weekend: frozenset[int]) -> date:
 def turn_deadline(
     *, start: datetime, days: int, time_zone: str | None, weekend_days: Iterable[int] | None
 ) -> datetime:
-    """The deadline of a turn that starts at ``start`` (see the module docstring), in UTC:
+    """The deadline of a turn that starts at ``start`` (``docs/timeouts.md``), in UTC:
     the local time of day of ``start`` (00:00 when it is a weekend day) on the ``days``-th
     working day after it."""
     if days < 1:
