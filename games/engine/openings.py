@@ -116,7 +116,7 @@ class After(NamedTuple):
 
 
 def after(decision: str, choice: str, seat_colour: tuple[int, ...]) -> After:
-    """The effect of ``choice`` on the pending ``decision`` (see the module doc of game.py)."""
+    """The effect of ``choice`` on the pending ``decision`` (docs/rules.md, "Opening protocols")."""
     if decision == "d_swap":
         return After(_SWAPPED if choice == "swap" else seat_colour, 1)
     if decision == "swap2":

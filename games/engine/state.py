@@ -1,17 +1,4 @@
-"""The state of a Pente-family game and its read-only views; ``game.Game`` adds the rules.
-
-Every action is kept in ``_log``, one entry per action, which is also all ``Game.pop()`` needs
-to take it back (no board copies). An entry starts with the action (a point, or a decision's
-word) and the seat that took it:
-
-- a stone in a game without poofs or boats: ``(point, seat, captured)``, plus the captured
-  stones' colours when more than two colours are in play;
-- a stone in a poof or boat game: ``(point, seat, captured, poofed, boat_pending_before)``;
-- a decision: ``(choice, seat, turn)``, ``turn`` being the turn order before it (``_turn()``).
-
-The rest of the turn order before a stone is derived: the cycle steps back by one, or the
-script by one step; a stone that ended the game did not move the turn on at all.
-"""
+"""The state of a Pente-family game and its read-only views; ``game.Game`` adds the rules."""
 
 from __future__ import annotations
 
@@ -63,7 +50,20 @@ def result(point: int, colour: int, captured: tuple, poofed: tuple, finished: bo
 
 
 class GameState(Position):
-    """The position of a Pente-family game and what can be read from it."""
+    """The position of a Pente-family game and what can be read from it.
+
+    Every action is kept in ``_log``, one entry per action, which is also all ``Game.pop()`` needs
+    to take it back (no board copies). An entry starts with the action (a point, or a decision's
+    word) and the seat that took it:
+
+    - a stone in a game without poofs or boats: ``(point, seat, captured)``, plus the captured
+      stones' colours when more than two colours are in play;
+    - a stone in a poof or boat game: ``(point, seat, captured, poofed, boat_pending_before)``;
+    - a decision: ``(choice, seat, turn)``, ``turn`` being the turn order before it (``_turn()``).
+
+    The rest of the turn order before a stone is derived: the cycle steps back by one, or the
+    script by one step; a stone that ended the game did not move the turn on at all.
+    """
 
     __slots__ = (
         "_variant",
