@@ -369,8 +369,6 @@ def position_key(
 
 def _game_of(position: Position) -> int:
     """The term naming the game of an engine position: variant, seats, Partners."""
-    if isinstance(position, GoGame):
-        return _game_term(position.variant.name, 2, False)
     return _game_term(position.variant.name, position.seats, position.partners)
 
 
@@ -472,7 +470,7 @@ def keys_along(variant: str, actions: Iterable[int | str], **options: object) ->
     of ``new_game``), the actions as records and ``replay_game`` take them (a leading centre
     stone the server places itself is skipped, as ``Game.replay`` does)."""
     start = new_game(variant, **options)  # type: ignore[arg-type]
-    items = start.without_automatic(actions) if isinstance(start, Game) else list(actions)
+    items = start.without_automatic(actions)
     return _walk(start, items)
 
 
