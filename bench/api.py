@@ -4,7 +4,7 @@
     .venv/bin/python bench/api.py [--clients 50] [--rounds 3] [--seconds 4] [--web-workers 2]
 
 Creates a throwaway PostgreSQL database (``pente_bench_api``, dropped at the end unless
-``--keep``), migrates it, starts the production stack as the README's production section does
+``--keep``), migrates it, starts the production stack as docs/operations.md does
 (gunicorn with ``pente_site/gunicorn.conf.py`` and ``--web-workers`` workers, a Celery worker,
 Redis) with the rate limits lifted, and drives it from this process over loopback with
 ``--clients`` threads, each on a keep-alive connection of its own, ``--rounds`` times in turn

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots.go_search import go_action  # noqa: E402
 from games.bots.search import BUDGETS, choose_move  # noqa: E402
-from games.engine import GoGame, GoPhase, get_variant, new_game  # noqa: E402
+from games.engine import GoPhase, get_variant, new_game  # noqa: E402
 
 TARGET_SCORE = 0.65
 MAX_ACTIONS = 400  # a game that runs longer is a draw
@@ -66,7 +66,7 @@ def play_game(
         t0 = time.perf_counter()
         if level == 0:
             random_near(game, rng)
-        elif isinstance(game, GoGame):
+        elif game.marks_dead:
             act = go_action(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
             if act.kind == "mark":
                 game.mark_dead(sorted(act.dead))
@@ -102,7 +102,7 @@ def start(variant, opening: int):
     stone played at random near the stones."""
     v = get_variant(variant)
     game = new_game(v, tournament_rule=True if v.tournament_rule_allowed else None)
-    if opening and not isinstance(game, GoGame):
+    if opening and not game.marks_dead:
         rng = random.Random(opening)
         for _ in range(OPENING_TURNS):
             if game.outcome is None:
@@ -115,7 +115,7 @@ def random_near(game, rng) -> None:
     points of a stone on the board (anywhere legal when there is none), a whole turn of them.
     In Go it fills none of its own eyes (a point whose neighbours are all its stones) and passes
     when no other stone is left; it proposes no dead stones and accepts any marking."""
-    if isinstance(game, GoGame):
+    if game.marks_dead:
         _random_go(game, rng)
         return
     if game.pending_decision is not None:

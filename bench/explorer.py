@@ -15,7 +15,7 @@ Pente.org records, then searched by position.
    minutes.
 3. **Index build**: ``manage.py explorer_rebuild`` (the whole index again, from the stored
    moves); then ``VACUUM ANALYZE``, as autovacuum does after a large import.
-4. **Latency**: gunicorn (one worker, as the README's production section starts it) answers
+4. **Latency**: gunicorn (one worker, as docs/operations.md starts it) answers
    ``GET /api/games/explorer`` over loopback, one request at a time, for ``--queries``
    positions at each depth: the opening (``moves=K10``), after 5 moves and after 20 (the first
    moves of games drawn at random from the database, so that common positions come up as often

@@ -10,7 +10,7 @@ the database through the services (in this process): ``--users`` players, ``--se
 rated sets of two Pente games (live 20 minutes: the "normal" leaderboard), a finished game of
 50 moves, a game in progress (turn-based, 30 moves), open challenges, and a Swiss tournament of
 16 players in its first round with half its matches played; about 30 s on two cores. Then it
-starts gunicorn as the README's production section does (``pente_site/gunicorn.conf.py``,
+starts gunicorn as docs/operations.md does (``pente_site/gunicorn.conf.py``,
 ``DEBUG=0``, ``--web-workers`` workers) and measures each page from this process over loopback:
 
 (a) weight: the bytes transferred for the page's HTML and the style sheets and scripts it

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from games.engine import (
     EngineError,
-    Game,
-    GoGame,
+    Position,
     UnknownGame,
     get_variant,
     new_game,
@@ -95,7 +94,7 @@ def _colours(seats: int, partners: bool) -> int:
 
 def position_after(
     *, variant: Variant, moves: str, seats: int = 2, partners: bool = False
-) -> Game | GoGame:
+) -> Position:
     """The engine's position after ``moves`` (see the module doc); 400 ``illegal_move`` naming
     the move the engine refused (counted as given), and why."""
     given = move_names(moves)
@@ -108,16 +107,12 @@ def position_after(
         raise Invalid(getattr(exc, "code", "bad_options"), str(exc)) from None
     number = 1
     try:
-        actions = position.without_automatic(given) if isinstance(position, Game) else given
+        actions = position.without_automatic(given)
         skipped = len(given) - len(actions)  # the centre stone, given though already placed
         for i, action in enumerate(actions):
             number = skipped + i + 1
-            if isinstance(position, GoGame):
-                position.act(action)
-            elif action.lower() in position.decisions_available():
-                position.decide(action.lower())
-            else:
-                position.play(action)
+            word = action.lower()  # a decision, in any case
+            position.act(word if word in position.decisions_available() else action)
     except EngineError as exc:
         detail = getattr(exc, "detail", None) or str(exc)
         raise Invalid("illegal_move", f"Move {number} ({given[number - 1]}): {detail}") from None
@@ -125,7 +120,7 @@ def position_after(
 
 
 def probe_of(
-    position: Game | GoGame, *, variant: Variant, seats: int = 2, partners: bool = False
+    position: Position, *, variant: Variant, seats: int = 2, partners: bool = False
 ) -> Probe:
     """The ``Probe`` of an engine position (``position_after``)."""
     key, symmetry = key_of(position)

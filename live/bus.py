@@ -1,26 +1,12 @@
 """Live events: written once after the transaction commits, read by any number of streams.
 
-A **channel** names who listens: ``game:<id>`` (players and spectators of a game) and
-``user:<id>`` (one player's own events). An event has an **id**, increasing within its channel,
-a **kind** (``move``, ``end``, ``challenge_received``, ...) and a JSON object of **data**.
-
-``publish(channel=, kind=, data=)`` sends an event when the current transaction commits (at once
-outside one), so a stream never shows what was rolled back. Two backends, picked by the
-settings, behind the same three calls:
-
-- **Redis** (``REDIS_URL`` set, production): each channel is a Redis stream (``XADD``, capped at
-  ``LIVE_EVENTS_KEEP`` entries and expiring ``LIVE_EVENTS_KEEP_SECONDS`` after the last event),
-  and each event is also published on the pub/sub channel ``live`` by the same Lua script, so the
-  log and the live feed never disagree on order. Every web process subscribes once
-  (``_Hub``) and hands each event to the streams of that process that follow its channel: any
-  process serves any stream, and several run side by side.
-- **Database** (the embedded default): one ``live.models.Event`` row per event, polled by the
-  streams every ``LIVE_POLL_SECONDS``; the web process and the Celery worker of
-  ``manage.py serve`` share it through the database.
-
-``since(channel, last_id)`` answers the events after ``last_id`` (what a client that reconnects
-with ``Last-Event-ID`` missed), or None when the log no longer reaches back that far: the stream
-then sends a ``reset`` event, telling the client to reload the state.
+``publish`` sends an event on a channel (``game:<id>``, ``user:<id>``) when the current
+transaction commits (at once outside one), so a stream never shows what was rolled back; each
+event's id increases within its channel. Two backends behind the same calls: Redis streams plus
+one pub/sub feed written by the same script (so log and feed agree on order), or
+``live.models.Event`` rows polled by the streams (the embedded default). ``since`` answers the
+events after an id, or None when the log no longer reaches back that far (the stream then sends
+``reset``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
-"""The live app's tables.
-
-- ``Event``: the event log of the embedded default (no Redis): one row per published event.
-  With ``REDIS_URL`` set, events live in Redis streams instead (``live.bus``) and this table
-  stays empty. Rows older than ``LIVE_EVENTS_KEEP_SECONDS`` are deleted by the
-  ``live.events_trim`` beat task; a client asking for events before the oldest kept row gets a
-  ``reset`` event.
-- ``Room``: a place to meet: the main room (``main``, made by a migration) and one room per
-  tournament (``tournament-<id>``, made when first asked for).
-- ``ChatLine``: a line said in a room or in a game (exactly one of the two).
-- ``Ignore``: a user whose chat another user does not want to see.
-- ``Report``: a chat line reported to the staff.
-- ``Presence``: one open stream (a room's, a game's or a user's), refreshed by the web process
-  that serves it; rows a dead process left behind are swept (``live.presence_sweep``).
+"""The live app's tables: ``Event`` (the event log of the embedded default, trimmed by the
+``live.events_trim`` beat task; empty when events live in Redis, see ``live.bus``), ``Room``
+(``main``, made by a migration, and ``tournament-<id>``, made when first asked for),
+``ChatLine`` (in a room or in a game, exactly one of the two), ``Ignore``, ``Report`` and
+``Presence`` (one open stream, refreshed by the web process that serves it; rows a dead process
+left are swept by ``live.presence_sweep``).
 """
 
 from __future__ import annotations

@@ -1,28 +1,10 @@
 """The event streams: ``GET /api/games/{id}/events``, ``GET /api/me/events`` and
-``GET /api/rooms/{name}/events``.
+``GET /api/rooms/{name}/events``, as Server-Sent Events or NDJSON, resumed with
+``Last-Event-ID``; their format, limits and refusals are in docs/api.md.
 
-Server-Sent Events (``text/event-stream``): each event is ``id:``, ``event:`` (its kind) and
-``data:`` (one JSON object: ``{"id", "channel", "type", "data"}``); a comment line
-(``: heartbeat``) every ``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
-With ``Accept: application/x-ndjson`` the same events come as one JSON object per line, and the
-heartbeat is ``{"type": "heartbeat"}``. A client that reconnects with ``Last-Event-ID`` (the
-header, or ``?last_event_id=``) first gets the events it missed, or a ``reset`` event when they
-are no longer kept (reload the state, then read on).
-
-A game's stream and a room's are open to anyone (players, spectators, people not logged in);
-``me/events`` needs a token (``Authorization: Token <key>``) or a session. Each user (or,
-without one, each address) may hold ``LIVE_MAX_STREAMS`` streams at once per web process; one
-more is 429 ``too_many_streams``; a process holding ``LIVE_MAX_STREAMS_PER_PROCESS`` streams
-refuses more with 503 ``server_busy``. Streams count against no rate limit.
-
-Every open stream is a presence row (``live.models.Presence``): a room's streams make who is
-online there (``enter`` and ``leave`` events), a game's streams by people not seated in it its
-spectators (``spectators`` events). Each reader's stream leaves out the chat lines of the
-people they ignore and, for the players of a rated game in progress, the spectators' lines.
-
-The streams are asynchronous views: they are served by the ASGI application
-(``pente_site.asgi``: ``manage.py serve``, or uvicorn in production). Under a WSGI server a
-stream would hold a worker for its whole life, so there they answer 503 ``streams_need_asgi``.
+Every open stream is a presence row (``live.models.Presence``: who is in a room, a game's
+spectators). Streams are asynchronous views served by the ASGI application; under a WSGI server
+a stream would hold a worker for its whole life, so there they answer 503 ``streams_need_asgi``.
 """
 
 from __future__ import annotations

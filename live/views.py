@@ -1,14 +1,5 @@
-"""The rooms, chat, presence, ignore and report endpoints (the streams are ``live.streams``).
-
-- ``GET  /api/rooms/``                    the main room and the tournaments' rooms
-- ``GET  /api/rooms/{name}/``             who is in it (with ratings) and its last lines
-- ``GET|POST /api/rooms/{name}/chat``     read (``?before=<id>``) or say a line
-- ``GET|POST /api/games/{id}/chat``       the same in a game (players and spectators)
-- ``GET  /api/games/{id}/spectators``     how many follow the game, and who
-- ``GET  /api/online/``                   everyone with a stream open, with their ratings
-- ``GET|POST /api/me/ignores``, ``DELETE /api/me/ignores/{username}``
-- ``POST /api/chat/{id}/report``          report a line to the staff
-- ``DELETE /api/chat/{id}``               take a line down (staff)
+"""The rooms, chat, presence, ignore and report endpoints (the streams are ``live.streams``); the
+routes are in ``live.urls`` and described in docs/api.md.
 """
 
 from __future__ import annotations

@@ -1,18 +1,11 @@
 """API plumbing shared by every app: error bodies, the schema's negotiation, the API root.
 
-Every 4xx body has the shape ``{"code": "...", "detail": "..."}``; validation errors add
-``"fields": {...}`` with DRF's per-field messages.
-
-Services raise ``pente_site.errors.DomainError``; :func:`exception_handler` maps its kind to the
-HTTP status. Besides DRF's own exceptions, :func:`exception_handler` turns these into 4xx bodies instead of
-500s: request bodies too large or with too many fields (Django's ``SuspiciousOperation``s),
-JSON nested too deeply for the parser (``RecursionError`` raised while parsing), and values the
-database cannot hold (``OverflowError`` from SQLite, ``DataError`` such as "integer out of range"
-or a NUL byte for PostgreSQL). The last are a safety net: validate at the edge first.
-
-:func:`handler404` / :func:`handler500` (and 400, 403) give the same shape for requests that
-never reach a DRF view (an unknown URL under ``/api/``); they are wired as ``handler404 = ...``
-in the root URLconf and apply when ``DEBUG`` is off.
+Every 4xx body is ``{"code": "...", "detail": "..."}`` (validation errors add ``"fields"``).
+:func:`exception_handler` maps a ``DomainError``'s kind to its HTTP status, and turns into 4xx
+bodies what would otherwise be a 500: bodies too large or with too many fields, JSON nested too
+deeply, values the database cannot hold (a safety net: validate at the edge first).
+:func:`handler404` / :func:`handler500` (and 400, 403) give the same shape for requests no DRF
+view answers; they apply when ``DEBUG`` is off.
 """
 
 from __future__ import annotations

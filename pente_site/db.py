@@ -1,16 +1,11 @@
-"""Statements prepared on the PostgreSQL server, for the few hot statements that ask for it.
+"""Statements prepared on the PostgreSQL server, for the few hot statements that ask for it (the
+leaderboard and rank reads, the write of a turn): ``prepared_cursor()`` gives Django's cursor
+wrapper around a cursor whose statements are prepared once per connection, then only bound and
+executed; every other statement stays unprepared, as Django's default has it.
 
-Django's psycopg 3 cursors bind values on the client and send each statement as new text, so
-PostgreSQL parses and plans it at every execution. For the hottest statements (the leaderboard
-and rank reads, the write of a turn) that was a large part of the database's share of a
-request. ``prepared_cursor()`` gives Django's cursor wrapper around a cursor whose statements
-are prepared once per connection, then only bound and executed; every other statement stays
-unprepared, as Django's default has it.
-
-Set ``PREPARED_STATEMENTS = False`` in the settings (environment ``PREPARED_STATEMENTS=0``)
-when the database is reached through a pooler that cannot keep prepared statements (PgBouncer
-in transaction mode before 1.21). While queries are logged (``DEBUG``, tests counting queries)
-the usual cursor is used, so that the log shows each statement with its values.
+Off with ``PREPARED_STATEMENTS = False`` (a pooler that cannot keep prepared statements, see
+docs/operations.md); while queries are logged the usual cursor is used, so that the log shows
+each statement with its values.
 """
 
 from __future__ import annotations

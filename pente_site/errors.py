@@ -1,25 +1,11 @@
 """Domain errors: the one family of refusals that services raise (no HTTP, no Django).
 
-Every refusal has a machine-readable ``code``, a ``detail`` sentence a person can act on, and a
-``kind`` saying what went wrong in terms of the domain; ``pente_site.api.exception_handler`` is
-the one place that maps a kind to an HTTP status:
-
-=============  =====  ====================================================
-kind           HTTP   meaning
-=============  =====  ====================================================
-``INVALID``    400    the request itself is wrong (a bad value, an illegal stone)
-``UNAUTHENTICATED`` 401 the credentials given are not right
-``FORBIDDEN``  403    the user may not do this (not a participant, not the organiser)
-``NOT_FOUND``  404    the thing named does not exist
-``CONFLICT``   409    the request is fine, but the state it meets refuses it now
-``TOO_LARGE``  413    the request is more than the server takes at once
-``TOO_MANY``   429    the user holds as many of something as allowed (streams)
-``UNAVAILABLE`` 503   this server process cannot serve it (a stream under WSGI)
-=============  =====  ====================================================
-
-``extra`` is merged into the body (for example the current game state with ``stale_ply``).
-Raise the subclass that names the kind: ``Invalid``, ``Unauthenticated``, ``Forbidden``,
-``NotFound``, ``Conflict``, ``TooLarge``, ``TooMany``, ``Unavailable``.
+Every refusal has a machine-readable ``code``, a ``detail`` sentence a person can act on, a
+``kind`` and optional ``extra`` merged into the body; raise the subclass that names the kind.
+``pente_site.api.exception_handler`` is the one place that maps a kind to an HTTP status:
+``Invalid`` 400, ``Unauthenticated`` 401, ``Forbidden`` 403, ``NotFound`` 404, ``Conflict`` 409
+(the request is fine, the state refuses it now), ``TooLarge`` 413, ``TooMany`` 429,
+``Unavailable`` 503.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """gunicorn settings for production: ``gunicorn -c pente_site/gunicorn.conf.py pente_site.wsgi``.
 
-Every value can be set from the environment (names in the README's production section). The
+Every value can be set from the environment (names in docs/operations.md, "Settings"). The
 limits keep gunicorn's own refusals rare: a request line or header block too large for them is
 far beyond anything the API takes, and a request never works for long (longer work is a job).
 """

@@ -1,19 +1,11 @@
 """Every API request with a query parameter its endpoint does not take is a 400
-``unknown_parameter``, before anything else is done (the request is not authenticated, counted
-or looked up first): a misspelt filter, or ``?ply=7`` on a game, would otherwise be silently
-ignored and answer something else than the client asked for.
+``unknown_parameter``, before anything else is done (not authenticated, counted or looked up
+first), so a misspelt filter is never silently ignored.
 
-What an endpoint takes is declared once, on its view class:
-
-- ``query_parameters``: the names its ``GET`` takes (a tuple; none when absent);
-- a list (a generic view with ``KnownQueryParameters`` among its filter backends) also takes its
-  pagination, ``ordering`` when it may be ordered, and its filterset's fields;
-- ``write_query_parameters``: the names its other methods take (none, everywhere so far).
-
-``tests/pente_site/test_query_parameters.py`` holds these declarations to the OpenAPI schema: a
-parameter the schema documents is taken, any other is refused. The plain Django views of the API
-(event streams, the rating chart) check their own, and drf-spectacular's schema and docs views
-are left to themselves.
+An endpoint declares what it takes on its view class: ``query_parameters`` (its ``GET``'s
+names), ``write_query_parameters`` (its other methods'); a list with ``KnownQueryParameters``
+among its filter backends also takes its pagination, ``ordering`` and filterset fields.
+``tests/pente_site/test_query_parameters.py`` holds the declarations to the OpenAPI schema.
 """
 
 from __future__ import annotations

@@ -1,27 +1,10 @@
 """Rate limits of the API: DRF throttles counted with ``pente_site.counters`` (fixed-window
-counters kept in the cache, all the limits a request meets incremented all or none in one atomic
-step), so that parallel requests can never overshoot a limit.
+counters in the cache; all the limits a request meets are incremented all or none in one atomic
+step, so parallel requests never overshoot a limit).
 
-Every limit is a *scope* whose rate (``"240/min"``) lives in
-``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (set from the environment, see the README). A
-refused request is 429 ``{"code": "throttled", "retry_after": n}`` with a ``Retry-After``
-header; every counted answer carries ``RateLimit-Limit``, ``RateLimit-Remaining`` and
-``RateLimit-Reset`` (seconds) for the tightest limit it met.
-
-- ``WriteThrottle`` (every view, by default): each write (any method but GET, HEAD, OPTIONS) per
-  user, or per address when nobody is logged in; the scope is the view's ``write_scope``
-  (``moves``, ``challenges``, ``tournaments``, ``imports``, ``tokens``, ... default ``writes``).
-- ``WriteAddressThrottle`` (every view): all writes from one client address (``writes_ip``).
-- ``MessageThrottle``: moves that carry a chat message, per user (``messages``).
-- ``ChatBurstThrottle``: chat lines per user over a few seconds (``chat_burst``), on top of
-  the chat views' write scope ``chat`` (lines per minute).
-- ``ChallengeTargetThrottle``: direct challenges to one player, whoever sends them
-  (``challenge_target``); ``ChallengePairThrottle``: from one player to another
-  (``challenge_pair``).
-- ``AuthAddressThrottle`` / ``AuthUsernameThrottle``: register, log in and token requests per
-  client address (``auth``) and per username named in the body (``auth_username``).
-
-Streams and reads are never counted.
+Each throttle counts one *scope* whose rate lives in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``;
+the scopes, their defaults and the 429 answer are in docs/operations.md. Streams and reads are
+never counted.
 """
 
 from __future__ import annotations

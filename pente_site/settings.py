@@ -166,7 +166,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-#: Default rates of the rate-limit scopes (README: "Rate limits").
+#: Default rates of the rate-limit scopes (docs/operations.md, "Rate limits").
 THROTTLE_RATES = {
     "writes": "120/min",  # any other write, per user (or address when logged out)
     "writes_ip": "600/min",  # every write from one address
@@ -325,9 +325,13 @@ _SWEEP = {
     "schedule": SWEEP_INTERVAL.total_seconds(),
     "options": {"expires": SWEEP_INTERVAL.total_seconds()},
 }
-#: How often beat closes the games past their deadline (a backstop for timeout tasks lost with a
-#: killed worker); a poll that no worker takes within the interval is dropped, not queued up.
-TIMEOUT_POLL_INTERVAL = float(os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
+#: How often beat runs the timeout sweeper, the safety net behind the timeout tasks: it closes the
+#: games past their deadline that no task closed (a task lost with a worker, a deadline beyond
+#: the eta horizon), so this is how late such a timeout can be (``docs/timeouts.md``). A sweep
+#: that no worker takes within the period is dropped, not queued up.
+TIMEOUT_SWEEP_INTERVAL = float(
+    os.environ.get("TIMEOUT_SWEEP_SECONDS", os.environ.get("TIMEOUT_POLL_SECONDS", "1"))
+)
 #: The start window of live games (``games.clocks.rules.start_window``): the time each seat has
 #: for its first action of its own, for initial times up to 10 minutes (longer games get 10% of
 #: the time beyond 10 minutes more, up to five times this).
@@ -394,12 +398,11 @@ CELERY_TASK_ROUTES = {
     "games.bots.analysis_run": {"queue": "bots"},
 }
 CELERY_BEAT_SCHEDULE: dict = {
-    "games-close-due-timeouts": {
-        "task": "games.close_due_timeouts",
-        "schedule": TIMEOUT_POLL_INTERVAL,
-        "options": {"expires": max(1.0, TIMEOUT_POLL_INTERVAL)},
+    "games-sweep-timeouts": {
+        "task": "games.sweep_timeouts",
+        "schedule": TIMEOUT_SWEEP_INTERVAL,
+        "options": {"expires": max(1.0, TIMEOUT_SWEEP_INTERVAL)},
     },
-    "games-sweep-timeouts": {"task": "games.sweep_timeouts", **_SWEEP},
     # The sets' next games whose task was lost (``games.play.sets.sets_start_due``).
     "games-sets-start-due": {"task": "games.sets_start_due", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},

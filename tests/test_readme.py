@@ -1,6 +1,7 @@
-"""The README, followed as a newcomer would: start the embedded default with ``manage.py serve``
-(SQLite and a folder broker, with a real Celery worker and beat), then run the README's curl
-walkthroughs as written against it."""
+"""The README and the API guide, followed as a newcomer would: the README's two commands are the
+ones the tests and CI run; then start the embedded default with ``manage.py serve`` (SQLite and a
+folder broker, with a real Celery worker and beat) and run the curl walkthroughs of
+``docs/api.md`` as written against it."""
 
 from __future__ import annotations
 
@@ -19,12 +20,39 @@ from tests.servers import start_embedded, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
+API_GUIDE = (ROOT / "docs" / "api.md").read_text()
+SETUP = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && "
 
 
 def walkthrough(name: str) -> str:
-    match = re.search(rf"<!-- walkthrough:{name} -->\n```sh\n(.*?)\n```", README, re.S)
-    assert match, f"README has no walkthrough block {name!r}"
+    match = re.search(rf"<!-- walkthrough:{name} -->\n```sh\n(.*?)\n```", API_GUIDE, re.S)
+    assert match, f"docs/api.md has no walkthrough block {name!r}"
     return match.group(1)
+
+
+def readme_commands() -> list[str]:
+    """The shell blocks of the README's section "The two commands", in order."""
+    section = re.search(r"^## The two commands\n(.*?)(?=^## )", README, re.S | re.M)
+    assert section, "README has no section 'The two commands'"
+    return re.findall(r"```sh\n(.*?)\n```", section.group(1), re.S)
+
+
+def test_readme_first_command_sets_up_and_serves_the_embedded_default():
+    first = readme_commands()[0]
+    assert first == SETUP + ".venv/bin/python manage.py serve"
+    # The server the walkthroughs below run against is started the same way.
+    assert '"manage.py", "serve"' in (ROOT / "tests" / "servers.py").read_text()
+
+
+def test_readme_second_command_is_the_test_suite_ci_runs():
+    second = readme_commands()[1]
+    assert second.startswith(SETUP + ".venv/bin/python -m pytest"), second
+    test_command = second.removeprefix(SETUP)
+    ci = (ROOT / ".ci" / "run").read_text()
+    # CI may add reporting options (``--durations``) after it, nothing that selects tests.
+    assert re.search(rf"^{re.escape(test_command)}( --durations=\d+)?$", ci, re.M), (
+        f"CI does not run the README's test command {test_command!r}"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +77,13 @@ def _group_alive(pgid: int) -> bool:
 SECTIONS = ("play", "timed", "ratings", "tournament", "trf", "go", "computer", "analysis", "live")
 
 
+def test_every_walkthrough_of_the_api_guide_is_run_here():
+    assert re.findall(r"<!-- walkthrough:(\w+) -->", API_GUIDE) == list(SECTIONS)
+
+
 @pytest.fixture(scope="module")
 def walkthrough_output(embedded_server) -> dict[str, str]:
-    """Run every README walkthrough, in order, in one shell (later ones reuse the variables of
+    """Run every walkthrough of the API guide, in order, in one shell (later ones reuse the variables of
     the first), and split what it prints by section."""
     script = "\n".join(f"echo '=== {name}'\n{walkthrough(name)}" for name in SECTIONS)
     result = subprocess.run(
@@ -67,7 +99,7 @@ def walkthrough_output(embedded_server) -> dict[str, str]:
     return {name: text.strip() for name, text in zip(parts[1::2], parts[2::2], strict=True)}
 
 
-def test_readme_play_walkthrough_plays_a_game_to_five(walkthrough_output, embedded_server):
+def test_api_guide_play_walkthrough_plays_a_game_to_five(walkthrough_output, embedded_server):
     out = walkthrough_output["play"]
     assert "stale_ply" in out
     assert "A7 is already taken" in out
@@ -77,14 +109,14 @@ def test_readme_play_walkthrough_plays_a_game_to_five(walkthrough_output, embedd
     assert "<svg" in svg
 
 
-def test_readme_timed_walkthrough_loses_on_time_by_the_embedded_worker(walkthrough_output):
+def test_api_guide_timed_walkthrough_loses_on_time_by_the_embedded_worker(walkthrough_output):
     out = walkthrough_output["timed"]
     # The timer rule: no clock runs before Bob's first stone; his start window is the deadline.
     assert out.splitlines()[0].startswith("speed [3000, 3000] False True")
     assert "finished timeout ['alice']" in out
 
 
-def test_readme_ratings_walkthrough_shows_the_rankings(walkthrough_output):
+def test_api_guide_ratings_walkthrough_shows_the_rankings(walkthrough_output):
     out = walkthrough_output["ratings"]
     assert "finished alice" in out
     assert "[(1, 'alice', 1800.0), (2, 'bob', 1400.0)]" in out.replace("1800,", "1800.0,").replace(
@@ -93,7 +125,7 @@ def test_readme_ratings_walkthrough_shows_the_rankings(walkthrough_output):
     assert "rating.svg written" in out
 
 
-def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_output):
+def test_api_guide_tournament_walkthrough_runs_to_its_final_standings(walkthrough_output):
     out = walkthrough_output["tournament"]
     # Started: round 1 of the knockout is in play, its two matches listed from the rounds page.
     assert re.search(r"^running 1$", out, re.M), out
@@ -105,7 +137,7 @@ def test_readme_tournament_walkthrough_runs_to_its_final_standings(walkthrough_o
     assert "bracket.svg written" in out
 
 
-def test_readme_trf_walkthrough_imports_exports_and_finishes_an_event(walkthrough_output):
+def test_api_guide_trf_walkthrough_imports_exports_and_finishes_an_event(walkthrough_output):
     out = walkthrough_output["trf"].splitlines()
     assert out[0] == "True running 2 3"
     assert out[1] == "exported as imported"
@@ -117,14 +149,14 @@ def test_readme_trf_walkthrough_imports_exports_and_finishes_an_event(walkthroug
     assert out[-2].startswith("[(1, '") and out[-1] == "7"
 
 
-def test_readme_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_output):
+def test_api_guide_go_walkthrough_counts_a_9x9_game_and_writes_its_sgf(walkthrough_output):
     out = walkthrough_output["go"]
     assert "preview 36.0 43.5 ['B5']" in out, out  # the count previewed while marking
     assert "finished score 36.0 43.5 ['B5']" in out.replace(" 36 ", " 36.0 "), out
     assert "RE[W+7.5]" in out
 
 
-def test_readme_computer_walkthrough_gets_replies_ratings_and_filled_seats(walkthrough_output):
+def test_api_guide_computer_walkthrough_gets_replies_ratings_and_filled_seats(walkthrough_output):
     lines = walkthrough_output["computer"].splitlines()
     assert lines[0] == "2 alice computer1"
     assert lines[1] == "2 1", "the hint is for alice (seat 1) at ply 2"
@@ -134,14 +166,14 @@ def test_readme_computer_walkthrough_gets_replies_ratings_and_filled_seats(walkt
     assert lines[-1] == "accepted ['bob', 'computer2', 'computer3']"
 
 
-def test_readme_analysis_walkthrough_judges_every_move_of_a_finished_game(walkthrough_output):
+def test_api_guide_analysis_walkthrough_judges_every_move_of_a_finished_game(walkthrough_output):
     status, last_plies, summary = walkthrough_output["analysis"].splitlines()
     assert status in ("pending", "running", "done")
     assert ast.literal_eval(last_plies)[-1][0] == 9, walkthrough_output["analysis"]
     assert ast.literal_eval(summary)[0][0] == "alice"
 
 
-def test_readme_live_walkthrough_follows_a_challenge_and_a_move_as_they_happen(
+def test_api_guide_live_walkthrough_follows_a_challenge_and_a_move_as_they_happen(
     walkthrough_output,
 ):
     bob, game, online, chat = walkthrough_output["live"].splitlines()

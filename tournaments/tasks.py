@@ -1,14 +1,8 @@
-"""Celery tasks that drive tournaments without anyone pressing a button.
-
-- ``tournaments.start`` runs at the start time (``apply_async(eta=start_at)``);
-- ``tournaments.set_finished`` is enqueued (on commit) when a tournament set ends: it records
-  the match result and advances the tournament;
-- ``tournaments.advance`` pairs the next round / creates bracket matches / finishes;
-- ``tournaments.withdraw_deactivated`` withdraws a deactivated (banned or deleted) account from
-  its tournaments, cancels those it organised that have not started, and writes a deleted
-  one's new name into the standings of those it finished;
-- ``tournaments.sweep`` runs periodically (beat, every ``settings.SWEEP_INTERVAL``) as the
-  backstop for all of the above.
+"""Celery tasks that drive tournaments without anyone pressing a button: ``tournaments.start`` at
+the start time, ``tournaments.set_finished`` when a tournament set ends (on commit),
+``tournaments.advance`` (pair the next round, create bracket matches or finish),
+``tournaments.withdraw_deactivated`` for a banned or deleted account, and ``tournaments.sweep``
+(beat, every ``settings.SWEEP_INTERVAL``), the backstop for all of them.
 
 All are idempotent (conditional updates, unique constraints and row locks in the services).
 """

@@ -1,16 +1,10 @@
 """An event run elsewhere, brought in from its FIDE Tournament Report File (TRF).
 
-``tournament_import_trf`` reads the report (``tournaments.pairing.trf``: every game checked
-from both players' lines) and stores it as an *imported* Swiss: its players with their starting
-ranks, ratings and names, its rounds with their pairings, results, forfeits and byes, and the
-blocks already filled for rounds to come (``PlannedBye``). Nothing of it is played here: it is
-unrated, and its players are the report's names, each held by a placeholder account that
-cannot sign in (or by an account of this server the importer names for a starting rank).
-
-A report of a finished event is stored finished, with its standings. Otherwise the organiser
-continues it here: ``tournament_next_round`` pairs the next round with this server's FIDE Dutch
-engine and ``match_result_enter`` records each result, so that an event can be continued, or
-its next round checked, and exported again (``GET tournaments/{id}/trf``).
+``tournament_import_trf`` stores a checked report as an *imported*, unrated Swiss: its players
+(placeholder accounts that cannot sign in, or accounts the importer names), its rounds, results,
+forfeits and byes, and the blocks already filled for rounds to come (``PlannedBye``). A finished
+event is stored finished; otherwise the organiser continues it here (``tournament_next_round``,
+``match_result_enter``) and can export it again.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ from games.bots import analysis_selectors as selectors
 from games.bots.go_search import go_action
 from games.bots.search import WIN, choose_move
 from games.bots.signals import analysis_changed
-from games.engine import EngineError, GoGame, Position, get_variant, point_name
+from games.engine import EngineError, Position, get_variant, point_name
 from games.engine.go import MARK, PASS
 from games.models import Analysis, Game, Move, User
 from games.play.access import require_in_progress, require_participant
@@ -260,10 +260,8 @@ def _final_value(position: Position, first: Sequence[int]) -> int:
 
 
 def _act(position: Position, actions: Sequence[int | str]) -> None:
-    if isinstance(position, GoGame):
+    if isinstance(actions[0], str):  # a decision, Go's pass or marking
         position.act(actions[0])
-    elif len(actions) == 1 and isinstance(actions[0], str):
-        position.decide(actions[0])
     else:
         position.play_turn(list(actions))
 
@@ -681,7 +679,7 @@ def hint_for(*, game_id: int | str, user: User) -> Hint:
     seats = seats_with_users(game)
     mine = require_participant(seats, user)
     position = played_of(game).position
-    phase = str(position.phase) if isinstance(position, GoGame) else None
+    phase = None if position.phase is None else str(position.phase)
     refusal = selectors.hint_refusal(game=game, seats=seats, mine=mine, phase=phase)
     if refusal is not None:
         raise refusal

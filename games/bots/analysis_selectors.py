@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import GoPhase, get_variant
+from games.engine import GoPhase
 from games.models import Analysis, Game, Seat, User
 from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
@@ -24,8 +24,8 @@ JUDGEMENT_COUNTS = (
 
 def engine_refusal(game: Game) -> DomainError | None:
     """Why the computer can neither analyse ``game`` nor give hints in it, or None: it has an
-    engine for Go and for the Pente family's games of two sides (partners included)."""
-    if get_variant(game.variant).family != "go" and game.seats > 2 and not game.partners:
+    engine for every game of two sides (partners included; Go is always two)."""
+    if game.seats > 2 and not game.partners:
         return Invalid(
             "analysis_unavailable",
             "The computer analyses and gives hints in games of two sides only (partners "

@@ -28,7 +28,6 @@ from django.utils import timezone
 from games.bots.go_search import go_action
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
-from games.engine import GoGame
 from games.engine.go import PASS, GoPhase
 from games.models import Game, User
 from games.play.actions import game_decide, game_mark_dead, move_play
@@ -87,7 +86,7 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
     rng = rng or random.Random()
     act = {"game_id": game_id, "user": bot, "ply": ply}
     try:
-        if isinstance(position, GoGame):
+        if position.marks_dead:
             marking = position.phase == GoPhase.MARKING
             budget = bot_budget(game=game, seat=seat, level=bot.bot_level, marking=marking)
             go = go_action(position, level=bot.bot_level, budget_s=budget, rng=rng)

@@ -1,75 +1,6 @@
-"""Game clocks: pure arithmetic, no Django (the time control itself is ``timecontrol``).
-
-Everything here takes the server's own timestamps (timezone-aware ``datetime``) explicitly, so
-it is deterministic and testable with a frozen "now".
-
-Live time controls (Fischer)
-    ``initial_minutes`` (0..999) plus ``increment_seconds`` (0..59), not both zero. Each seat's
-    clock starts at the initial time; when a seat moves, the time since its turn started is
-    charged to it and, if it had time left, the increment is added *after* the move. A seat whose
-    clock reaches zero before it moves loses on time. With no initial time (e.g. 0+20) every
-    clock starts at one increment, so the first move is possible at all.
-
-Category (used by ratings)
-    live: **speed** when ``initial*60 + increment*15 <= 330`` (with no initial time: when the
-    increment is under 24 s), otherwise **normal**; turn-based: **turn**; no clock: **untimed**.
-
-Turn-based deadlines (1..30 days per move)
-    Only the working time of the player to move counts: the days of that player's own time
-    zone that are not their weekend days (default Saturday and Sunday). A day is a whole *local
-    calendar day*, so the deadline keeps the local time of day at which the turn started and
-    lands ``days`` working days later:
-
-    1. A turn that starts on a weekend day starts counting at 00:00 of the next working day
-       (the weekend's time does not count).
-    2. The deadline is the same local time of day on the ``days``-th working day after the
-       day counting starts. Weekend days in between are skipped whole.
-
-    So with a Saturday/Sunday weekend, 1 day begun Thursday 23:51 ends Friday 23:51; begun
-    Friday 10:00 it ends Monday 10:00; begun Saturday 15:00, Tuesday 00:00; 2 days begun
-    Thursday 10:00 end Monday 10:00. A turn never has less than ``days`` whole local working
-    days (``days * 24`` hours of local clock time on working days).
-
-    Working time running out exactly at the midnight that starts a weekend (1 day begun Friday
-    00:00) ends at the midnight that *ends* the weekend (Monday 00:00), not at Saturday 00:00.
-    Both moments leave exactly the same working time (none lies between them), so the player
-    loses nothing either way; the later one is the one a player expects: the deadline keeps the
-    local time of day (00:00) on a working day, like every other deadline, instead of falling
-    on the first instant of a day that the player has said does not count. Vacation
-    (``add_working_time``) ends a stretch of working time the same way, and a turn begun on the
-    weekend likewise starts at the end of it.
-
-    Daylight saving time: the days are local days, so across a change a day lasts 23 or 25 hours
-    of real time and the local time of day stays the same. A local time that does not exist on
-    the landing day (skipped by a spring-forward gap) moves forward to the first instant after
-    the gap; an ambiguous one (repeated by a fall-back) is its first occurrence. Real time from
-    the start to the deadline is therefore at least ``days * 24`` hours less the amount the
-    zone's UTC offset grew in between (at most the zone's DST shift, one hour in most zones).
-
-    Vacation hours, in contrast, are hours of real time (``add_working_time``): in a zone
-    without DST ``days`` days and ``days * 24`` hours of working time end at the same instant.
-
-Vacation (turn-based games only)
-    10 days (240 hours) a calendar year per player (the year in the player's zone; the balance
-    resets to 240 when the year changes). When a deadline passes and the game allows vacation,
-    one hour is spent and the deadline moves one hour of *working time* on (skipping the weekend
-    again); this repeats while the deadline is still past and hours are left. With no hours left
-    (or vacation not allowed) the player to move loses on time.
-
-Timer rule and start window (live games with a start window: ``Game.on_absence`` not ``none``)
-    In the games the engine begins with the centre stone (Pente, Keryo-Pente, Gomoku, G-, Poof-
-    and Boat-Pente, O-Pente, Connect6, every number of players) no clock runs until every seat
-    but seat 1 (whose stone the centre is) has made an action of its own: with two players
-    player 2's first stone starts player 1's clock. D-Pente, DK-Pente, the Swap2 games and Go
-    run their clocks from the start. Each seat has a start window (``start_window``) from the
-    start of its first turn to make its first action of its own (a stone, a decision, in Go a
-    pass too); a running clock that ends first ends it first. The window closing is not a loss
-    on time: the game's ``on_absence`` says what it does (``games.play.finish``).
-
-Loss on time
-    The seat that runs out of time loses: two seats, the opponent wins; partners, the other team
-    wins; more seats, the game ends and every other seat is listed as a winner (the timed-out
-    seat is the only loser).
+"""Game clocks: the pure arithmetic of live clocks, start windows, turn-based deadlines and
+vacation (no Django; every function takes its "now"). The rules they compute are in
+``docs/timeouts.md``; the time control itself is ``timecontrol``.
 """
 
 from __future__ import annotations
@@ -210,7 +141,7 @@ def _next_working(day: date, weekend: frozenset[int]) -> date:
 def turn_deadline(
     *, start: datetime, days: int, time_zone: str | None, weekend_days: Iterable[int] | None
 ) -> datetime:
-    """The deadline of a turn that starts at ``start`` (see the module docstring), in UTC:
+    """The deadline of a turn that starts at ``start`` (``docs/timeouts.md``), in UTC:
     the local time of day of ``start`` (00:00 when it is a weekend day) on the ``days``-th
     working day after it."""
     if days < 1:

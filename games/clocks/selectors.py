@@ -18,7 +18,7 @@ from live.models import Presence
 
 
 def eta_horizon() -> timedelta:
-    """How far ahead a deadline may be to get its own eta task (see the module docstring)."""
+    """How far ahead a deadline may be to get its own timeout task (``docs/timeouts.md``)."""
     explicit = getattr(settings, "CLOCK_ETA_HORIZON", None)
     if explicit is not None:
         return explicit
@@ -48,7 +48,7 @@ def start_window(game: Game) -> timedelta:
 
 
 def clock_waits(game: Game) -> bool:
-    """Whether the timer rule holds the live clocks of ``game`` (see ``rules``)."""
+    """Whether the timer rule holds the live clocks of ``game`` (``docs/timeouts.md``)."""
     if game.time_control != Kind.LIVE or not game.awaiting_seats:
         return False
     try:

@@ -1,41 +1,8 @@
-"""Clocks of games: the hooks the play services call, the timeout task's scheduling, and the
-spending of vacation on a passed deadline.
+"""Clocks of games on ``Game`` rows: the hooks the play services call inside their game-row
+transaction (``clock_start``, ``clock_on_move``, ``clock_restart``), the one entry point for a
+changed deadline (``schedule_deadline``), and the spending of vacation on a passed deadline.
 
-The arithmetic (Fischer clocks, weekend-aware deadlines, vacation) is pure and lives in
-``games.clocks.rules``; the time control itself is ``games.clocks.timecontrol``; this module
-applies them to ``Game`` rows. Hooks called by the play services inside their game-row
-transaction:
-
-- ``clock_start(game=, now=)`` fills ``clocks_ms``, ``turn_started_at`` and ``deadline`` for
-  the first player to move;
-- ``clock_on_move(game=, seat=, now=)`` charges the elapsed time to ``seat`` and sets the next
-  deadline (False, changing nothing on the game, when the mover had already run out of time);
-  while the timer rule holds the clocks nothing is charged, and a seat's first action of its
-  own takes it off ``Game.awaiting_seats``;
-- ``timeout_schedule(game=)`` enqueues the ``games.game_timeout`` task (``games.clocks.tasks``)
-  on commit with ``eta=deadline``.
-
-Both clock hooks take an optional ``to_move_seat`` (the engine's seat to move *after* the
-action); without it the next seat is guessed by rotation and ``timeout_schedule`` checks the
-guess against a replay of the moves (fixing the deadline when it was wrong).
-
-Start window (``rules``: the timer rule and the window): while the seat to move is in
-``Game.awaiting_seats`` its deadline is the end of its start window (or of its clock, if that
-runs and ends first), so the same task and sweeper close the game; the sweeper then sees a seat
-that has not acted (``games.play.finish.absence_finish``) rather than a loss on time.
-
-Enforcement is ``games.clocks.sweeper``: the task re-checks the game under a lock, and the
-periodic ``sweep`` (beat, every ``settings.SWEEP_INTERVAL``) closes any game past its deadline
-that a task missed, spending vacation hours first for turn-based games.
-
-Far deadlines and Redis: with the Redis broker an unacknowledged message (an ``eta`` task waiting
-in a worker) is delivered again after ``visibility_timeout`` (settings: 3600 s), so an eta days
-away would be duplicated every hour. Tasks are therefore only enqueued for deadlines within
-``eta_horizon()`` (half the visibility timeout; 6 hours on the filesystem broker;
-``settings.CLOCK_ETA_HORIZON`` overrides). Farther deadlines (turn-based games, very long live
-games) are enqueued by the sweeper once they come within one sweep interval, and the sweeper
-closes anything overdue, so a lost or never-enqueued task only delays a timeout by at most one
-sweep interval.
+How deadlines are enforced (the timeout task and the sweeper behind it): ``docs/timeouts.md``.
 """
 
 from __future__ import annotations
@@ -149,7 +116,7 @@ def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | N
 def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None) -> None:
     """Restart the turn of ``to_move_seat`` at ``now`` without charging anyone (after an undo,
     say): live clocks keep their remaining time; a turn-based deadline is counted afresh.
-    Mutates, does not save; call ``timeout_schedule`` after saving."""
+    Mutates, does not save; call ``schedule_deadline`` after saving."""
     if game.time_control not in (Kind.LIVE, Kind.TURN) or game.status != IN_PROGRESS:
         return
     seat = to_move_seat if to_move_seat is not None else seat_to_move(game)
@@ -158,10 +125,11 @@ def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None)
     game._clock_seat, game._clock_seat_guessed = seat, False
 
 
-def timeout_schedule(*, game: Game) -> None:
-    """Enqueue the timeout task for the game's deadline when the transaction commits.
-
-    Deadlines beyond ``eta_horizon()`` are left to the sweeper."""
+def schedule_deadline(*, game: Game) -> None:
+    """Call after saving a game whose deadline may have changed (a move, a start, an undo, a
+    vacation hour spent): sends its timeout task (``games.game_timeout`` with the game's id and
+    ply, ``eta`` = the deadline) when the transaction commits. A game with no deadline, or one
+    beyond ``eta_horizon()``, gets no task: the sweeper closes it once it is overdue."""
     if game.status != IN_PROGRESS or game.deadline is None or game.pk is None:
         return
     if getattr(game, "_clock_seat_guessed", False):
@@ -171,10 +139,8 @@ def timeout_schedule(*, game: Game) -> None:
     enqueue_timeout(game.pk, game.ply, game.deadline)
 
 
-def schedule_deadline(*, game: Game) -> None:
-    """The game's deadline is set (a move, an undo, a new game): schedule its timeout. The
-    one entry point of the move pipeline into the clocks (``games.play.events``)."""
-    timeout_schedule(game=game)
+#: The former name of ``schedule_deadline``, kept while callers move to the new one.
+timeout_schedule = schedule_deadline
 
 
 def _check_guessed_seat(game: Game) -> None:

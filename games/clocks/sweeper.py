@@ -1,11 +1,5 @@
-"""Loss on time: the timeout task's work and the sweeper behind it.
-
-The task (``games.game_timeout``, enqueued for each deadline) locks the game row and re-checks
-``ply``, ``status`` and ``deadline <= now`` before finishing, so a stale task (a move was made
-meanwhile), a repeated one, or one racing a move does nothing. The periodic ``sweep`` closes
-any game past its deadline that a task missed, spending vacation hours first for turn-based
-games, and enqueues the tasks of deadlines that were too far away to get one when set.
-"""
+"""Loss on time: the one claim and the work of the timeout task and of the sweeper behind it
+(see ``docs/timeouts.md``)."""
 
 from __future__ import annotations
 
@@ -14,18 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.clocks import rules
-from games.clocks.selectors import eta_horizon
-from games.clocks.services import (
-    enqueue_timeout,
-    send_timeout,
-    spend_vacation,
-    timeout_schedule,
-)
+from games.clocks.services import enqueue_timeout, schedule_deadline, spend_vacation
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
 from games.models import Game, Move, Seat, User
@@ -34,6 +22,31 @@ from games.play.positions import opponents_of, seat_to_move
 from games.play.signals import game_finished
 
 IN_PROGRESS = Game.Status.IN_PROGRESS
+
+
+def _claim(games: QuerySet[Game], *, now: datetime, skip_locked: bool = False) -> list[Game]:
+    """Lock and return those of ``games`` still in progress and past their deadline: the one
+    claim of the task and the sweeper. The conditions are part of the locking query, so
+    PostgreSQL checks them again on a row that a concurrent move changed while it waited, and
+    SQLite's transactions (``transaction_mode`` IMMEDIATE) hold the write lock from their start:
+    a repeated or stale caller claims nothing and writes nothing. ``skip_locked`` (the
+    sweeper) passes over rows another transaction holds rather than waiting for them."""
+    rows = games.filter(status=IN_PROGRESS, deadline__lte=now).order_by("pk")
+    if skip_locked and connection.features.has_select_for_update_skip_locked:
+        return list(rows.select_for_update(skip_locked=True))
+    return list(rows.select_for_update())
+
+
+@dataclass(frozen=True, slots=True)
+class Expiry:
+    """What ``_expire`` did: ``outcome`` is "vacation", "timeout", "absent" (the start window
+    closed on a seat that has not acted: ``absence_finish``) or "stale" (the position is over
+    although the row is not); ``seat`` ran out of time at ``at`` (the deadline, after any
+    vacation spent), which is when the game is finished."""
+
+    outcome: str
+    seat: int | None = None
+    at: datetime | None = None
 
 
 def _expire(
@@ -45,64 +58,68 @@ def _expire(
     user: User | None = None,
     lookup_user: bool = True,
     finish: bool = True,
-) -> str:
-    """The locked ``game`` is past its deadline: spend vacation or finish it as a timeout.
+) -> Expiry:
+    """The claimed ``game`` is past its deadline: spend vacation or finish it, at the deadline.
 
-    Returns "vacation", "timeout", "absent" (the start window closed on a seat that has not
-    acted: ``absence_finish``) or "stale" (the position is over although the row is not).
     ``user`` is the player to move, already locked; with ``lookup_user=False`` and no ``user``
     that player has no vacation to spend. With ``finish=False`` a turn-based timeout is only
     decided, not written: the caller finishes it (``_finish_turn_timeouts``)."""
     if seat is None:
         seat = seat_to_move(game, moves)
     if seat is None:
-        return "stale"
-    game._timeout_seat = seat
+        return Expiry("stale")
+    at = game.deadline
     if game.time_control == Kind.LIVE and seat in game.awaiting_seats:
-        absence_finish(game=game, seat=seat, now=now)
-        return "absent"
+        absence_finish(game=game, seat=seat, now=now, finished_at=at)
+        return Expiry("absent", seat, at)
     if game.time_control == Kind.TURN:
         spend = spend_vacation(game, seat=seat, now=now, user=user, lookup_user=lookup_user)
         if not spend.timed_out:
             game.save(update_fields=["deadline", "updated_at"])
-            timeout_schedule(game=game)
-            return "vacation"
+            schedule_deadline(game=game)
+            return Expiry("vacation", seat)
+        at = spend.deadline  # the vacation hours spent, then the time ran out
         if not finish:
-            return "timeout"
+            return Expiry("timeout", seat, at)
     elif game.time_control == Kind.LIVE and game.clocks_ms:
         game.clocks_ms = [0 if i == seat - 1 else ms for i, ms in enumerate(game.clocks_ms)]
-    game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
-    return "timeout"
+    outcome = loss_outcome(game, seat, Termination.TIMEOUT)
+    game_finish(game=game, outcome=outcome, now=now, finished_at=at)
+    return Expiry("timeout", seat, at)
 
 
-def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
-    """Finish many locked turn-based games lost on time: one UPDATE per winner list instead of
-    one per game, then, per game, what ``game_finish`` does after its save: the
+def _finish_turn_timeouts(timeouts: list[tuple[Game, Expiry]], now: datetime) -> None:
+    """Finish many claimed turn-based games lost on time: one UPDATE per winner list instead
+    of one per game, then, per game, what ``game_finish`` does after its save: the
     ``game_finished`` signal (with the games' seats read in one query) and the set check (sets
     and ratings see a timeout like any result). Clocks of turn-based games have nothing to
-    zero, so the rows differ only there."""
-    groups: dict[tuple[int, ...], list[Game]] = defaultdict(list)
-    for game in games:
-        winners = sorted(set(opponents_of(game, game._timeout_seat)))
+    zero, so the rows differ only in their winners and in ``finished_at``: the deadline in the
+    row, or, when vacation was spent first, the later moment it ran out."""
+    groups: dict[tuple[tuple[int, ...], datetime | None], list[Game]] = defaultdict(list)
+    for game, expiry in timeouts:
+        winners = tuple(sorted(set(opponents_of(game, expiry.seat))))
+        at_row_deadline = expiry.at == game.deadline
+        groups[(winners, None if at_row_deadline else expiry.at)].append(game)
         game.status, game.end_reason, game.winner_seats = (
             Game.Status.FINISHED,
             Termination.TIMEOUT,
-            winners,
+            list(winners),
         )
-        game.finished_at, game.deadline, game.updated_at = now, None, now
+        game.finished_at, game.deadline, game.updated_at = expiry.at, None, now
         game.undo_requested_by = game.cancel_requested_by = None
-        groups[tuple(winners)].append(game)
-    for winners, group in groups.items():
+    for (winners, at), group in groups.items():
         Game.objects.filter(pk__in=[g.pk for g in group]).update(
             status=Game.Status.FINISHED,
             end_reason=Termination.TIMEOUT,
             winner_seats=list(winners),
-            finished_at=now,
+            # SQL reads the row as it was: ``deadline`` here is the one being cleared
+            finished_at=F("deadline") if at is None else at,
             deadline=None,
             undo_requested_by=None,
             cancel_requested_by=None,
             updated_at=now,
         )
+    games = [game for game, _ in timeouts]
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in (
         Seat.objects.filter(game__in=games).select_related("user").order_by("game_id", "seat")
@@ -117,18 +134,23 @@ def _finish_turn_timeouts(games: list[Game], now: datetime) -> None:
 
 
 def timeout_fire(*, game_id: int, ply: int, now: datetime | None = None) -> str:
-    """The timeout task's work: lock the game, re-check, finish. Safe to run any number of
-    times. Returns "stale", "early", "vacation", "timeout" or "absent"."""
+    """The timeout task's work: claim the game at ``ply`` (``_claim``) and finish it. Safe to
+    run any number of times. Returns "stale" (nothing to do: finished, moved on, no game),
+    "early" (the deadline is still ahead), "vacation", "timeout" or "absent"."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != IN_PROGRESS or game.ply != ply or game.deadline is None:
+        claimed = _claim(Game.objects.filter(pk=game_id, ply=ply), now=now)
+        if claimed:
+            return _expire(claimed[0], now=now).outcome
+        ahead = Game.objects.filter(
+            pk=game_id, ply=ply, status=IN_PROGRESS, deadline__gt=now
+        ).values_list("deadline", flat=True)
+        deadline = next(iter(ahead), None)
+        if deadline is None:
             return "stale"
-        if game.deadline > now:
-            if game.deadline - now < timedelta(seconds=5):  # woke a little early: try again
-                enqueue_timeout(game.pk, game.ply, game.deadline)
-            return "early"
-        return _expire(game, now=now)
+        if deadline - now < timedelta(seconds=5):  # woke a little early: try again
+            enqueue_timeout(game_id, ply, deadline)
+        return "early"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +158,6 @@ class SweepReport:
     timed_out: int = 0
     vacation: int = 0
     skipped: int = 0
-    scheduled: int = 0
 
 
 def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
@@ -144,20 +165,11 @@ def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
         yield items[i : i + size]
 
 
-def sweep(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
-    """Close every in-progress game whose deadline has passed (``close_due``), then enqueue
-    tasks for deadlines due before the next sweep that had no task of their own."""
-    now = now or timezone.now()
-    closed = close_due(now=now, batch_size=batch_size)
-    return SweepReport(closed.timed_out, closed.vacation, closed.skipped, _schedule_upcoming(now))
-
-
 def close_due(*, now: datetime | None = None, batch_size: int = 500) -> SweepReport:
-    """Close every in-progress game whose deadline has passed, spending vacation first, in short
-    transactions of ``batch_size`` games. Batches lock their rows with SKIP LOCKED where the
-    database has it, so concurrent sweepers and tasks never wait for each other. Beat runs this
-    every second (``TIMEOUT_POLL_SECONDS``): a timeout task lost with a killed worker (its message
-    waits out the broker's visibility timeout) costs at most that much delay."""
+    """The sweeper: close every in-progress game past its deadline that no task closed (a
+    lost task, a deadline beyond the eta horizon), spending vacation first, in short
+    transactions of ``batch_size`` games that claim as the task does, skipping rows another
+    transaction holds."""
     now = now or timezone.now()
     ids = list(
         Game.objects.filter(status=IN_PROGRESS, deadline__lte=now)
@@ -168,17 +180,12 @@ def close_due(*, now: datetime | None = None, batch_size: int = 500) -> SweepRep
         outcome for chunk in _chunks(ids, batch_size) for outcome in _sweep_chunk(chunk, now)
     )
     closed = counts["timeout"] + counts["absent"]  # a start window closed is closed on time too
-    return SweepReport(closed, counts["vacation"], counts["stale"], 0)
+    return SweepReport(closed, counts["vacation"], counts["stale"])
 
 
 def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
     with transaction.atomic():
-        qs = Game.objects.filter(pk__in=chunk, status=IN_PROGRESS, deadline__lte=now).order_by("pk")
-        if connection.features.has_select_for_update_skip_locked:
-            qs = qs.select_for_update(skip_locked=True)  # another sweeper or a task has it
-        else:
-            qs = qs.select_for_update()
-        games = list(qs)
+        games = _claim(Game.objects.filter(pk__in=chunk), now=now, skip_locked=True)
         if not games:
             return []
         moves: dict[int, list[Move]] = defaultdict(list)
@@ -191,7 +198,7 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
         outcomes = []
         turn_timeouts = []
         for game in games:
-            outcome = _expire(
+            expiry = _expire(
                 game,
                 now=now,
                 seat=seats[game.pk],
@@ -200,10 +207,11 @@ def _sweep_chunk(chunk: list[int], now: datetime) -> list[str]:
                 lookup_user=False,
                 finish=False,
             )
-            outcomes.append(outcome)
-            if outcome == "timeout" and game.status == IN_PROGRESS:
-                turn_timeouts.append(game)
-        _finish_turn_timeouts(turn_timeouts, now)
+            outcomes.append(expiry.outcome)
+            if expiry.outcome == "timeout" and game.status == IN_PROGRESS:
+                turn_timeouts.append((game, expiry))
+        if turn_timeouts:
+            _finish_turn_timeouts(turn_timeouts, now)
         return outcomes
 
 
@@ -237,22 +245,3 @@ def _lock_vacation_users(
         u.pk: u for u in User.objects.select_for_update().filter(pk__in=spenders).order_by("pk")
     }
     return {key: locked[user_id] for key, user_id in user_of.items() if user_id in locked}
-
-
-def _schedule_upcoming(now: datetime) -> int:
-    """Enqueue tasks for deadlines due before the next sweep that were too far away to get a
-    task when they were set (see ``eta_horizon``)."""
-    interval = getattr(settings, "SWEEP_INTERVAL", timedelta(seconds=30))
-    horizon = eta_horizon()
-    rows = list(
-        Game.objects.filter(
-            status=IN_PROGRESS, deadline__gt=now, deadline__lte=now + interval
-        ).values_list("pk", "ply", "deadline", "turn_started_at")
-    )
-    count = 0
-    for game_id, ply, deadline, started in rows:
-        if (started is None or deadline - started > horizon) and send_timeout(
-            game_id, ply, deadline
-        ):
-            count += 1
-    return count

@@ -1,17 +1,7 @@
-"""The time control of a game, challenge, set or tournament, as one immutable value (pure).
-
-``TimeControl`` is validated when it is made, so a value that exists is one the rules allow:
-
-- **untimed** (``Kind.NONE``): no numbers;
-- **live** (``Kind.LIVE``, Fischer): ``initial_minutes`` 0..999 and ``increment_seconds`` 0..59,
-  not both zero, no days per move;
-- **turn-based** (``Kind.TURN``): ``days_per_move`` 1..30, no initial time or increment.
-
-Its rating ``category``: live is **speed** when ``initial*60 + increment*15 <= 330`` (with no
-initial time: when the increment is under 24 s), otherwise **normal**; turn-based is **turn**;
-untimed is **untimed**. ``fields()`` / ``of(row)`` convert to and from the four model columns
-(``time_control``, ``initial_minutes``, ``increment_seconds``, ``days_per_move``) that games,
-sets, challenges and tournaments store.
+"""The time control of a game, challenge, set or tournament as one immutable, validated value
+(pure): untimed, live (Fischer) or turn-based, its rating category, and its conversion to and
+from the four model columns that games, sets, challenges and tournaments store. The limits and
+categories are in ``docs/timeouts.md``.
 """
 
 from __future__ import annotations
@@ -73,7 +63,8 @@ def _whole(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class TimeControl:
-    """A validated time control (see the module docstring)."""
+    """A validated time control: untimed (no numbers), live (``initial_minutes`` 0..999 and
+    ``increment_seconds`` 0..59, not both zero) or turn-based (``days_per_move`` 1..30)."""
 
     kind: Kind = Kind.NONE
     initial_minutes: int = 0

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.clocks import rules
 from games.clocks.selectors import vacation_balance, vacation_status
-from games.clocks.services import timeout_schedule
+from games.clocks.services import schedule_deadline
 from games.clocks.timecontrol import Kind
 from games.models import Game, Seat, User
 from games.play.positions import seat_to_move
@@ -70,7 +70,7 @@ def vacation_start(*, user: User, hours: int, now: datetime | None = None) -> di
                 weekend_days=locked.weekend_days,
             )
             game.save(update_fields=["deadline", "updated_at"])
-            timeout_schedule(game=game)
+            schedule_deadline(game=game)
         locked.vacation_hours_left = balance.hours_left - hours
         locked.vacation_year = balance.year
         locked.save(update_fields=["vacation_hours_left", "vacation_year"])

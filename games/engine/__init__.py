@@ -10,8 +10,9 @@ from .go import GoGame, GoMove, GoPhase, GoScore
 from .notation import COLUMNS, parse_point, point_name, point_names
 from .openings import Takeback
 from .outcome import Outcome, Termination
+from .position import Position
 from .records import *  # noqa: F403 (records.__all__: read, write and replay records)
-from .start import Position, new_game, replay_game
+from .start import new_game, replay_game
 from .variants import GAMES, GO_VARIANTS, VARIANTS, Variant, get_variant
 
 __all__ = [

@@ -1,4 +1,5 @@
-"""Captures: the stones a new stone brackets (RULES.md, "Captures"; Keryo; multi-player).
+"""Captures: the stones a new stone brackets (docs/rules.md, "Captures"; Keryo;
+multi-player).
 
 A stone of colour ``c`` captures, in each direction, a run of stones that are not its own whose
 length is one of the variant's ``capture_lengths`` and that ends on a stone of colour ``c``. In a

@@ -12,10 +12,6 @@ from .state import GameState
 class Checks(GameState):
     __slots__ = ()
 
-    def parse_point(self, point: int | str) -> int:
-        """A point of the board from an int or a name (``IllegalMove`` if it is not one)."""
-        return self._coerce(point)
-
     def _coerce(self, point: object) -> int:
         if isinstance(point, bool):
             raise IllegalMove("bad_coordinate", f"{point!r} is not a point")

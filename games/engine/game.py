@@ -1,67 +1,10 @@
-"""A game of the Pente family as a mutable position (like python-chess's ``Board``).
+"""The Pente family's ``Position``: ``Game``, a mutable position with the rules to move it
+forward and back (python-chess's ``Board`` for this family). The rules it plays, and the
+decisions it takes where a game's rules are silent, are docs/rules.md's ("The Pente family",
+"Opening protocols", "Multi-player and partners", "Taking a move back").
 
 Points are ints ``x + size*y`` (x from the left, y from the top); colours are ints 1..6 (0 is
-empty); seats are 1-based, as the players sat down.
-
-Rule decisions taken here where the rule book (RULES.md) is silent
---------------------------------------------------------------------
-- **Colours and seats.** Seat *i* starts with colour *i*. Only the D opening and Swap2 change
-  that, and only between seats 1 and 2; ``seat_colour()`` always tells the current mapping.
-- **D opening.** Seat 1 places stones 1-4 (colours 1, 2, 1, 2), anywhere; the first is free.
-  Captures made by those stones count for the stone's colour. Seat 2 then decides ``"keep"``
-  (seat 1 keeps colour 1 and plays the 5th stone) or ``"swap"`` (seat 2 takes colour 1 and plays
-  the 5th stone; seat 1 holds colour 2). No tournament rule.
-- **Swap2.** Seat 1 places stones 1-3 (colours 1, 2, 1). Seat 2 decides:
-  ``"swap"``: seat 2 takes colour 1, seat 1 takes colour 2, and colour 2 (now seat 1) plays the
-  4th stone; ``"keep"``: seat 2 keeps colour 2 and plays the 4th stone; ``"place_two"``: seat 2
-  places stones 4 and 5 (colours 2, 1) one at a time, then seat 1 decides ``"colour1"`` (keep
-  colour 1; seat 2, colour 2, plays the 6th stone) or ``"colour2"`` (seat 1 takes colour 2 and
-  plays the 6th stone; seat 2 holds colour 1). No tournament rule.
-- ``to_move_colour`` is the colour of the next stone, also while a decision is pending;
-  ``to_move_seat`` is the seat that must act next (decide or place). Both are None when over.
-- **Decision refusals:** a stone while a decision is pending is ``decision_pending`` whoever
-  sends it; a decision from the wrong seat is ``not_your_turn``.
-- **Connect6.** ``play()`` places one stone (the engine tracks the half-turn, which lets records
-  be replayed stone by stone); ``play_turn()`` takes the whole turn at once, validated
-  all-or-nothing; ``stones_this_turn()`` is the number of stones still due this turn (2 at the
-  start of a turn, 1 after its first stone, never more than the empty points left).
-- **Tournament rule** applies to the third stone on the board (player 1's second stone, also in
-  Partners, where seat 3 places it). It can be chosen only in the games that have it (Pente,
-  Keryo-Pente, Poof-Pente, Boat-Pente, O-Pente, G-Pente) and never in multi-player games;
-  ``tournament_rule=True`` elsewhere, or ``False`` for G-Pente, raises ``BadOptions``.
-- **Multi-player (3-6 seats) and Partners (4 seats)** are offered for Pente and Keryo-Pente
-  (Keryo: a triple of non-mover stones, mixed colours allowed, is captured too). Partners: seats
-  1 and 3 play colour 1 (team A), seats 2 and 4 colour 2 (team B); the team shares its capture
-  count (``captures`` is per colour) and the stones of a partner count as the mover's own for
-  brackets and for fives; a win lists both team seats in ``outcome.winners``. The tournament rule
-  (when on) binds the third stone, i.e. seat 3.
-- **Adjacent-only**: every stone but the very first of the game must touch (8 neighbours) a stone
-  on the board at the time it is placed; for a Connect6 turn, the second stone may touch the
-  first. The one exception is player 1's second stone under the tournament rule, bound by its
-  distance from the centre alone: after an answer of player 2 next to the centre no point 3 or
-  more from the centre touches a stone, and the game could not go on.
-- **Poof capture win:** after each move, first the mover and then the opponent are checked: a
-  side wins by captures when it has reached the target and has strictly more captured stones
-  than the other side.
-- **Boat (Boat-Pente, O-Pente).** After the mover's captures and poofs, every line of five or more
-  through the stone just placed is a "five". It wins at once unless one single opponent move
-  would capture across all of them (a capture is any bracket of the variant's capture lengths,
-  several at once from the same stone; a five "stands" while 5 of its stones in a row remain).
-  Otherwise the game goes on with the fives pending: after the opponent's reply, if any pending
-  five still stands its maker wins by "five" at once (even if the reply reached the capture
-  target or made a five of its own); if none stands, the reply is judged normally. A move that
-  makes a breakable five but reaches the capture target (strictly more, in O-Pente) wins by
-  "captures". When a five would be breakable but the board is full, it stands and wins.
-- **Judgement after every stone**, the same in every variant: a five (a standing pending boat
-  five first, then the mover's own), then the capture count (only after a move that removed
-  stones, the only moves that change it), then a full board (draw); otherwise the turn passes.
-- **Draw:** after a move that wins nothing, if no empty point is left the game is drawn.
-- **Undo.** ``pop()`` takes back any action but the server's automatic opening stone;
-  ``takeback()`` is the narrower rule of the server's undo request (the last stone, or
-  Connect6's whole turn, never into an opening protocol).
-- ``Game.replay(variant, actions)`` accepts the ``actions`` list of a game (whose first entry is
-  the automatic centre stone, when there is one; a list without it works too), point names
-  ("K10") in place of ints, and decision strings. Illegal actions raise ``IllegalMove``.
+empty); seats are 1-based, as the players sat down (``seat_colour()`` tells the mapping).
 """
 
 from __future__ import annotations
@@ -285,7 +228,7 @@ class Game(Checks, Undo):
         return self._place(point)
 
     def play_turn(
-        self, points: Sequence[int | str], *, seat: int | None = None
+        self, points: Sequence[int | str | None], *, seat: int | None = None
     ) -> tuple[MoveResult, ...]:
         """Play a whole turn: Connect6's stones (validated all-or-nothing), else one stone.
 
@@ -314,8 +257,11 @@ class Game(Checks, Undo):
                 break
         return tuple(results)
 
-    def decide(self, choice: str, *, seat: int | None = None) -> None:
-        """Make the pending opening decision (see ``decisions_available()``)."""
+    def decide(
+        self, choice: str, *, seat: int | None = None, disputed: Iterable[int | str] = ()
+    ) -> str:
+        """Make the pending opening decision (see ``decisions_available()``) and return it.
+        ``disputed`` is Go's (no decision here names stones): ignored."""
         if self._outcome is not None:
             raise IllegalMove("game_over", f"The game is over: {self._describe_result()}")
         pending = self._pending
@@ -344,6 +290,14 @@ class Game(Checks, Undo):
             self._clen = 2
             self._ci = 0 if then.next_colour == 1 else 1
             self._seat, self._colour = self._cycle[self._ci]
+        return choice
+
+    def act(self, action: int | str, *, seat: int | None = None) -> MoveResult | str:
+        """Take one action as ``actions`` lists it: a choice of the decision due, else a
+        stone."""
+        if self._pending is not None and action in DECISIONS[self._pending]:
+            return self.decide(action, seat=seat)
+        return self.play(action, seat=seat)
 
     # ------------------------------------------------------------------ turn order
 

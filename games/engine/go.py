@@ -1,74 +1,26 @@
-"""Go (RULES.md, "Go"): a mutable position with the rules to move it forward and back.
+"""Go's ``Position``: ``GoGame``, a mutable position with the rules to move it forward and
+back (docs/rules.md, "Go on three boards": captures, suicide, positional superko, passes, the
+marking of dead stones and the area count).
 
-Pure Python, like the rest of the engine. Points are ints ``x + size*y`` (x from the left, y from
-the top) on a 9x9, 13x13 or 19x19 board; names are those of ``notation`` (``A1`` bottom left, no
-``I``). Colour 1 is black (seat 1, moves first), colour 2 white (seat 2, komi 7.5 by default);
-seat and colour are the same number.
-
-Rule decisions taken here where the rule book is silent
-------------------------------------------------------------
-- **Moves.** ``play(point)`` places a stone, ``play("PASS")`` (or ``pass_turn()``) passes. A stone
-  takes the opponent's groups left without a liberty; then, if its own group has none, it is
-  refused (``suicide``); a move that captures is never suicide. A stone that would recreate any
-  whole-board position the game has had (whoever was to move then) is refused (``superko``).
-  Passes do not change the board, so they never trip superko.
-- **Positions** are remembered as 64-bit Zobrist hashes (a fixed-seed table, one random number
-  per point and colour), updated incrementally: the hash of every position the game has had
-  (the start included) is in a set; no board copies are kept.
-- **Phases** (``phase``): ``"playing"``, then after two passes in a row ``"marking"``, then
-  ``"over"``. In the marking phase the player who passed first (``marking_seat``) proposes the
-  dead stones with ``mark_dead(points)`` (any stones of either colour, possibly none); the
-  proposal is ``proposed_dead``. Then the other player either ``accept()``s it: the dead stones
-  are taken off the board (they count as captures for the other colour), the board is counted
-  and the game is over (``Termination.SCORE``); or ``reject()``s it: play resumes on the same
-  board (passes do not change it) with the player to move who was to move before the two
-  passes (the one who passed first), and a fresh pair of passes is needed to mark again. The
-  superko history keeps every position, also across a rejection. The marker cannot revise a
-  proposal before the answer; the answerer cannot answer before there is a proposal. A
-  rejection may name the stones it disputes (``reject(disputed=...)``: stones on the board,
-  those the answerer judges otherwise than the proposal); they change nothing in the rules and
-  are ``disputed`` while play resumes, until the next pass pair (the next marking).
-- **Groups for marking** (``group_of(point)``): the stone's chain and the stones of its colour
-  that share the chain's empty region: a flood through empty points and that colour's stones,
-  stopped by the other colour. A marking usually marks whole groups (a dead group is dead
-  with its stones nearby in the same territory).
-- ``to_move_seat`` is the seat expected to act: to play, to mark, or to answer a proposal; None
-  when the game is over. ``to_move_colour`` is the same number. ``pending_decision`` is always
-  None (Go has no opening decisions) and ``stones_this_turn()`` is 1 while playing, else 0.
-- **Area scoring** (``score()``): stones on the board plus empty regions that touch stones of one
-  colour only, after the dead stones are removed; regions touching both colours (seki, dame) or
-  none count for nobody. White adds ``komi``. The higher score wins; equal scores (only with a
-  whole-number komi) draw.
-- **Resignation and time** are decided outside the engine, as for the other games.
-- ``pop()`` takes back any action: a stone (with its captures), a pass, a marking, an acceptance
-  or a rejection. ``takeback()`` is what the server's undo request may take back: the last move
-  (a stone or a pass), never a marking step.
-- ``actions`` lists every action: stones as ints, ``"PASS"``, ``"MARK C3 D4"`` (the proposal, by
-  name; ``"MARK"`` alone proposes none), ``"ACCEPT"``, ``"REJECT"`` (without the stones it
-  disputed: they are no part of the game's moves); ``GoGame.replay`` reads them back (also
-  names for stones, ``("MARK", points)`` pairs, and ``"REJECT C3 D4"``, a rejection disputing
-  C3 and D4).
-
-Refusal codes: ``off_board``, ``bad_coordinate``, ``occupied``, ``suicide``, ``superko``,
-``not_your_turn``, ``game_over``, ``marking_in_progress`` (a move during marking),
-``not_marking`` (a marking step during play), ``bad_dead`` (marking a point with no stone),
-``proposal_pending`` (marking again before the answer), ``no_proposal`` (an answer before the
-marking), ``nothing_to_undo``.
+Points are ints ``x + size*y`` on a 9x9, 13x13 or 19x19 board, named as in ``notation``; seat
+and colour are the same number (1 black, who moves first; 2 white, komi 7.5 by default). The
+superko history is a set of 64-bit Zobrist hashes kept incrementally: no board copies.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
 from .errors import BadOptions, IllegalMove
-from .notation import COLUMNS, board_rows, parse_point, point_name
+from .notation import parse_point, point_name
 from .openings import Takeback
 from .outcome import Outcome, Termination
+from .position import Position
 from .variants import GO_VARIANTS, Variant
 
 __all__ = [
@@ -109,6 +61,8 @@ GO_ILLEGAL_MOVE_CODES = frozenset(
         "nothing_to_undo",
     }
 )
+
+_ANSWERS = ("accept", "reject")  # the answers to a proposal of dead stones (``decide``)
 
 _ZOBRIST_SEED = 0x60_5EED
 
@@ -257,7 +211,7 @@ def _colour_name(c: int) -> str:
     return "black" if c == 1 else "white"
 
 
-class GoGame:
+class GoGame(Position):
     """A position of a game of Go, with the rules to move it forward (and back).
 
     Every action is kept in ``_log``, one entry per action, which is all ``pop()`` needs:
@@ -299,6 +253,7 @@ class GoGame:
     tournament_rule = False
     adjacent_only = False
     rated = False
+    marks_dead = True
 
     #: The per-board tables, shared: looked up again when a pickled game is loaded.
     _SHARED_SLOTS = ("_t", "_nbrs", "_zob")
@@ -422,10 +377,6 @@ class GoGame:
     # ------------------------------------------------------------------ the game
 
     @property
-    def size(self) -> int:
-        return self._size
-
-    @property
     def komi(self) -> float:
         return self._komi
 
@@ -435,16 +386,6 @@ class GoGame:
         return self._phase
 
     # ------------------------------------------------------------------ the position
-
-    @property
-    def board(self) -> tuple[int, ...]:
-        """The board as a flat tuple: ``board[x + size*y]`` is 0 (empty), 1 or 2."""
-        return tuple(self._board)
-
-    @property
-    def captures(self) -> tuple[int, int]:
-        """Stones captured by black, by white (dead stones removed at the count included)."""
-        return (self._captures[1], self._captures[2])
 
     @property
     def ply(self) -> int:
@@ -483,34 +424,11 @@ class GoGame:
         return entry[0]
 
     @property
-    def last_point(self) -> int | None:
-        """The point of the last stone played (passes and marking steps skipped), or None."""
-        for entry in reversed(self._log):
-            if type(entry[0]) is int:
-                return entry[0]
-        return None
-
-    @property
     def last_action(self) -> int | str | None:
         """The last action (as ``actions`` lists it), or None."""
         return self._action(self._log[-1]) if self._log else None
 
-    def rows(self) -> list[str]:
-        return board_rows(self._board, self._size)
-
-    def parse_point(self, point: int | str) -> int:
-        """A point of this board from an int or a name (``IllegalMove`` if it is not one)."""
-        return self._coerce(point)
-
-    def point_name(self, point: int) -> str:
-        return point_name(point, self._size)
-
     # ------------------------------------------------------------------ whose turn
-
-    @property
-    def to_move_seat(self) -> int | None:
-        """The seat expected to act (play, mark or answer the marking); None when over."""
-        return self._seat
 
     @property
     def to_move_colour(self) -> int | None:
@@ -567,6 +485,17 @@ class GoGame:
     def decisions_available(self) -> tuple[str, ...]:
         return ()
 
+    @property
+    def decision_due(self) -> str | None:
+        """``"dead_stones"`` while a proposal of dead stones awaits its answer, else None."""
+        return "dead_stones" if self._phase is _MARKING and self._proposal is not None else None
+
+    def decision_choices(self) -> tuple[str, ...]:
+        return _ANSWERS if self.decision_due is not None else ()
+
+    def can_pass(self) -> bool:
+        return self._phase is _PLAYING
+
     def seat_colour(self, seat: int) -> int:
         if isinstance(seat, bool) or seat not in (1, 2):
             raise ValueError(f"There is no seat {seat!r} in a 2-seat game")
@@ -576,11 +505,6 @@ class GoGame:
         return 1 if self._phase is _PLAYING else 0
 
     # ------------------------------------------------------------------ the result
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended (``Termination.SCORE``), or None while it goes on."""
-        return self._outcome
 
     @property
     def winner_colour(self) -> int | None:
@@ -633,6 +557,35 @@ class GoGame:
         self._seat = 3 - c
         return GoMove(point, c, captured)
 
+    def parse_move(self, token: int | str) -> int | None:
+        """A point, or None for ``"PASS"`` (any case, spaces around)."""
+        if isinstance(token, str) and token.strip().upper() == PASS:
+            return None
+        return self._coerce(token)
+
+    def play_turn(
+        self, points: Sequence[int | str | None], *, seat: int | None = None
+    ) -> tuple[GoMove]:
+        """One stone or a pass (None or ``"PASS"``): a turn of Go is one move."""
+        if len(points) != 1:
+            raise IllegalMove("wrong_stone_count", "Go is one stone (or PASS) a turn.")
+        point = points[0]
+        return (self.play(PASS if point is None else point, seat=seat),)
+
+    def decide(
+        self, choice: str, *, seat: int | None = None, disputed: Iterable[int | str] = ()
+    ) -> str:
+        """Answer the proposed dead stones: ``"accept"`` or ``"reject"`` (naming the stones it
+        ``disputes``). Returns the answer as the record of moves keeps it (``reject C3 D4``)."""
+        if choice == "accept":
+            self.accept(seat=seat)
+            return choice
+        if choice == "reject":
+            names = sorted({self.parse_point(p) for p in disputed})
+            self.reject(seat=seat, disputed=names)
+            return " ".join([choice, *(self.point_name(p) for p in names)])
+        raise IllegalMove("bad_decision", "In Go, answer a marking with accept or reject.")
+
     def pass_turn(self, *, seat: int | None = None) -> GoMove:
         """Pass. The second pass in a row starts the marking phase."""
         self._check_turn(seat)
@@ -663,13 +616,6 @@ class GoGame:
         code = self._evaluate(p, self._seat)[0]
         if code:
             raise IllegalMove(code, self._refusal(code, p))
-
-    def is_legal(self, point: int | str) -> bool:
-        try:
-            self.check(point)
-        except IllegalMove:
-            return False
-        return True
 
     def legal_points(self) -> list[int]:
         """Every point the side to move may play a stone on (empty unless playing)."""
@@ -961,9 +907,3 @@ class GoGame:
             f"<GoGame {self._size}x{self._size} phase={self._phase.value} ply={self._ply} "
             f"to_move_seat={self._seat} captures={self.captures}>"
         )
-
-    def __str__(self) -> str:
-        s = self._size
-        lines = [f"{s - y:>2} {' '.join(row)}" for y, row in enumerate(self.rows())]
-        lines.append("   " + " ".join(COLUMNS[:s]))
-        return "\n".join(lines)

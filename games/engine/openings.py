@@ -116,7 +116,7 @@ class After(NamedTuple):
 
 
 def after(decision: str, choice: str, seat_colour: tuple[int, ...]) -> After:
-    """The effect of ``choice`` on the pending ``decision`` (see the module doc of game.py)."""
+    """The effect of ``choice`` on the pending ``decision`` (docs/rules.md, "Opening protocols")."""
     if decision == "d_swap":
         return After(_SWAPPED if choice == "swap" else seat_colour, 1)
     if decision == "swap2":
@@ -142,8 +142,9 @@ class Takeback(NamedTuple):
 def takeback(
     v: Variant, actions: Sequence[int | str], seats: Sequence[int], automatic: int
 ) -> Takeback | None:
-    """The undo rule of the server (RULES.md, "Undo"), for the actions taken so far, ``seats``
-    the seat that took each one, ``automatic`` how many of them the server placed itself.
+    """The undo rule of the server (docs/rules.md, "Taking a move back"), for the actions
+    taken so far, ``seats`` the seat that took each one, ``automatic`` how many of them the
+    server placed itself.
 
     The last action must be a stone; an undo never reaches across a decision (the opening
     protocol) or into the automatic opening stones; in D and Swap2 games nothing can be taken

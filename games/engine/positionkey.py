@@ -1,64 +1,7 @@
 """Position keys for the game-database explorer: one 64-bit number per position, the same for a
 position and its mirror images, so that every stored game can be indexed by the positions it
-went through and a position reached in any orientation finds them all.
-
-The key
--------
-``key = min(H_0, ..., H_7) ^ G ^ S`` where
-
-- ``H_s`` is the Zobrist hash of the stones after symmetry ``s`` moved them: the XOR, over the
-  stones, of one random 64-bit number per (board size, colour, point the stone lands on);
-- ``G`` names the game: the variant (by name, so a slug and a name give the same key), the
-  number of seats and Partners;
-- ``S`` is the state of play that the stones do not show: one number per (colour, capture
-  count) for each non-zero capture count, one for the colour to move (none once the game is
-  over), and one for a pending non-stone step (an opening decision such as ``"d_swap"``, or
-  Go's ``"marking"`` phase).
-
-``G`` and ``S`` do not change under a symmetry, so the minimum is taken over the stones only:
-two positions that are mirror images of each other have the same set of eight hashes, hence
-the same minimum, hence the same key. The symmetry that reaches the minimum (the smallest index
-on a tie: a position that is its own mirror image reaches it several times) is the one that
-maps the position to its *canonical orientation*, returned with the key.
-
-Every random number is cut from ``hashlib.blake2b`` of a text naming it (``"stone|19|1|180"``),
-so the tables are the same in every process and release, whatever ``PYTHONHASHSEED`` is. A
-change to them (or to how a key is put together) changes every stored key: bump
-``KEY_VERSION``, which is part of every text hashed, and re-index.
-
-Why captures and the side to move are in it
--------------------------------------------
-In the capture games the capture count is half of the position: the same stones with 8 pairs
-captured (one capture from winning) and with none are different positions, with different
-best moves. The same stones with the other colour to move are different positions too (in the
-Pente family a position can be reached with either side to move, through captures; in Go,
-through a pass). Folding them into the key means the explorer never mixes them up, and can look
-a position up with one equality test on one indexed column.
-
-The symmetries
---------------
-The eight symmetries of the square, as ints (``SYMMETRIES``): bit 2 swaps x and y (a mirror in
-the main diagonal), then bit 0 mirrors left-right (x -> n-1-x) and bit 1 top-bottom (y -> n-1-y).
-Points are ``x + size*y`` with y = 0 the top row (``notation``). So ``ROTATE_90`` (5) is a
-quarter turn clockwise as the board is drawn, ``ROTATE_270`` (6) counter-clockwise.
-
-For the explorer
-----------------
-- ``position_key(...)`` / ``key_of(position)`` -> ``(key, symmetry)``; store ``signed64(key)``
-  in a PostgreSQL ``bigint`` (``unsigned64`` reads it back).
-- ``game_keys(game)`` / ``keys_along(variant, actions)`` -> one ``PlyKey(ply, key, symmetry,
-  next_point)`` per action: the key of the position before the action and the stone then
-  played, moved into the canonical orientation (``pass_point(size)`` for Go's pass, one past
-  the board's last point; None for a decision or a marking step). On a self-symmetric position the stone is the smallest of its equivalent points, so
-  equivalent moves are counted together.
-- A caller whose position has ``symmetry`` s maps a stored ``next_point`` back to its own board
-  with ``to_caller(next_point, s, size)`` (a pass stays a pass): on a self-symmetric position
-  that is one of the equivalent points, all of which lead to the same key.
-
-Not in the key: the move number, the tournament rule (it only ever binds the third stone), Go's
-superko history and komi, the number of passes in a row, and Connect6's half-turn (the stones
-tell it in a game played from the start: the board always holds an odd number of stones
-before a turn's first stone).
+went through and a position reached in any orientation finds them all (``position_key`` says
+how a key is built).
 """
 
 from __future__ import annotations
@@ -347,6 +290,63 @@ def position_key(
     game is over; ``pending``: a non-stone step due now (an opening decision such as
     ``"d_swap"``, Go's ``"marking"``), else None; ``seats``/``partners``: the game's table.
     ``symmetry`` maps the position to its canonical orientation.
+
+    The key
+    -------
+    ``key = min(H_0, ..., H_7) ^ G ^ S`` where
+
+    - ``H_s`` is the Zobrist hash of the stones after symmetry ``s`` moved them: the XOR, over the
+      stones, of one random 64-bit number per (board size, colour, point the stone lands on);
+    - ``G`` names the game: the variant (by name, so a slug and a name give the same key), the
+      number of seats and Partners;
+    - ``S`` is the state of play that the stones do not show: one number per (colour, capture
+      count) for each non-zero capture count, one for the colour to move (none once the game is
+      over), and one for a pending non-stone step (an opening decision such as ``"d_swap"``, or
+      Go's ``"marking"`` phase).
+
+    ``G`` and ``S`` do not change under a symmetry, so the minimum is taken over the stones only:
+    two positions that are mirror images of each other have the same set of eight hashes, hence
+    the same minimum, hence the same key. The symmetry that reaches the minimum (the smallest index
+    on a tie: a position that is its own mirror image reaches it several times) is the one that
+    maps the position to its *canonical orientation*, returned with the key.
+
+    Every random number is cut from ``hashlib.blake2b`` of a text naming it (``"stone|19|1|180"``),
+    so the tables are the same in every process and release, whatever ``PYTHONHASHSEED`` is. A
+    change to them (or to how a key is put together) changes every stored key: bump
+    ``KEY_VERSION``, which is part of every text hashed, and re-index.
+
+    Why captures and the side to move are in it
+    -------------------------------------------
+    In the capture games the capture count is half of the position: the same stones with 8 pairs
+    captured (one capture from winning) and with none are different positions, with different
+    best moves. The same stones with the other colour to move are different positions too (in the
+    Pente family a position can be reached with either side to move, through captures; in Go,
+    through a pass). Folding them into the key means the explorer never mixes them up, and can look
+    a position up with one equality test on one indexed column.
+
+    The symmetries -------------- The eight symmetries of the square, as ints (``SYMMETRIES``): bit
+    2 swaps x and y (a mirror in the main diagonal), then bit 0 mirrors left-right (x -> n-1-x) and
+    bit 1 top-bottom (y -> n-1-y). Points are ``x + size*y`` with y = 0 the top row (``notation``).
+    So ``ROTATE_90`` (5) is a quarter turn clockwise as the board is drawn, ``ROTATE_270`` (6)
+    counter-clockwise.
+
+    For the explorer
+    ----------------
+    - ``position_key(...)`` / ``key_of(position)`` -> ``(key, symmetry)``; store ``signed64(key)``
+      in a PostgreSQL ``bigint`` (``unsigned64`` reads it back).
+    - ``game_keys(game)`` / ``keys_along(variant, actions)`` -> one ``PlyKey(ply, key, symmetry,
+      next_point)`` per action: the key of the position before the action and the stone then played,
+      moved into the canonical orientation (``pass_point(size)`` for Go's pass, one past the board's
+      last point; None for a decision or a marking step). On a self-symmetric position the stone is
+      the smallest of its equivalent points, so equivalent moves are counted together.
+    - A caller whose position has ``symmetry`` s maps a stored ``next_point`` back to its own board
+      with ``to_caller(next_point, s, size)`` (a pass stays a pass): on a self-symmetric position
+      that is one of the equivalent points, all of which lead to the same key.
+
+    Not in the key: the move number, the tournament rule (it only ever binds the third stone), Go's
+    superko history and komi, the number of passes in a row, and Connect6's half-turn (the stones
+    tell it in a game played from the start: the board always holds an odd number of stones
+    before a turn's first stone).
     """
     v = get_variant(variant)
     if size != v.size:
@@ -369,8 +369,6 @@ def position_key(
 
 def _game_of(position: Position) -> int:
     """The term naming the game of an engine position: variant, seats, Partners."""
-    if isinstance(position, GoGame):
-        return _game_term(position.variant.name, 2, False)
     return _game_term(position.variant.name, position.seats, position.partners)
 
 
@@ -472,7 +470,7 @@ def keys_along(variant: str, actions: Iterable[int | str], **options: object) ->
     of ``new_game``), the actions as records and ``replay_game`` take them (a leading centre
     stone the server places itself is skipped, as ``Game.replay`` does)."""
     start = new_game(variant, **options)  # type: ignore[arg-type]
-    items = start.without_automatic(actions) if isinstance(start, Game) else list(actions)
+    items = start.without_automatic(actions)
     return _walk(start, items)
 
 

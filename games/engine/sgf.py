@@ -1,73 +1,6 @@
-"""SGF (FF[4], GM[1]): export Go games to, and import them from, the Smart Game Format.
-
-Pure Python like the rest of the engine; the parsing, escaping and serialising is sgfmill's. A
-file written here opens in Sabaki, CGoban or KaTrain, and ``read_sgf`` gives back what
-``write_sgf`` wrote::
-
-    text = write_sgf(game, black="alice", white="bob", date=datetime.date(2024, 5, 1))
-    record = read_sgf(text)                    # SgfGame: size, komi, players, moves, dead, ...
-    again = sgf_to_game(record)                # GoGame.replay(sgf_to_actions(record), ...)
-
-Points: SGF writes a point as two letters ``a``.. from the top left, the column from the left
-first, the row from the top second; the engine's point is ``x + size*y`` with ``y`` from the top,
-so ``dc`` is ``3 + size*2``.
-
-Decisions
----------
-- **Setup stones are refused.** A game of the server is a list of actions replayed from an empty
-  board (``GoGame.replay``), which has no place for stones set up before the first move; so a
-  file with ``AB``/``AW``/``AE`` (handicap stones, problems) is refused with
-  ``sgf_setup_unsupported`` rather than imported as another game. Likewise, exporting a game made
-  with ``GoGame.from_position`` is refused with the same code.
-- **Moves alternate, black first**, as in the engine; a file where one colour moves twice in a
-  row (handicap stones given as moves, ``PL``) is refused with ``sgf_out_of_turn``. Moves the
-  engine refuses (suicide, positional superko, an occupied point) are ``sgf_illegal_move``.
-- **Passes** are written ``B[]``/``W[]`` on every size; ``B[tt]`` (FF[3]) is read as a pass too.
-  Two passes followed by more moves (play resumed after a disagreement on the dead stones) are
-  replayed as a marking turned down (``MARK``, ``REJECT``), as the engine wants them.
-- **A marking turned down** is not a move, and SGF has no property for it: the stones it
-  proposed are written in a private property of this server, ``REJECTEDDEAD`` (``REJECTED_DEAD``:
-  ``REJECTEDDEAD[ce][fd]``, points like ``TB``; ``REJECTEDDEAD[]`` for a marking of no stone)
-  on the node of the second pass, the one after which the marking was made. SGF readers pass
-  over a property they do not know (sgfmill keeps it). Reading, the marking after that move
-  proposes those stones; without the property (another program's file) it proposes none. A
-  marking turned down with no move since (the game then ended by a resignation or on time) has
-  the property on the last node, and that file is not a counted one. A proposal still
-  unanswered comes back as the marking phase with no proposal yet.
-- **Dead stones and territory** are ``TB``/``TW`` on the last node, the usual markup of Go
-  programs: ``TB`` holds black's territory (empty points counted for black) and the white stones
-  that are dead; ``TW`` the other way round. A dead stone is written in the other colour's
-  markup even when its region is not that colour's territory (a dead stone in dame), so that
-  the dead stones always come back. Reading, the stones of a colour that lie in the other
-  colour's markup are that colour's dead stones; markup on a point of its own colour is ignored.
-- **A record is scored** (``SgfGame.scored``) when its moves end with two passes and the game
-  was counted: the last node has ``TB``/``TW`` (written even when empty, as ``TB[]``), or the
-  result is a count (``B+3.5``, ``W+12``, ``0``, ``Draw``). A scored record replays to the end:
-  the two passes, ``MARK`` of its dead stones (none if the file marks none: every stone on the
-  board is alive then), ``ACCEPT``. A game exported in the marking phase, before the dead stones
-  were agreed, has neither markup nor result and comes back in the marking phase.
-- **Results** use SGF's syntax: ``B+3.5`` (a count, the margin as the engine counts it), ``W+R``
-  (resignation), ``W+T`` (time), ``B+F`` (forfeit), ``B+`` (a win, how not said), ``0`` or
-  ``Draw`` (a draw, which in Go is on the count), ``Void`` (no result), ``?`` (unknown); the long
-  words (``W+Resign``, ``B+Time``, ``W+Forfeit``) and any case are read too. Export fills the
-  result of a counted game itself; any other result is the caller's (``sgf_result`` builds it,
-  ``sgf_result_of`` from a ``StatedResult``). Import keeps ``RE`` as written;
-  ``sgf_stated_result`` reads it as the result a record states (``records.result``: the moves
-  decide where they end the game, and the record is refused where ``RE`` contradicts them). A
-  resignation, a loss on time or by forfeit is never a count: a file that says so and ends with
-  two passes is not scored, whatever its markup (the game ended while its stones were marked).
-- **Komi**: ``KM`` is always written; a file without one has komi 0 (old games had none).
-- **Main line only**: variations are skipped; only the first game of a collection is read.
-- **Text**: the file is UTF-8 (``CA[UTF-8]``). Bytes are decoded by their ``CA``; without one,
-  as UTF-8 if they are valid UTF-8, else ISO-8859-1 (SGF's default). Comments (``C``, ``GC``)
-  and other node properties are dropped; the game-info properties of the root named in
-  ``GAME_INFO`` (event, round, place, rules, ranks, time, ...) are kept in ``SgfGame.extra``
-  and written back.
-
-Refusal codes (``BadRecord``): ``bad_sgf`` (unreadable, or a ``REJECTEDDEAD`` not after two
-passes or not of points of the board), ``not_go`` (``GM`` is not 1),
-``bad_size`` (not 9, 13 or 19), ``sgf_setup_unsupported``, ``sgf_out_of_turn``,
-``sgf_illegal_move``, ``bad_result`` (a result that is not SGF's syntax).
+"""SGF (FF[4], GM[1]): export Go games to, and import them from, the Smart Game Format (the
+parsing, escaping and serialising is sgfmill's). ``SgfGame`` says how a game maps to SGF and
+what a file may hold.
 """
 
 from __future__ import annotations
@@ -134,7 +67,7 @@ GAME_INFO = (
     "WT",
 )
 
-#: The private property of a marking turned down: the stones it proposed (see the module doc).
+#: The private property of a marking turned down: the stones it proposed (see ``SgfGame``).
 REJECTED_DEAD = "REJECTEDDEAD"
 
 _COLOUR_LETTER = {1: "B", 2: "W"}
@@ -184,7 +117,77 @@ class SgfGame:
     the stones agreed dead at the count, and only a ``scored`` record (moves ending with two
     passes) has them; ``rejected`` the markings turned down: the number of moves played before
     each (the last two of them passes) and the points it proposed (sorted; maybe none).
-    ``None`` is a property the record does not have."""
+    ``None`` is a property the record does not have.
+
+    Pure Python like the rest of the engine; the parsing, escaping and serialising is sgfmill's. A
+    file written here opens in Sabaki, CGoban or KaTrain, and ``read_sgf`` gives back what
+    ``write_sgf`` wrote::
+
+        text = write_sgf(game, black="alice", white="bob", date=datetime.date(2024, 5, 1))
+        record = read_sgf(text)                    # SgfGame: size, komi, players, moves, dead, ...
+        again = sgf_to_game(record)                # GoGame.replay(sgf_to_actions(record), ...)
+
+    Points: SGF writes a point as two letters ``a``.. from the top left, the column from the left
+    first, the row from the top second; the engine's point is ``x + size*y`` with ``y`` from the
+    top, so ``dc`` is ``3 + size*2``.
+
+    Decisions
+    ---------
+    - **Setup stones are refused.** A game of the server is a list of actions replayed from an empty
+      board (``GoGame.replay``), which has no place for stones set up before the first move; so a
+      file with ``AB``/``AW``/``AE`` (handicap stones, problems) is refused with
+      ``sgf_setup_unsupported`` rather than imported as another game. Likewise, exporting a game
+      made with ``GoGame.from_position`` is refused with the same code.
+    - **Moves alternate, black first**, as in the engine; a file where one colour moves twice in a
+      row (handicap stones given as moves, ``PL``) is refused with ``sgf_out_of_turn``. Moves the
+      engine refuses (suicide, positional superko, an occupied point) are ``sgf_illegal_move``.
+    - **Passes** are written ``B[]``/``W[]`` on every size; ``B[tt]`` (FF[3]) is read as a pass too.
+      Two passes followed by more moves (play resumed after a disagreement on the dead stones) are
+      replayed as a marking turned down (``MARK``, ``REJECT``), as the engine wants them.
+    - **A marking turned down** is not a move, and SGF has no property for it: the stones it
+      proposed are written in a private property of this server, ``REJECTEDDEAD``
+      (``REJECTED_DEAD``: ``REJECTEDDEAD[ce][fd]``, points like ``TB``; ``REJECTEDDEAD[]`` for a
+      marking of no stone) on the node of the second pass, the one after which the marking was made.
+      SGF readers pass over a property they do not know (sgfmill keeps it). Reading, the marking
+      after that move proposes those stones; without the property (another program's file) it
+      proposes none. A marking turned down with no move since (the game then ended by a resignation
+      or on time) has the property on the last node, and that file is not a counted one. A proposal
+      still unanswered comes back as the marking phase with no proposal yet.
+    - **Dead stones and territory** are ``TB``/``TW`` on the last node, the usual markup of Go
+      programs: ``TB`` holds black's territory (empty points counted for black) and the white stones
+      that are dead; ``TW`` the other way round. A dead stone is written in the other colour's
+      markup even when its region is not that colour's territory (a dead stone in dame), so that
+      the dead stones always come back. Reading, the stones of a colour that lie in the other
+      colour's markup are that colour's dead stones; markup on a point of its own colour is ignored.
+    - **A record is scored** (``SgfGame.scored``) when its moves end with two passes and the game
+      was counted: the last node has ``TB``/``TW`` (written even when empty, as ``TB[]``), or the
+      result is a count (``B+3.5``, ``W+12``, ``0``, ``Draw``). A scored record replays to the end:
+      the two passes, ``MARK`` of its dead stones (none if the file marks none: every stone on the
+      board is alive then), ``ACCEPT``. A game exported in the marking phase, before the dead stones
+      were agreed, has neither markup nor result and comes back in the marking phase.
+    - **Results** use SGF's syntax: ``B+3.5`` (a count, the margin as the engine counts it), ``W+R``
+      (resignation), ``W+T`` (time), ``B+F`` (forfeit), ``B+`` (a win, how not said), ``0`` or
+      ``Draw`` (a draw, which in Go is on the count), ``Void`` (no result), ``?`` (unknown); the
+      long words (``W+Resign``, ``B+Time``, ``W+Forfeit``) and any case are read too. Export fills
+      the result of a counted game itself; any other result is the caller's (``sgf_result`` builds
+      it, ``sgf_result_of`` from a ``StatedResult``). Import keeps ``RE`` as written;
+      ``sgf_stated_result`` reads it as the result a record states (``records.result``: the moves
+      decide where they end the game, and the record is refused where ``RE`` contradicts them). A
+      resignation, a loss on time or by forfeit is never a count: a file that says so and ends with
+      two passes is not scored, whatever its markup (the game ended while its stones were marked).
+    - **Komi**: ``KM`` is always written; a file without one has komi 0 (old games had none).
+    - **Main line only**: variations are skipped; only the first game of a collection is read.
+    - **Text**: the file is UTF-8 (``CA[UTF-8]``). Bytes are decoded by their ``CA``; without one,
+      as UTF-8 if they are valid UTF-8, else ISO-8859-1 (SGF's default). Comments (``C``, ``GC``)
+      and other node properties are dropped; the game-info properties of the root named in
+      ``GAME_INFO`` (event, round, place, rules, ranks, time, ...) are kept in ``SgfGame.extra``
+      and written back.
+
+    Refusal codes (``BadRecord``): ``bad_sgf`` (unreadable, or a ``REJECTEDDEAD`` not after two
+    passes or not of points of the board), ``not_go`` (``GM`` is not 1),
+    ``bad_size`` (not 9, 13 or 19), ``sgf_setup_unsupported``, ``sgf_out_of_turn``,
+    ``sgf_illegal_move``, ``bad_result`` (a result that is not SGF's syntax).
+    """
 
     size: int = 19
     komi: float = KOMI

@@ -1,6 +1,5 @@
-"""A new or replayed position of any game the server hosts: the Pente family's ``Game`` or
-``GoGame``, chosen by the variant's family. Both answer what the server asks of a position
-(``play``, ``pop``, ``takeback``, ``outcome``, ``to_move_seat``, ``board``, ``rows()``, ...)."""
+"""A new or replayed position of any game the server hosts (a ``Position``): the Pente
+family's ``Game`` or ``GoGame``, chosen by the variant's family."""
 
 from __future__ import annotations
 
@@ -9,9 +8,8 @@ from collections.abc import Iterable
 from .errors import BadOptions
 from .game import Game
 from .go import KOMI, GoGame
+from .position import Position
 from .variants import Variant, get_variant
-
-Position = Game | GoGame
 
 
 def new_game(

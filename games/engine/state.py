@@ -1,26 +1,13 @@
-"""The state of a Pente-family game and its read-only views; ``game.Game`` adds the rules.
-
-Every action is kept in ``_log``, one entry per action, which is also all ``Game.pop()`` needs
-to take it back (no board copies). An entry starts with the action (a point, or a decision's
-word) and the seat that took it:
-
-- a stone in a game without poofs or boats: ``(point, seat, captured)``, plus the captured
-  stones' colours when more than two colours are in play;
-- a stone in a poof or boat game: ``(point, seat, captured, poofed, boat_pending_before)``;
-- a decision: ``(choice, seat, turn)``, ``turn`` being the turn order before it (``_turn()``).
-
-The rest of the turn order before a stone is derived: the cycle steps back by one, or the
-script by one step; a stone that ended the game did not move the turn on at all.
-"""
+"""The state of a Pente-family game and its read-only views; ``game.Game`` adds the rules."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .captures import capture_rays
-from .notation import COLUMNS, board_rows
 from .openings import DECISIONS, Cycle, Step
 from .outcome import Outcome, Termination
+from .position import Position
 from .tables import Tables, tables
 from .variants import Variant, get_variant
 
@@ -62,8 +49,21 @@ def result(point: int, colour: int, captured: tuple, poofed: tuple, finished: bo
     return r  # type: ignore[return-value]
 
 
-class GameState:
-    """The position of a Pente-family game and what can be read from it."""
+class GameState(Position):
+    """The position of a Pente-family game and what can be read from it.
+
+    Every action is kept in ``_log``, one entry per action, which is also all ``Game.pop()`` needs
+    to take it back (no board copies). An entry starts with the action (a point, or a decision's
+    word) and the seat that took it:
+
+    - a stone in a game without poofs or boats: ``(point, seat, captured)``, plus the captured
+      stones' colours when more than two colours are in play;
+    - a stone in a poof or boat game: ``(point, seat, captured, poofed, boat_pending_before)``;
+    - a decision: ``(choice, seat, turn)``, ``turn`` being the turn order before it (``_turn()``).
+
+    The rest of the turn order before a stone is derived: the cycle steps back by one, or the
+    script by one step; a stone that ended the game did not move the turn on at all.
+    """
 
     __slots__ = (
         "_variant",
@@ -152,10 +152,6 @@ class GameState:
         return self._variant
 
     @property
-    def size(self) -> int:
-        return self._size
-
-    @property
     def seats(self) -> int:
         return self._seats
 
@@ -179,11 +175,6 @@ class GameState:
     # ------------------------------------------------------------------ the position
 
     @property
-    def board(self) -> tuple[int, ...]:
-        """The board as a flat tuple: ``board[x + size*y]`` is 0 (empty) or a colour."""
-        return tuple(self._board)
-
-    @property
     def plies(self) -> int:
         """Stones placed so far (captured ones included)."""
         return self._plies
@@ -193,26 +184,7 @@ class GameState:
         """Every action so far: stones as points, decisions as words."""
         return [entry[0] for entry in self._log]
 
-    @property
-    def last_point(self) -> int | None:
-        for entry in reversed(self._log):
-            if type(entry[0]) is int:
-                return entry[0]
-        return None
-
-    @property
-    def captures(self) -> tuple[int, ...]:
-        """Captured stones by colour (colour 1 first)."""
-        return tuple(self._captures[1:])
-
-    def rows(self) -> list[str]:
-        return board_rows(self._board, self._size)
-
     # ------------------------------------------------------------------ whose turn
-
-    @property
-    def to_move_seat(self) -> int | None:
-        return self._seat
 
     @property
     def to_move_colour(self) -> int | None:
@@ -241,11 +213,6 @@ class GameState:
         return 1
 
     # ------------------------------------------------------------------ the result
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it is being played."""
-        return self._outcome
 
     @property
     def winner_colour(self) -> int | None:
@@ -297,9 +264,3 @@ class GameState:
             f"<Game {self._variant.name} plies={self._plies} outcome={self._outcome!r} "
             f"to_move_seat={self._seat} captures={self.captures}>"
         )
-
-    def __str__(self) -> str:
-        s = self._size
-        lines = [f"{s - y:>2} {' '.join(row)}" for y, row in enumerate(self.rows())]
-        lines.append("   " + " ".join(COLUMNS[:s]))
-        return "\n".join(lines)

@@ -19,7 +19,6 @@ from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.engine.go import PASS
 from games.models import Game, Move, Seat, User
 from games.play import events
 from games.play.access import (
@@ -278,11 +277,7 @@ class _TimedOut:
 
 def _tokens(position: engine.Position, points: Sequence[int | str]) -> list[int | None]:
     """The points of a turn on this board (``None``: Go's pass); raises the engine's refusal."""
-    go = isinstance(position, engine.GoGame)
-    return [
-        None if go and isinstance(p, str) and p.strip().upper() == PASS else position.parse_point(p)
-        for p in points
-    ]
+    return [position.parse_move(p) for p in points]
 
 
 def move_play(
@@ -321,12 +316,7 @@ def move_play(
 
     def apply(position: engine.Position, seat: int) -> list[Move]:
         turn = _tokens(position, points)
-        if isinstance(position, engine.GoGame):
-            if len(turn) != 1:
-                raise engine.IllegalMove("wrong_stone_count", "Go is one stone (or PASS) a turn.")
-            results = [position.play(PASS if turn[0] is None else turn[0], seat=seat)]
-        else:
-            results = position.play_turn(turn, seat=seat)
+        results = position.play_turn(turn, seat=seat)
         return [
             Move(
                 ply=i,
@@ -364,22 +354,9 @@ def game_decide(
         )
 
     def apply(position: engine.Position, seat: int) -> list[Move]:
-        stored = choice
         if disputed and choice != "reject":
             raise engine.IllegalMove("bad_decision", "Only Go's rejection names disputed stones.")
-        if isinstance(position, engine.GoGame):
-            if choice == "accept":
-                position.accept(seat=seat)
-            elif choice == "reject":
-                names = sorted({position.parse_point(p) for p in disputed})
-                position.reject(seat=seat, disputed=names)
-                stored = " ".join([choice, *(position.point_name(p) for p in names)])
-            else:
-                raise engine.IllegalMove(
-                    "bad_decision", "In Go, answer a marking with accept or reject."
-                )
-        else:
-            position.decide(choice, seat=seat)  # a decision never ends a Pente game
+        stored = position.decide(choice, seat=seat, disputed=disputed)
         return [Move(ply=1, seat=seat, kind=Move.Kind.DECISION, choice=stored)]
 
     return _turn(
@@ -413,7 +390,7 @@ def game_mark_dead(
             return False
 
     def apply(position: engine.Position, seat: int) -> list[Move]:
-        if not isinstance(position, engine.GoGame):
+        if not position.marks_dead:
             raise engine.IllegalMove("not_marking", "Only Go has dead stones to mark.")
         choice = marked(position)
         position.mark_dead(choice.split(), seat=seat)

@@ -20,11 +20,25 @@ from games.play.sets import next_games_schedule, one_at_a_time
 from games.play.signals import game_finished, set_finished, sets_finished
 
 
-def game_finish(*, game: Game, outcome: Outcome, now: datetime | None = None) -> None:
-    """End a game with ``outcome``: status, end_reason, winners, finished_at; clear the
-    deadline and requests; send ``game_finished``; finish the set when all its games are over.
-    Saves the game."""
-    _close(game, Game.Status.FINISHED, outcome.termination, outcome.winners, now_or(now))
+def game_finish(
+    *,
+    game: Game,
+    outcome: Outcome,
+    now: datetime | None = None,
+    finished_at: datetime | None = None,
+) -> None:
+    """End a game with ``outcome``: status, end_reason, winners, finished_at (``now`` unless
+    given: a timeout is finished at its deadline); clear the deadline and requests; send
+    ``game_finished``; finish the set when all its games are over. Saves the game."""
+    now = now_or(now)
+    _close(
+        game,
+        Game.Status.FINISHED,
+        outcome.termination,
+        outcome.winners,
+        now,
+        finished_at=finished_at,
+    )
 
 
 def game_cancel_finish(*, game: Game, now: datetime) -> None:
@@ -32,7 +46,9 @@ def game_cancel_finish(*, game: Game, now: datetime) -> None:
     _close(game, Game.Status.CANCELLED, "", (), now)
 
 
-def absence_finish(*, game: Game, seat: int, now: datetime) -> None:
+def absence_finish(
+    *, game: Game, seat: int, now: datetime, finished_at: datetime | None = None
+) -> None:
     """The start window closed on ``seat`` (to move, no action of its own yet) in the locked
     ``game``; what follows is the game's ``on_absence``:
 
@@ -44,17 +60,19 @@ def absence_finish(*, game: Game, seat: int, now: datetime) -> None:
       (both players of a two-player game) the game is finished with no winner: a double
       forfeit.
     - ``none`` (no window should have been set): a loss on time.
-    """
+
+    ``finished_at`` (default ``now``) is when the window closed."""
     if game.on_absence == Game.OnAbsence.ABORT:
         game.absent_seats = [seat]
-        _close(game, Game.Status.CANCELLED, ABORTED, (), now)
+        _close(game, Game.Status.CANCELLED, ABORTED, (), now, finished_at=finished_at)
         user_id = Seat.objects.filter(game_id=game.pk, seat=seat).values_list("user_id", flat=True)
         User.objects.filter(pk__in=user_id).update(aborts=F("aborts") + 1)
         if game.game_set_id is not None:
             _set_abort(game, now)
         return
     if game.on_absence != Game.OnAbsence.FORFEIT:
-        game_finish(game=game, outcome=loss_outcome(game, seat, Termination.TIMEOUT), now=now)
+        outcome = loss_outcome(game, seat, Termination.TIMEOUT)
+        game_finish(game=game, outcome=outcome, now=now, finished_at=finished_at)
         return
     here = seats_at_table(game) if len(game.awaiting_seats) > 1 else set()
     absent = {seat} | {s for s in game.awaiting_seats if s not in here}
@@ -62,7 +80,14 @@ def absence_finish(*, game: Game, seat: int, now: datetime) -> None:
     for s in absent:
         winners &= set(opponents_of(game, s))
     game.absent_seats = sorted(absent)
-    _close(game, Game.Status.FINISHED, Termination.FORFEIT, sorted(winners), now)
+    _close(
+        game,
+        Game.Status.FINISHED,
+        Termination.FORFEIT,
+        sorted(winners),
+        now,
+        finished_at=finished_at,
+    )
 
 
 def _set_abort(game: Game, now: datetime) -> None:
@@ -96,11 +121,12 @@ def _close(
     now: datetime,
     *,
     check_set: bool = True,
+    finished_at: datetime | None = None,
 ) -> None:
     game.status = status
     game.end_reason = end_reason
     game.winner_seats = sorted(set(winner_seats))
-    game.finished_at = now
+    game.finished_at = finished_at or now
     game.deadline = None
     game.undo_requested_by = None
     game.cancel_requested_by = None

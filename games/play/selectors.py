@@ -15,7 +15,6 @@ from games.clocks.timecontrol import Kind
 from games.engine import GoGame, GoPhase, GoScore, IllegalMove, Position, point_name, point_names
 from games.models import MAX_SEATS, Game, GameSet, Seat, User
 from games.play.positions import (
-    GO_DECISIONS,
     Played,
     api_json_bytes,
     cancel_forbidden_reason,
@@ -234,12 +233,8 @@ def _build_state(
             "name": seat_row.name if seat_row else "",
             "stones": position.stones_this_turn(),
         }
-    go = _go_state(position) if isinstance(position, GoGame) else None
-    if go is not None:
-        marking = go["phase"] == "marking" and go["proposed_dead"] is not None
-        pending = "dead_stones" if in_progress and marking else None
-    else:
-        pending = position.pending_decision if in_progress else None
+    go = _go_state(position) if position.marks_dead else None
+    pending = position.decision_due if in_progress else None
     players = []
     for seat in range(1, game.seats + 1):
         row = by_seat.get(seat)
@@ -278,7 +273,7 @@ def _build_state(
         "captures": captures,
         "to_move": to_move,
         "pending_decision": pending,
-        "decisions_available": _decisions(position) if pending else [],
+        "decisions_available": list(position.decision_choices()) if pending else [],
         "clock": {
             **clock,
             "clocks_ms": list(game.clocks_ms or []),
@@ -329,12 +324,6 @@ def _stone_entries(size: int) -> tuple[tuple[dict[str, Any], ...], ...]:
     )
 
 
-def _decisions(position: Position) -> list[str]:
-    if isinstance(position, GoGame):
-        return list(GO_DECISIONS)
-    return list(position.decisions_available())
-
-
 def _go_state(position: GoGame) -> dict[str, Any]:
     """Go's part of the state: the phase, the marking to answer, the dead stones and the area
     count (final once counted; as the board stands before)."""
@@ -382,7 +371,7 @@ def go_count_preview(
     shown = spectator_ply(game, viewer)
     played = played_of(game) if shown is None else played_upto(game, shown)
     position = played.position
-    if not isinstance(position, GoGame):
+    if not position.marks_dead:
         raise Conflict("not_marking", f"Game {game.pk} is {game.variant}: only Go is counted.")
     if game.status != Game.Status.IN_PROGRESS:
         raise Conflict(

@@ -1,73 +1,70 @@
 """Double elimination: the seeded winners' bracket, a losers' bracket laid out to put rematches
 off for as long as the bracket size allows, and a grand final with a reset.
 
-Winners' bracket (W): the seeded single-elimination bracket of ``size = 2**k`` slots.
-
-Losers' bracket (L), for ``k >= 2``: round L1 pairs the losers of winners' round 1 in order
-(loser of W1-1 v loser of W1-2, W1-3 v W1-4, ...). Then, for ``r = 2 .. k``, a *drop-in* round
-``L(2r - 2)`` brings in the losers of winners' round ``r``: its match ``i`` has the winner of the
-losers' match ``i`` before it in the upper slot and, in the lower slot, the loser of the winners'
-match ``order[i]`` (all 0-based), ``order`` being the *ordering* of that drop; when more than one
-player is left, the next round ``L(2r - 1)`` pairs the survivors in order (1 v 2, 3 v 4, ...).
-The last losers' round takes the loser of the winners' final. Grand final: the winners' champion
-(upper slot) against the losers' champion; when the losers' champion wins, the bracket resets and
-a second final (``GF2``) decides.
-
-Orderings. The names are those of brackets-manager.js; each one sends the loser of winners' match
-``j`` to losers' match ``j XOR mask`` (``count`` losers, a power of two):
-
-- ``natural``: mask 0 (in order);
-- ``reverse``: mask ``count - 1`` (the whole list backwards);
-- ``half_shift``: mask ``count / 2`` (the second half first);
-- ``reverse_half_shift``: mask ``count / 2 - 1`` (each half backwards);
-- ``pair_flip``: mask 1 (neighbours swapped: m2, m1, m4, m3, ...).
-
-Layout: the ordering of each drop, by bracket size (the first drop, of the winners' round-1
-losers, is always the natural pairing of L1, and the last one, of the winners' final loser, has a
-single player). Right: the exact expected number of losers'-bracket rematches per event with
-coin-flip results (a rematch: two players who already met, in either bracket), the same figure for
-the neighbour swap at every drop (``pair_flip``, this module's former layout), and the first
-losers' round in which a rematch can happen at all::
-
-    size  orderings of the W2 .. W(k-1) losers               rematches   swap   first
-       8  reverse                                                0.625   0.625  L3
-      16  reverse, natural                                       0.750   1.031  L4
-      32  reverse_half_shift, half_shift, natural                0.734   1.883  L5
-      64  reverse, half_shift, reverse_half_shift, reverse       0.703   3.596  L7
-     128  reverse_half_shift, half_shift, reverse, natural,      0.717   7.024  L8
-          reverse
-     256  reverse, half_shift, reverse_half_shift, pair_flip,    0.718  13.881  L9
-          reverse, natural
-
-From 512 slots on, the drop of winners' round ``r`` (``2**(k - r)`` losers) uses the mask whose
-``k - r`` bits, read from the highest, are those of ``r - 1`` read from the lowest (``r - 1``
-bit-reversed, modulo ``2**(k - r)``): 0.716 rematches per event at 512 slots and 0.715 at 1024,
-none possible before L11 and L13.
-
-Why. A player who loses in winners' round ``r`` has only met players of his own section of the
-winners' bracket (the ``2**r`` slots under that match): the ones he beat, who dropped earlier,
-and the one who beat him, who may drop later. So a losers' match is a rematch only between two
-players from one section who lost in different rounds. Match ``i`` of the drop-in round of
-winners' round ``r`` starts from the round-1 losers of section ``i`` (sections of ``2**r``
-slots), and each earlier drop added to it the losers of one more section. A drop must then send
-the losers of a section to losers' matches that hold no earlier losers of that section, and the
-two matches that the next round merges must not hold losers of one section from different rounds.
-``natural`` breaks the first rule at once (the W2 loser would meet the L1 winner, maybe the player
-he beat in W1); the neighbour swap at every drop breaks the second one: the round after each drop
-merges the two neighbouring sections again, so from L3 on a dropped player can meet one he beat --
-1.9 rematches per event at 32 slots and 3.6 at 64. The masks above keep the sections of every
-losers' match apart for as long as there are sections enough (no choice of masks puts the first
-rematch later), and after that make the newest losers meet the oldest ones, who are seldom still
-in. Each table is, of all the combinations of the five orderings, the one with the fewest expected
-rematches (tried exhaustively). The brackets-manager.js defaults give 0.816 at 32 slots, 1.048 at
-64 and 0.862 at 128; at 8 and 16 slots they are the former layout here.
+Winners' bracket (W): the seeded single-elimination bracket of ``size = 2**k`` slots. Losers'
+bracket (L), for ``k >= 2``: L1 pairs the losers of W1 in order (W1-1 v W1-2, ...); then for
+``r = 2 .. k`` a drop-in round ``L(2r - 2)`` brings in the losers of winners' round ``r`` (its
+match ``i``: the winner of losers' match ``i`` against the loser of winners' match
+``order[i]``, 0-based), followed, while more than one player is left, by ``L(2r - 1)`` pairing
+the survivors in order. Grand final: the winners' champion (upper slot) against the losers'
+champion; when the losers' champion wins, the bracket resets and a second final (``GF2``)
+decides. The ``order`` of each drop, and why, are in the comment above ``LAYOUTS``.
 """
 
 from __future__ import annotations
 
 from .elimination import BracketMatch, Slot, bracket_size, single_elimination
 
-# bracket size -> ordering of the losers of winners' rounds 2 .. k - 1 (see the module docstring)
+# Orderings. The names are those of brackets-manager.js; each one sends the loser of winners' match
+# ``j`` to losers' match ``j XOR mask`` (``count`` losers, a power of two):
+#
+# - ``natural``: mask 0 (in order);
+# - ``reverse``: mask ``count - 1`` (the whole list backwards);
+# - ``half_shift``: mask ``count / 2`` (the second half first);
+# - ``reverse_half_shift``: mask ``count / 2 - 1`` (each half backwards);
+# - ``pair_flip``: mask 1 (neighbours swapped: m2, m1, m4, m3, ...).
+#
+# Layout: the ordering of each drop, by bracket size (the first drop, of the winners' round-1
+# losers, is always the natural pairing of L1, and the last one, of the winners' final loser, has a
+# single player). Right: the exact expected number of losers'-bracket rematches per event with
+# coin-flip results (a rematch: two players who already met, in either bracket), the same figure for
+# the neighbour swap at every drop (``pair_flip``, this module's former layout), and the first
+# losers' round in which a rematch can happen at all:
+#
+#     size  orderings of the W2 .. W(k-1) losers               rematches   swap   first
+#        8  reverse                                                0.625   0.625  L3
+#       16  reverse, natural                                       0.750   1.031  L4
+#       32  reverse_half_shift, half_shift, natural                0.734   1.883  L5
+#       64  reverse, half_shift, reverse_half_shift, reverse       0.703   3.596  L7
+#      128  reverse_half_shift, half_shift, reverse, natural,      0.717   7.024  L8
+#           reverse
+#      256  reverse, half_shift, reverse_half_shift, pair_flip,    0.718  13.881  L9
+#           reverse, natural
+#
+# From 512 slots on, the drop of winners' round ``r`` (``2**(k - r)`` losers) uses the mask whose
+# ``k - r`` bits, read from the highest, are those of ``r - 1`` read from the lowest (``r - 1``
+# bit-reversed, modulo ``2**(k - r)``): 0.716 rematches per event at 512 slots and 0.715 at 1024,
+# none possible before L11 and L13.
+#
+# Why. A player who loses in winners' round ``r`` has only met players of his own section of the
+# winners' bracket (the ``2**r`` slots under that match): the ones he beat, who dropped earlier,
+# and the one who beat him, who may drop later. So a losers' match is a rematch only between two
+# players from one section who lost in different rounds. Match ``i`` of the drop-in round of
+# winners' round ``r`` starts from the round-1 losers of section ``i`` (sections of ``2**r``
+# slots), and each earlier drop added to it the losers of one more section. A drop must then send
+# the losers of a section to losers' matches that hold no earlier losers of that section, and the
+# two matches that the next round merges must not hold losers of one section from different rounds.
+# ``natural`` breaks the first rule at once (the W2 loser would meet the L1 winner, maybe the player
+# he beat in W1); the neighbour swap at every drop breaks the second one: the round after each drop
+# merges the two neighbouring sections again, so from L3 on a dropped player can meet one he beat --
+# 1.9 rematches per event at 32 slots and 3.6 at 64. The masks above keep the sections of every
+# losers' match apart for as long as there are sections enough (no choice of masks puts the first
+# rematch later), and after that make the newest losers meet the oldest ones, who are seldom still
+# in. Each table is, of all the combinations of the five orderings, the one with the fewest expected
+# rematches (tried exhaustively). The brackets-manager.js defaults give 0.816 at 32 slots, 1.048 at
+# 64 and 0.862 at 128; at 8 and 16 slots they are the former layout here.
+#
+# bracket size -> ordering of the losers of winners' rounds 2 .. k - 1
 LAYOUTS: dict[int, tuple[str, ...]] = {
     8: ("reverse",),
     16: ("reverse", "natural"),

@@ -31,7 +31,7 @@ from explorer.query import (
     stones_given,
     variant_named,
 )
-from games.engine import GAMES, GoGame, GoPhase, Position, point_name
+from games.engine import GAMES, GoPhase, Position, point_name
 from games.engine.notation import board_rows
 from games.engine.variants import Variant
 from games.records.pictures import COLOUR_NAMES, GO_COLOUR_NAMES, board_svg
@@ -117,7 +117,7 @@ def _moves_board(
     """The board of the position after ``moves`` (every legal point a link one move further,
     with the games of the moves seen), the other moves to go on with (decisions, Go's pass),
     and whether Go's marking stopped the games."""
-    go = isinstance(position, GoGame)
+    go = position.marks_dead
     size = position.size
     seen = {m.point: m for m in stats.moves if m.point is not None and m.point >= 0}
     links = {
@@ -134,13 +134,12 @@ def _moves_board(
         go=go,
         links=links,
     )
-    playing_go = go and position.phase is GoPhase.PLAYING
-    words = (*position.decisions_available(), *(("pass",) if playing_go else ()))
+    words = (*position.decisions_available(), *(("pass",) if position.can_pass() else ()))
     return {
         "board": board,
         "others": [{"name": w, "url": _address(game, [*moves, w], filters)} for w in words],
         # After two passes a Go game marks its dead stones, which the explorer does not follow.
-        "marking": go and position.phase is GoPhase.MARKING,
+        "marking": position.phase is GoPhase.MARKING,
     }
 
 

@@ -1,18 +1,11 @@
-"""The leaderboards page: one game and category, best rating first, 50 a page.
+"""The leaderboards page: one game and category, best rating first, 50 a page; the same read as
+``GET /api/leaderboards/`` (``ratings.selectors``, keyset pages), with the computer opponents'
+ratings in a table of their own. An unknown game or category is said above the form and
+answered 400.
 
-The same read as ``GET /api/leaderboards/`` (``ratings.selectors.leaderboard_page`` on a
-``BoardFilter``, keyset pages): ``?variant=Pente&category=normal`` (speed, normal or turn),
-``provisional=1`` to list players with fewer than 20 rated results too, ``computers=1`` for
-computer players (and, in a table of their own, the server's computer opponents' ratings:
-``ratings.selectors.computer_leaderboard``, as ``GET /api/leaderboards/computers``), and
-``after=<cursor>`` (the "Next page" link) for the page after.
-
-An unknown game or category is said above the form and answered 400, with no board (as the
-games database answers a bad search).
-
-The API answers this read in well under a millisecond; 50 lines through the template engine
-cost several times that, so the lines are written here, every text in them escaped with
-``html.escape`` (names) or made of numbers and dates, and the template prints them whole."""
+The lines are written here rather than by the template engine, which cost several times the
+read itself: every text in them is escaped with ``html.escape`` or made of numbers and dates.
+"""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
 """The identity of a game, to find the same game twice in the database (a record imported
-again, or the export of a game played here imported back).
-
-Two games are the same game when they have the same kind (the game, its number of seats,
-partners or not), the same actions (stones, passes, opening decisions, Go's markings and
-answers, in order), the same players (names as recorded, by colour: partners' two names joined
-by ``/`` as the records write them) and the same result (the winning colours, a draw, or no
-result). ``game_fingerprint`` hashes those facts; the date is left out of it, so that the
-caller can decide how a game without a date compares (see ``games.records.imports``).
-
-The result is what the moves decide (a five, captures, a count, a final Resign token) when they
-decide it; otherwise the record's ``Result`` header (a game lost on time, a resignation out of
-turn), read by ``result_colours``.
+again, or the export of a game played here imported back): ``game_fingerprint``.
 """
 
 from __future__ import annotations
@@ -49,7 +38,19 @@ def game_fingerprint(
     """The fingerprint (32 hex digits) of a game: ``variant``, ``seats`` and ``partners`` its
     kind; ``actions`` as the engine lists them (a word in any case); ``names`` and
     ``seat_colours`` the name and colour of each seat, seat 1 first (an unknown name is "");
-    ``winners`` the winning colours (``()``: a draw; None: no result)."""
+    ``winners`` the winning colours (``()``: a draw; None: no result).
+
+    Two games are the same game when they have the same kind (the game, its number of seats,
+    partners or not), the same actions (stones, passes, opening decisions, Go's markings and
+    answers, in order), the same players (names as recorded, by colour: partners' two names joined
+    by ``/`` as the records write them) and the same result (the winning colours, a draw, or no
+    result). ``game_fingerprint`` hashes those facts; the date is left out of it, so that the
+    caller can decide how a game without a date compares (see ``games.records.imports``).
+
+    The result is what the moves decide (a five, captures, a count, a final Resign token) when they
+    decide it; otherwise the record's ``Result`` header (a game lost on time, a resignation out of
+    turn), read by ``result_colours``.
+    """
     by_colour: dict[int, list[str]] = {}
     for name, colour in zip(names, seat_colours, strict=True):
         by_colour.setdefault(colour, [])

@@ -1,4 +1,4 @@
-"""Reading records: Pente.org's header lines and move text (see the package doc)."""
+"""Reading records: Pente.org's header lines and move text (see ``model.Record``)."""
 
 from __future__ import annotations
 

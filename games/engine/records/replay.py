@@ -1,33 +1,5 @@
-"""Replaying records through the engine: the position, who took each action, the ending.
-
-Each game has its replayer, chosen by the record's game name (``_replayer``): the Pente family's
-plays every stone and opening decision through ``Game``; Go's (``GO_GAMES``) plays the stones
-and passes through ``GoGame``. Both give a ``Replay`` and a ``replay_summary`` line; the
-``Resign`` / ``Forfeit`` ending is read the same way for both (see the package doc).
-
-Go records
-----------
-- Move tokens are stones (``D4``, or the integer form ``x + size*y``) and ``PASS``; ``Komi``
-  (optional) is white's komi, 7.5 when absent.
-- Two passes in a row followed by more moves: the dead stones were not agreed and play resumed
-  (the engine's marking, the next group of the ``Rejected Dead`` header, or none past its
-  groups, is proposed and rejected), the player who passed first to move, as the alternation
-  of the text says anyway. A record that ends with two passes and still has a group of
-  ``Rejected Dead`` left was turned down there too, with no move since (it then ended by a
-  resignation, or on time): it is not counted.
-- A record ending with two passes is finished: the player who passed first marks the stones of
-  the ``Dead`` header (none without the header), the other accepts, they leave the board as
-  captures of the other colour, and the board is counted (area scoring, komi to white). The
-  ``Dead`` header is read only there: it is ignored in a record that ends otherwise. An
-  ``End Reason`` other than ``score`` (a loss on time while the dead stones were marked, see
-  ``result``) says the game was not counted: it stays in its marking phase.
-- A record ending with ``Resign`` / ``Forfeit``: the side to move resigned and the other side
-  wins; **decision:** its ``score`` is the area count of the board as it stands (no stone dead),
-  like that of a record in progress; ``dead`` is empty.
-- A refused move is a ``RecordMoveError`` whose ply counts stones and passes from 1; a ``Dead``
-  or ``Rejected Dead`` point that holds no stone (or is no point of the board) is a
-  ``BadRecord`` with the engine's code (``bad_dead``, ``off_board``, ``bad_coordinate``); a ``Komi`` that is not a number, a
-  ``bad_header``.
+"""Replaying records through the engine: the position, who took each action, the ending
+(``replay_record``, which says how Go records are read).
 """
 
 from __future__ import annotations
@@ -106,6 +78,35 @@ def replay_record(record: Record) -> Replay:
 
     Raises ``BadRecord`` (``missing_game``, ``unknown_game``, ``resign_multiplayer``, ...) for a
     record that cannot be set up, and ``RecordMoveError`` (a ``BadRecord``) for a refused move.
+
+    Each game has its replayer, chosen by the record's game name (``_replayer``): the Pente family's
+    plays every stone and opening decision through ``Game``; Go's (``GO_GAMES``) plays the stones
+    and passes through ``GoGame``. Both give a ``Replay`` and a ``replay_summary`` line; the
+    ``Resign`` / ``Forfeit`` ending is read the same way for both (see ``model.Record``).
+
+    Go records
+    ----------
+    - Move tokens are stones (``D4``, or the integer form ``x + size*y``) and ``PASS``; ``Komi``
+      (optional) is white's komi, 7.5 when absent.
+    - Two passes in a row followed by more moves: the dead stones were not agreed and play resumed
+      (the engine's marking, the next group of the ``Rejected Dead`` header, or none past its
+      groups, is proposed and rejected), the player who passed first to move, as the alternation
+      of the text says anyway. A record that ends with two passes and still has a group of
+      ``Rejected Dead`` left was turned down there too, with no move since (it then ended by a
+      resignation, or on time): it is not counted.
+    - A record ending with two passes is finished: the player who passed first marks the stones of
+      the ``Dead`` header (none without the header), the other accepts, they leave the board as
+      captures of the other colour, and the board is counted (area scoring, komi to white). The
+      ``Dead`` header is read only there: it is ignored in a record that ends otherwise. An
+      ``End Reason`` other than ``score`` (a loss on time while the dead stones were marked, see
+      ``result``) says the game was not counted: it stays in its marking phase.
+    - A record ending with ``Resign`` / ``Forfeit``: the side to move resigned and the other side
+      wins; **decision:** its ``score`` is the area count of the board as it stands (no stone dead),
+      like that of a record in progress; ``dead`` is empty.
+    - A refused move is a ``RecordMoveError`` whose ply counts stones and passes from 1; a ``Dead``
+      or ``Rejected Dead`` point that holds no stone (or is no point of the board) is a
+      ``BadRecord`` with the engine's code (``bad_dead``, ``off_board``, ``bad_coordinate``); a
+      ``Komi`` that is not a number, a ``bad_header``.
     """
     return _replayer(record).replay(record)
 

@@ -1,34 +1,5 @@
-"""The result a record states, and the result an archive keeps of a record.
-
-A record states its result in its ``Result`` header and in the result token that ends its move
-text (``1-0``, ``0-1``, ``1/2-1/2``; one number per colour with three or more sides, ``0-1-0``;
-``*``, ``?`` and an SGF's ``Void`` state none). Two headers of this server's say more, written
-only where the moves do not show it:
-
-* ``[End Reason "timeout"]``: how the game ended, in the words the server stores (``resign``,
-  ``timeout``, ``forfeit``, ``score``); without it a stated result is ``recorded``: the record
-  does not say how (Pente.org's records never do);
-* ``[Margin "5.5"]``: Go, the margin of a win on a count the moves do not reach (an SGF's
-  ``B+5.5`` after the last stone, as professional records end).
-
-**Decisions** (``record_outcome``, which the import keeps):
-
-* When the moves end the game (a five, a six, captures, a full board, Go's count after two
-  passes, a final ``Resign``/``Forfeit`` token), the board decides. A stated result that
-  disagrees (another winner, a draw, or another way of ending in ``End Reason``) is refused
-  with ``result_contradicts_board``: the archive cannot tell which of the two is true, and it
-  keeps no result it knows one of them to deny. (Keeping the board's and warning would store
-  a record whose own header says otherwise, and an export that no longer says what was sent.)
-* When they do not, a stated result is the game's: its winners, ended the way ``End Reason``
-  says (``recorded`` without one; a draw, which a full board alone makes ``draw``, is
-  ``recorded`` too). An ``End Reason`` the board would show (``five``, ``six``, ``captures``,
-  ``draw``) contradicts moves that do not show it, and is refused the same way.
-* No stated result: the game has none (an unfinished record).
-
-The header and the token are one statement: when both name a result and they differ, the
-record is refused (``results_disagree``); one naming a result and the other none (``*``) is
-the result. A ``Result`` that is neither a result nor one of the words for none is
-``bad_result``; an ``End Reason`` or ``Margin`` that cannot be read, ``bad_header``.
+"""The result a record states, and the result an archive keeps of a record (``record_outcome``
+says how).
 """
 
 from __future__ import annotations
@@ -136,8 +107,39 @@ def header_margin(headers: Mapping[str, object], *, line: int | None = None) -> 
 
 def record_outcome(record: Record, replay: Replay) -> Outcome | None:
     """The outcome an archive keeps of ``record``, replayed as ``replay``: the board's when
-    its moves end the game, else the stated result's, else None (see the module doc). Raises
-    ``BadRecord`` as ``stated_result``, and ``result_contradicts_board``."""
+    its moves end the game, else the stated result's, else None (see below). Raises
+    ``BadRecord`` as ``stated_result``, and ``result_contradicts_board``.
+
+    A record states its result in its ``Result`` header and in the result token that ends its move
+    text (``1-0``, ``0-1``, ``1/2-1/2``; one number per colour with three or more sides, ``0-1-0``;
+    ``*``, ``?`` and an SGF's ``Void`` state none). Two headers of this server's say more, written
+    only where the moves do not show it:
+
+    * ``[End Reason "timeout"]``: how the game ended, in the words the server stores (``resign``,
+      ``timeout``, ``forfeit``, ``score``); without it a stated result is ``recorded``: the record
+      does not say how (Pente.org's records never do);
+    * ``[Margin "5.5"]``: Go, the margin of a win on a count the moves do not reach (an SGF's
+      ``B+5.5`` after the last stone, as professional records end).
+
+    **Decisions** (``record_outcome``, which the import keeps):
+
+    * When the moves end the game (a five, a six, captures, a full board, Go's count after two
+      passes, a final ``Resign``/``Forfeit`` token), the board decides. A stated result that
+      disagrees (another winner, a draw, or another way of ending in ``End Reason``) is refused
+      with ``result_contradicts_board``: the archive cannot tell which of the two is true, and it
+      keeps no result it knows one of them to deny. (Keeping the board's and warning would store
+      a record whose own header says otherwise, and an export that no longer says what was sent.)
+    * When they do not, a stated result is the game's: its winners, ended the way ``End Reason``
+      says (``recorded`` without one; a draw, which a full board alone makes ``draw``, is
+      ``recorded`` too). An ``End Reason`` the board would show (``five``, ``six``, ``captures``,
+      ``draw``) contradicts moves that do not show it, and is refused the same way.
+    * No stated result: the game has none (an unfinished record).
+
+    The header and the token are one statement: when both name a result and they differ, the
+    record is refused (``results_disagree``); one naming a result and the other none (``*``) is
+    the result. A ``Result`` that is neither a result nor one of the words for none is
+    ``bad_result``; an ``End Reason`` or ``Margin`` that cannot be read, ``bad_header``.
+    """
     game = replay.game
     colours = sides(game)
     stated = stated_result(record, colours=colours)

@@ -152,8 +152,8 @@ def record_from_game(
     """The record of ``game``: the given headers (``Game``, ``Result``, the decision and the
     extension headers are filled in from the game), every stone, and the result token.
 
-    ``resigned_colour``: the colour that resigned (or forfeited, with ``forfeit=True``); written
-    as a final ``Resign``/``Forfeit`` token when that colour is the one to move (see module doc).
+    ``resigned_colour``: the colour that resigned (or forfeited, with ``forfeit=True``); written as
+    a final ``Resign``/``Forfeit`` token when that colour is the one to move (see ``model.Record``).
 
     A ``GoGame`` is written with Go's name for its size, its stones and ``PASS`` tokens, the
     agreed dead stones of a counted game in ``Dead`` (by point, top row first; no header when

@@ -4,7 +4,7 @@ and more) into the game database, with a progress bar.
 The file is read a line at a time and imported in batches (``--batch-size``, one transaction
 each): memory does not grow with the file, and a record is stored whole (its game, seats,
 moves and explorer positions) or not at all. A record of a game already in the database (the
-README's "same game") is skipped as a duplicate; every refused record is reported on standard
+docs/records.md, "Importing archives") is skipped as a duplicate; every refused record is reported on standard
 error with its number, line, code and reason. Ends with one summary line; the exit status is 0
 unless the file cannot be read (1). ``-`` reads standard input. An SGF file (Go) is one game.
 

@@ -1,7 +1,7 @@
-"""Clock services on game rows (games.timeouts): hooks, loss on time, the sweeper, vacation.
+"""Clock services on game rows: hooks, loss on time (the task's claim, the sweeper), vacation.
 
 Times are frozen by passing ``now`` explicitly; Celery is eager (tasks with an eta are not sent),
-so the task's work is exercised by calling ``timeout_fire`` / ``sweep`` directly.
+so the task's work is exercised by calling ``timeout_fire`` / ``close_due`` directly.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from explorer import indexing
 from games.clocks.selectors import clock_view, vacation_status
-from games.clocks.services import TIMEOUT_TASK, clock_on_move, clock_restart
-from games.clocks.sweeper import close_due, sweep, timeout_fire
-from games.clocks.tasks import POLL_TASK
+from games.clocks.services import TIMEOUT_TASK, clock_on_move, clock_restart, schedule_deadline
+from games.clocks.sweeper import close_due, timeout_fire
+from games.clocks.tasks import SWEEP_TASK
 from games.clocks.timecontrol import TimeControl
 from games.clocks.vacation import vacation_start
 from games.factories import UserFactory, make_game
@@ -206,6 +206,75 @@ def test_timeout_fire_for_a_missing_game_does_nothing():
     assert timeout_fire(game_id=987654, ply=1, now=T0) == "stale"
 
 
+def row(game: Game) -> tuple:
+    fresh = Game.objects.get(pk=game.pk)
+    return (fresh.status, fresh.ply, fresh.deadline, fresh.clocks_ms, fresh.updated_at)
+
+
+def test_a_stale_task_claims_nothing_and_writes_nothing():
+    game = live_game(initial=1, increment=0)
+    t1 = T0 + timedelta(seconds=59)
+    move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1)
+    before = row(game)
+    late = T0 + timedelta(minutes=10)  # past the deadline of ply 1 and of ply 2
+    assert timeout_fire(game_id=game.pk, ply=1, now=late) == "stale"
+    assert row(game) == before
+
+
+def test_a_task_for_a_deadline_that_moved_later_at_the_same_ply_claims_nothing():
+    game = turn_game()
+    first = game.deadline
+    close_due(now=first + timedelta(seconds=1))  # an hour of vacation: same ply, later deadline
+    before = row(game)
+    assert before[2] == first + timedelta(hours=1)
+    assert timeout_fire(game_id=game.pk, ply=1, now=first + timedelta(seconds=2)) == "early"
+    assert row(game) == before
+
+
+def test_a_task_repeated_after_the_sweeper_closed_the_game_claims_nothing():
+    game = live_game(initial=1, increment=0)
+    close_due(now=game.deadline + timedelta(seconds=1))
+    before = row(game)
+    for _ in range(2):
+        assert timeout_fire(game_id=game.pk, ply=1, now=game.deadline + timedelta(seconds=2)) == (
+            "stale"
+        )
+    assert row(game) == before
+
+
+# --- a timeout applied late (a worker outage) is finished at the deadline ------------------
+
+
+def test_a_late_task_finishes_the_game_at_its_deadline():
+    game = live_game(initial=1, increment=0)
+    deadline = game.deadline
+    timeout_fire(game_id=game.pk, ply=1, now=deadline + timedelta(minutes=30))
+    game.refresh_from_db()
+    assert (game.end_reason, game.finished_at) == ("timeout", deadline)
+
+
+def test_the_sweeper_after_an_outage_finishes_each_game_at_its_own_deadline():
+    live = live_game(initial=1, increment=0)
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2025)
+    turn = turn_game(days=1, players=[p1, p2])  # the batch path: one UPDATE for many games
+    deadlines = {live.pk: live.deadline, turn.pk: turn.deadline}
+    report = close_due(now=turn.deadline + timedelta(hours=5))
+    assert report.timed_out == 2
+    for game in (live, turn):
+        game.refresh_from_db()
+        assert (game.end_reason, game.finished_at) == ("timeout", deadlines[game.pk])
+
+
+def test_a_late_timeout_after_the_last_vacation_hours_finishes_when_they_ran_out():
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=2, vacation_year=2025)
+    game = turn_game(days=1, players=[p1, p2])  # due Friday 10:30: two hours end at 12:30
+    deadline = game.deadline
+    close_due(now=deadline + timedelta(hours=10))
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == ("finished", "timeout")
+    assert game.finished_at == deadline + timedelta(hours=2)
+
+
 def test_partners_timeout_gives_the_win_to_the_other_team():
     game = live_game(initial=1, increment=0, seats=4, partners=True)
     seat = seat_to_move(game)
@@ -252,7 +321,7 @@ def test_timeout_in_a_set_counts_for_the_set_result():
 def test_sweep_closes_only_games_past_their_deadline():
     due = live_game(initial=1, increment=0)
     later = live_game(initial=5, increment=0)
-    report = sweep(now=T0 + timedelta(minutes=2))
+    report = close_due(now=T0 + timedelta(minutes=2))
     due.refresh_from_db()
     later.refresh_from_db()
     assert report.timed_out == 1
@@ -260,27 +329,32 @@ def test_sweep_closes_only_games_past_their_deadline():
     assert later.status == "in_progress"
 
 
-def test_the_every_second_poll_closes_games_past_their_deadline_and_schedules_nothing(sent):
+def test_the_sweeper_closes_games_past_their_deadline_and_sends_no_task(sent):
     due = live_game(initial=1, increment=0)
     later = live_game(initial=5, increment=0)
     report = close_due(now=T0 + timedelta(minutes=2))
     due.refresh_from_db()
     later.refresh_from_db()
-    assert (report.timed_out, report.scheduled) == (1, 0)
+    assert report.timed_out == 1
     assert (due.end_reason, later.status) == ("timeout", "in_progress")
     assert sent == []
 
 
-def test_beat_polls_for_due_timeouts_every_second_and_drops_stale_polls(settings):
-    entry = settings.CELERY_BEAT_SCHEDULE["games-close-due-timeouts"]
-    assert entry["task"] == POLL_TASK and entry["task"] in app.tasks
+def test_beat_runs_the_timeout_sweeper_every_second_and_drops_stale_sweeps(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["games-sweep-timeouts"]
+    assert entry["task"] == SWEEP_TASK and entry["task"] in app.tasks
     assert entry["schedule"] == 1.0 and entry["options"]["expires"] == 1.0
+
+
+def test_the_sweeper_is_the_only_periodic_timeout_task(settings):
+    tasks = [e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()]
+    assert [t for t in tasks if t.startswith("games.") and "timeout" in t] == [SWEEP_TASK]
 
 
 def test_sweep_spends_an_hour_of_vacation_on_a_passed_turn_deadline():
     game = turn_game()
     deadline = game.deadline
-    report = sweep(now=deadline + timedelta(seconds=20))
+    report = close_due(now=deadline + timedelta(seconds=20))
     game.refresh_from_db()
     p2 = player(game, 2)
     assert report.vacation == 1
@@ -292,7 +366,7 @@ def test_sweep_spends_an_hour_of_vacation_on_a_passed_turn_deadline():
 def test_sweep_times_out_when_vacation_is_used_up():
     p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2025)
     game = turn_game(players=[p1, p2])
-    sweep(now=game.deadline + timedelta(seconds=1))
+    close_due(now=game.deadline + timedelta(seconds=1))
     game.refresh_from_db()
     assert (game.status, game.end_reason, game.winner_seats) == ("finished", "timeout", [1])
 
@@ -300,7 +374,7 @@ def test_sweep_times_out_when_vacation_is_used_up():
 def test_sweep_uses_a_new_years_vacation():
     p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2024)
     game = turn_game(players=[p1, p2])
-    sweep(now=game.deadline + timedelta(seconds=1))
+    close_due(now=game.deadline + timedelta(seconds=1))
     game.refresh_from_db()
     p2.refresh_from_db()
     assert game.status == "in_progress"
@@ -309,7 +383,7 @@ def test_sweep_uses_a_new_years_vacation():
 
 def test_sweep_with_vacation_not_allowed_times_out_and_spends_nothing():
     game = turn_game(vacation_allowed=False)
-    sweep(now=game.deadline + timedelta(seconds=1))
+    close_due(now=game.deadline + timedelta(seconds=1))
     game.refresh_from_db()
     p2 = player(game, 2)
     assert game.end_reason == "timeout"
@@ -319,7 +393,7 @@ def test_sweep_with_vacation_not_allowed_times_out_and_spends_nothing():
 def test_sweep_shares_one_vacation_balance_between_games():
     p1, p2 = UserFactory(), UserFactory(vacation_hours_left=1, vacation_year=2025)
     first, second = turn_game(players=[p1, p2]), turn_game(players=[p1, p2])
-    sweep(now=first.deadline + timedelta(seconds=1))
+    close_due(now=first.deadline + timedelta(seconds=1))
     first.refresh_from_db()
     second.refresh_from_db()
     assert sorted([first.status, second.status]) == ["finished", "in_progress"]
@@ -347,7 +421,7 @@ def test_a_late_turn_based_move_without_vacation_loses():
 
 def test_sweep_runs_in_batches():
     games = [live_game(initial=1, increment=0) for _ in range(5)]
-    report = sweep(now=T0 + timedelta(minutes=2), batch_size=2)
+    report = close_due(now=T0 + timedelta(minutes=2), batch_size=2)
     assert report.timed_out == 5
     assert Game.objects.filter(pk__in=[g.pk for g in games], status="finished").count() == 5
 
@@ -362,7 +436,7 @@ def test_a_sweep_batch_sends_its_events_in_one_call_and_one_index_job(monkeypatc
     monkeypatch.setattr(log, "append_many", lambda events: calls.append(events) or real(events))
     monkeypatch.setattr(indexing, "enqueue", lambda name, *, args: jobs.append((name, args)))
     with TestCase.captureOnCommitCallbacks(execute=True):
-        report = sweep(now=T0 + timedelta(minutes=2))
+        report = close_due(now=T0 + timedelta(minutes=2))
     assert report.timed_out == 5
     assert len(calls) == 1 and {kind for _c, kind, _d in calls[0]} >= {"end"}
     assert jobs == [(indexing.INDEX_TASK, (sorted(g.pk for g in games),))]
@@ -446,12 +520,25 @@ def sent(monkeypatch):
     return calls
 
 
-def test_timeout_schedule_sends_the_task_on_commit_with_the_deadline(
+def test_schedule_deadline_sends_the_task_on_commit_with_the_deadline(
     sent, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         game = live_game(initial=1, increment=0, now=timezone.now())
     assert sent == [(game.pk, 1, game.deadline)]
+
+
+def test_schedule_deadline_sends_nothing_for_a_game_over_or_without_a_deadline(
+    sent, django_capture_on_commit_callbacks
+):
+    game = live_game(initial=1, increment=0, now=timezone.now())
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_deadline(game=game)
+        game.status = Game.Status.FINISHED
+        schedule_deadline(game=game)
+        game.status, game.deadline = Game.Status.IN_PROGRESS, None
+        schedule_deadline(game=game)
+    assert len(sent) == 1
 
 
 def test_far_deadlines_are_left_to_the_sweeper(sent, django_capture_on_commit_callbacks):
@@ -460,13 +547,14 @@ def test_far_deadlines_are_left_to_the_sweeper(sent, django_capture_on_commit_ca
     assert sent == []
 
 
-def test_sweep_enqueues_far_deadlines_once_they_come_near(sent):
-    now = timezone.now()
-    game = turn_game(days=1, now=now)
-    sweep_time = game.deadline - timedelta(seconds=10)
-    report = sweep(now=sweep_time)
-    assert report.scheduled == 1
-    assert sent == [(game.pk, 1, game.deadline)]
+def test_a_far_deadline_with_no_task_is_closed_by_the_sweeper_once_overdue(sent):
+    p1, p2 = UserFactory(), UserFactory(vacation_hours_left=0, vacation_year=2025)
+    game = turn_game(days=1, players=[p1, p2])
+    assert close_due(now=game.deadline - timedelta(seconds=10)).timed_out == 0
+    assert close_due(now=game.deadline + timedelta(seconds=1)).timed_out == 1
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == ("finished", "timeout")
+    assert sent == []
 
 
 # --- sets ---------------------------------------------------------------------------------
@@ -485,10 +573,10 @@ def test_swept_timeouts_finish_a_set_only_when_its_last_game_ends():
     )
     first, second = game_set.games.order_by("set_index")
     Game.objects.filter(pk=second.pk).update(deadline=T0 + timedelta(days=30))
-    sweep(now=first.deadline + timedelta(seconds=1))
+    close_due(now=first.deadline + timedelta(seconds=1))
     game_set.refresh_from_db()
     assert game_set.status == GameSet.Status.IN_PROGRESS
-    sweep(now=T0 + timedelta(days=31))
+    close_due(now=T0 + timedelta(days=31))
     game_set.refresh_from_db()
     first.refresh_from_db()
     second.refresh_from_db()

@@ -212,6 +212,13 @@ def test_an_absent_player_two_aborts_the_game_and_counts_one_abort_for_them_only
     )
 
 
+def test_a_window_closed_late_by_the_sweeper_is_closed_at_the_windows_end():
+    game = live_game()
+    assert close_due(now=T0 + timedelta(minutes=30)).timed_out == 1  # after a worker outage
+    game.refresh_from_db()
+    assert (game.end_reason, game.finished_at) == ("aborted", T0 + WINDOW)
+
+
 def test_an_absent_player_one_after_player_two_played_aborts_too():
     game = live_game()
     t1 = T0 + timedelta(seconds=10)

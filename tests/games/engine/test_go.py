@@ -1,5 +1,5 @@
-"""Go (RULES.md, "Go" and "Board and notation"): captures, suicide, superko, passes, marking,
-area scoring, notation and taking back, on small hand-made positions.
+"""Go (docs/rules.md, "Go on three boards" and "Board and notation"): captures, suicide, superko,
+passes, marking, area scoring, notation and taking back, on small hand-made positions.
 
 Diagrams are rows top first, as ``GoGame.rows()`` prints them: ``.`` empty, ``1`` black,
 ``2`` white. On 9x9 the top row is row 9 and the columns are A..J (no I).

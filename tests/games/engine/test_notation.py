@@ -1,4 +1,4 @@
-"""Point names <-> integer form on 9x9, 13x13 and 19x19 (RULES.md, "Board and notation")."""
+"""Point names <-> integer form on 9x9, 13x13 and 19x19 (docs/rules.md, "Board and notation")."""
 
 from __future__ import annotations
 

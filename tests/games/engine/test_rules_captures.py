@@ -1,5 +1,6 @@
-"""Captures (RULES.md, common rules 3, 4 and 6): brackets of the capture length, in all eight
-directions, at edges and corners, never wrapping; several at once; Keryo triples; capture wins."""
+"""Captures (docs/rules.md, "Captures", "Judging a move", "Keryo-Pente"): brackets of the capture
+length, in all eight directions, at edges and corners, never wrapping; several at once; Keryo
+triples; capture wins."""
 
 from __future__ import annotations
 

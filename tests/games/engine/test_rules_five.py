@@ -1,5 +1,6 @@
-"""Lines (RULES.md, common rules 5-6, Gomoku, Connect6): five or more wins at once, Gomoku wants
-exactly five, Connect6 six; lines never wrap; captures are removed before the line test."""
+"""Lines (docs/rules.md, "Five in a row", "Judging a move", "Gomoku", "Connect6"): five or more
+wins at once, Gomoku wants exactly five, Connect6 six; lines never wrap; captures are removed
+before the line test."""
 
 from __future__ import annotations
 

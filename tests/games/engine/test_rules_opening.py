@@ -1,4 +1,5 @@
-"""Openings (RULES.md common rules 1 and 8, D opening, Swap2, G-Pente, adjacent-only)."""
+"""Openings (docs/rules.md, "Seats, colours and the first stone", "The tournament rule",
+"Opening protocols", "G-Pente", "Adjacent-only")."""
 
 from __future__ import annotations
 

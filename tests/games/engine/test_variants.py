@@ -1,4 +1,4 @@
-"""The table of variants in RULES.md, as the engine describes them."""
+"""The table of games at the top of docs/rules.md, as the engine describes them."""
 
 from __future__ import annotations
 
