@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.clocks import rules
 from games.clocks.selectors import eta_horizon
 from games.clocks.services import (
@@ -28,7 +29,7 @@ from games.clocks.services import (
 )
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.models import Game, Move, Seat, User
+from games.models import Game, Move, Seat
 from games.play.finish import absence_finish, game_finish, loss_outcome, sets_maybe_finish
 from games.play.positions import opponents_of, seat_to_move
 from games.play.signals import game_finished

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from accounts.models import User
 from games.factories import ChallengeFactory, UserFactory
-from games.models import Challenge, User
+from games.models import Challenge
 
 pytestmark = pytest.mark.django_db
 

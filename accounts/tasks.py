@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.accounts import guests, notifications, services
-from games.accounts.mail import email_send
+from accounts import guests, notifications, services
+from accounts.mail import email_send
 
 __all__ = [
     "deleted_games_resign",
@@ -17,7 +17,7 @@ __all__ = [
     "turn_emails_sweep",
 ]
 
-GUESTS_SWEEP_TASK = "games.accounts.guests_sweep"
+GUESTS_SWEEP_TASK = "accounts.guests_sweep"
 
 
 @shared_task(name=services.DELETED_GAMES_TASK, acks_late=True, ignore_result=True)
