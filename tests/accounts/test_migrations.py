@@ -113,9 +113,7 @@ def test_users_tokens_and_everything_pointing_at_them_survive_the_move(at_latest
     old.get_model("live", "ChatLine").objects.create(room=room, author_id=bob.pk, text="hi")
     user_type = ContentType.objects.get(app_label="games", model="user")
     change_user = Permission.objects.get(content_type=user_type, codename="change_user")
-    OldUser.user_permissions.through.objects.create(
-        user_id=alice.pk, permission_id=change_user.pk
-    )
+    OldUser.user_permissions.through.objects.create(user_id=alice.pk, permission_id=change_user.pk)
     log = LogEntry.objects.create(  # (its table: the same before and after)
         user_id=alice.pk,
         content_type_id=user_type.pk,
