@@ -10,7 +10,7 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 
 # The task keeps the name it had when it lived in ``tasks`` (messages may wait in a queue).
-EMAIL_TASK = "accounts.tasks.email_send"
+EMAIL_TASK = "games.accounts.tasks.email_send"
 
 
 @shared_task(

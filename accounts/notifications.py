@@ -62,9 +62,9 @@ from pente_site.public import current_site_url, site_name
 log = logging.getLogger(__name__)
 
 #: The job that tells a player of their turns (``accounts.tasks``).
-TURN_EMAILS_TASK = "accounts.turn_emails_send"
+TURN_EMAILS_TASK = "games.accounts.turn_emails_send"
 #: Its sweeper (beat).
-TURN_EMAILS_SWEEP_TASK = "accounts.turn_emails_sweep"
+TURN_EMAILS_SWEEP_TASK = "games.accounts.turn_emails_sweep"
 
 #: What each kind of e-mail tells, for the settings, the page of a link that turns one off,
 #: and the messages' last lines.

@@ -43,7 +43,7 @@ from pente_site.public import site_name
 #: The name a deleted account takes (its id after it), kept from registration.
 DELETED_PREFIX = "deleted-"
 _DELETED_NAME = re.compile(rf"{DELETED_PREFIX}\d+(-[0-9a-f]+)?", re.IGNORECASE)
-DELETED_GAMES_TASK = "accounts.tasks.deleted_games_resign"
+DELETED_GAMES_TASK = "games.accounts.tasks.deleted_games_resign"
 
 MAX_WEEKEND_DAYS = 3
 MAX_TOKENS_PER_USER = 50

@@ -17,7 +17,7 @@ __all__ = [
     "turn_emails_sweep",
 ]
 
-GUESTS_SWEEP_TASK = "accounts.guests_sweep"
+GUESTS_SWEEP_TASK = "games.accounts.guests_sweep"
 
 
 @shared_task(name=services.DELETED_GAMES_TASK, acks_late=True, ignore_result=True)

@@ -12,7 +12,6 @@ app.autodiscover_tasks()
 # Task modules of packages inside the apps.
 app.autodiscover_tasks(
     [
-        "accounts",
         "games.bots",
         "games.challenges",
         "games.clocks",

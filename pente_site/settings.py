@@ -405,8 +405,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-sets-start-due": {"task": "games.sets_start_due", **_SWEEP},
     "challenges-expire": {"task": "games.challenges.tasks.challenges_expire", **_SWEEP},
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
-    "accounts-deleted-games": {"task": "accounts.tasks.deleted_games_resign", **_SWEEP},
-    "accounts-turn-emails-sweep": {"task": "accounts.turn_emails_sweep", **_SWEEP},
+    "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},
+    "accounts-turn-emails-sweep": {"task": "games.accounts.turn_emails_sweep", **_SWEEP},
     "bots-sweep": {
         "task": "games.bots.sweep",
         "schedule": float(BOT_STALL_SECONDS),
@@ -458,7 +458,7 @@ CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **
 IDEMPOTENCY_KEY_TTL = timedelta(hours=_env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24))
 #: A guest signed in longer ago than this, with no game in progress, is deleted with its games.
 GUEST_IDLE = timedelta(hours=_env_int("GUEST_IDLE_HOURS", 24))
-CELERY_BEAT_SCHEDULE["accounts-guests-sweep"] = {"task": "accounts.guests_sweep", **_SWEEP}
+CELERY_BEAT_SCHEDULE["accounts-guests-sweep"] = {"task": "games.accounts.guests_sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["idempotency-keys-sweep"] = {
     "task": "games.idempotency.keys_sweep",
     "schedule": 3600.0,
