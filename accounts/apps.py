@@ -6,11 +6,5 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The OpenAPI description of the API-token authentication class, and the e-mails sent
-        # when a turn starts, a challenge comes or a game ends.
-        from accounts import (
-            notifications,
-            schema,  # noqa: F401
-        )
-
-        notifications.connect()
+        # The OpenAPI description of the API-token authentication class.
+        from accounts import schema  # noqa: F401

@@ -31,7 +31,7 @@ class User(AbstractUser):
     #: The e-mail address was confirmed by a link sent to it: only then do links to choose a
     #: new password go there (``accounts.services``); a new address starts unconfirmed.
     email_verified = models.BooleanField(default=False, db_default=False)
-    #: The e-mails the player wants (``accounts.notifications``): when it is their turn
+    #: The e-mails the player wants (``games.notifications.services``): when it is their turn
     #: in a turn-based game, when someone challenges them directly, when a turn-based game of
     #: theirs ends. Only a confirmed address gets any; computers and deleted accounts never.
     email_on_turn = models.BooleanField(

@@ -327,7 +327,7 @@ def profile_update(
 
     A new password needs the current one. A new e-mail address is unconfirmed until the link
     sent to it is opened (none sent without ``site_url``). ``email_on_*``: the e-mails wanted
-    (``accounts.notifications``).
+    (``games.notifications.services``).
     """
     fields: list[str] = []
     confirm = False

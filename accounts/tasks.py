@@ -1,20 +1,18 @@
-"""The accounts' Celery tasks: the e-mail job (``mail``), the job that tells a player of their
-turns by e-mail and its sweeper (``notifications``), and the resignation of a deleted account's
-games in progress (also run by beat, without an id, as its sweeper)."""
+"""The accounts' Celery tasks: the e-mail job (``mail``), the guests' sweeper, and the
+resignation of a deleted account's games in progress (also run by beat, without an id, as its
+sweeper)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from accounts import guests, notifications, services
+from accounts import guests, services
 from accounts.mail import email_send
 
 __all__ = [
     "deleted_games_resign",
     "email_send",
     "guests_sweep",
-    "turn_emails_send",
-    "turn_emails_sweep",
 ]
 
 GUESTS_SWEEP_TASK = "games.accounts.guests_sweep"
@@ -23,18 +21,6 @@ GUESTS_SWEEP_TASK = "games.accounts.guests_sweep"
 @shared_task(name=services.DELETED_GAMES_TASK, acks_late=True, ignore_result=True)
 def deleted_games_resign(user_id: int | None = None) -> int:
     return services.deleted_games_resign(user_id=user_id)
-
-
-@shared_task(name=notifications.TURN_EMAILS_TASK, acks_late=True, ignore_result=True)
-def turn_emails_send(user_id: int) -> int:
-    """Tell the player of their turns still untold, in one message, once one is due."""
-    return notifications.turn_emails_send(user_id=user_id)
-
-
-@shared_task(name=notifications.TURN_EMAILS_SWEEP_TASK, acks_late=True, ignore_result=True)
-def turn_emails_sweep() -> int:
-    """Run the job again for the players whose turns' job was lost (beat)."""
-    return notifications.turn_emails_sweep()
 
 
 @shared_task(name=GUESTS_SWEEP_TASK, acks_late=True, ignore_result=True)

@@ -11,11 +11,13 @@ class GamesConfig(AppConfig):
 
         from games.bots import services as bots
         from games.challenges import services as challenges
+        from games.notifications import services as notifications
         from games.play.signals import turn_started
         from games.records import fingerprints
 
         turn_started.connect(bots.on_turn_started, dispatch_uid="games.bots.turn_started")
         fingerprints.connect()
+        notifications.connect()  # the e-mails of turns, challenges and ended games
         post_save.connect(
             challenges.on_user_saved,
             sender=settings.AUTH_USER_MODEL,

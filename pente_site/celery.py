@@ -16,6 +16,7 @@ app.autodiscover_tasks(
         "games.challenges",
         "games.clocks",
         "games.idempotency",
+        "games.notifications",
         "games.play",
         "games.records",
     ]

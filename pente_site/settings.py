@@ -209,7 +209,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Pente server <noreply
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 #: How long a link to choose a new password works (seconds; Django's default is three days).
 PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
-#: E-mail notifications (``accounts.notifications``): the job that tells a player it is
+#: E-mail notifications (``games.notifications.services``): the job that tells a player it is
 #: their turn in a turn-based game waits this long after the turn starts, then tells in one
 #: message every turn of theirs that came meanwhile (none already played).
 TURN_EMAIL_WAIT_SECONDS = _env_int("TURN_EMAIL_WAIT_SECONDS", 120)

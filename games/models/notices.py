@@ -1,4 +1,4 @@
-"""Turns a player is to be told of by e-mail (``accounts.notifications``)."""
+"""Turns a player is to be told of by e-mail (``games.notifications.services``)."""
 
 from __future__ import annotations
 

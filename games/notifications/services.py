@@ -61,7 +61,7 @@ from pente_site.public import current_site_url, site_name
 
 log = logging.getLogger(__name__)
 
-#: The job that tells a player of their turns (``accounts.tasks``).
+#: The job that tells a player of their turns (``games.notifications.tasks``).
 TURN_EMAILS_TASK = "games.accounts.turn_emails_send"
 #: Its sweeper (beat).
 TURN_EMAILS_SWEEP_TASK = "games.accounts.turn_emails_sweep"
@@ -88,7 +88,7 @@ _WON_HOW = {
 
 def connect() -> None:
     """Receive the signals that lead to e-mails (``GamesConfig.ready``)."""
-    uid = "accounts.notifications"
+    uid = "games.notifications.services"
     turn_started.connect(on_turn_started, dispatch_uid=f"{uid}.turn")
     challenge_changed.connect(on_challenge_changed, dispatch_uid=f"{uid}.challenge")
     game_finished.connect(on_game_finished, dispatch_uid=f"{uid}.game_over")
