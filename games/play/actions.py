@@ -40,11 +40,12 @@ from typing import NoReturn
 
 from django.db import transaction
 
+from accounts.models import User
 from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.models import Game, Move, User
+from games.models import Game, Move
 from games.play.access import (
     illegal_move_error,
     lock_game,
