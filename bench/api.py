@@ -93,9 +93,10 @@ def make_games(*, count: int, start_ply: int, tag: str) -> list[dict]:
 
     from django.utils import timezone
 
-    from games.accounts.tokens import hash_key
+    from accounts.models import ApiToken, User
+    from accounts.tokens import hash_key
     from games.clocks.timecontrol import TimeControl
-    from games.models import ApiToken, Game, Move, User
+    from games.models import Game, Move
     from games.play.create import game_create
 
     tables = []

@@ -220,9 +220,10 @@ def make_data(*, users: int, sets: int, seed: int = 7) -> dict:
     from django.db import transaction
     from django.utils import timezone
 
+    from accounts.models import User
     from games.challenges import services as challenge_services
     from games.clocks.timecontrol import TimeControl
-    from games.models import Game, User
+    from games.models import Game
     from games.play.create import game_create, set_create
     from pente_site.celery import app
     from tests.tournaments.support import finish_match_games
@@ -295,7 +296,7 @@ def session_cookie(user_id: int) -> str:
     from django.conf import settings
     from django.test import Client
 
-    from games.models import User
+    from accounts.models import User
 
     client = Client()
     client.force_login(User.objects.get(pk=user_id))

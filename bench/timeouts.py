@@ -36,7 +36,7 @@ DB_NAME = "pente_bench_timeouts"
 
 
 def _users(n: int, prefix: str, **fields):
-    from games.models import User
+    from accounts.models import User
 
     return User.objects.bulk_create(
         User(username=f"{prefix}{i}", password="!", **fields) for i in range(n)

@@ -67,7 +67,7 @@ def main() -> None:
     else:
         setup_embedded(Path(tempfile.mkdtemp()))
         where = "SQLite (embedded default)"
-    from games.models import User
+    from accounts.models import User
     from tournaments import selectors, services
     from tournaments.progress import tournament_advance
     from tournaments.trf_import import tournament_import_trf

@@ -14,18 +14,10 @@ import factory
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
+from accounts.models import ApiToken, User
 from games.clocks.timecontrol import TimeControl
 from games.engine import Termination
-from games.models import (
-    ApiToken,
-    Challenge,
-    ChallengeEntry,
-    Game,
-    GameSet,
-    Move,
-    Seat,
-    User,
-)
+from games.models import Challenge, ChallengeEntry, Game, GameSet, Move, Seat
 from games.play.create import game_create
 
 TEST_PASSWORD = "secret-pass-123"

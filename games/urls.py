@@ -7,7 +7,7 @@ urlpatterns = [
     path("", include("games.records.urls")),
     path("", include("games.play.urls")),
     path("", include("games.clocks.urls")),
-    path("", include("games.accounts.urls")),
+    path("", include("accounts.urls")),
     path("", include("games.challenges.urls")),
     path("", include("games.bots.urls")),
 ]

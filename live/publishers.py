@@ -11,11 +11,12 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
+from accounts.models import User
 from games.bots.analysis_selectors import analysis_event
 from games.bots.signals import analysis_changed
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
-from games.models import Analysis, Challenge, Game, GameSet, Seat, User
+from games.models import Analysis, Challenge, Game, GameSet, Seat
 from games.play.positions import move_json, played_of
 from games.play.selectors import (
     game_state_and_moves_json,

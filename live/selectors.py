@@ -11,7 +11,8 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 
-from games.models import Challenge, Game, User
+from accounts.models import User
+from games.models import Challenge, Game
 from games.play.selectors import seats_with_users
 from live.channels import game_channel
 from live.models import MAIN_ROOM, ChatLine, Ignore, Presence, Room

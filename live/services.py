@@ -15,10 +15,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.accounts.guests import refuse_guest
-from games.accounts.selectors import player_get
+from accounts.guests import refuse_guest
+from accounts.models import User
+from accounts.selectors import player_get
 from games.challenges.services import challenges_between_close
-from games.models import Game, User
+from games.models import Game
 from live.bus import publish, publish_many
 from live.channels import (
     delayed_channel,

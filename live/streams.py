@@ -23,8 +23,9 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 
-from games.accounts.authentication import KEYWORDS, ApiTokenAuthentication
-from games.models import Game, User
+from accounts.authentication import KEYWORDS, ApiTokenAuthentication
+from accounts.models import User
+from games.models import Game
 from games.play.selectors import game_get
 from live import selectors, services
 from live.bus import LiveEvent, backend

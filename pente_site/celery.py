@@ -12,11 +12,11 @@ app.autodiscover_tasks()
 # Task modules of packages inside the apps.
 app.autodiscover_tasks(
     [
-        "games.accounts",
         "games.bots",
         "games.challenges",
         "games.clocks",
         "games.idempotency",
+        "games.notifications",
         "games.play",
         "games.records",
     ]

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "accounts",
     "games",
     "ratings",
     "tournaments",
@@ -141,7 +142,7 @@ USING_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
 # that cannot keep them (PgBouncer < 1.21 in transaction mode).
 PREPARED_STATEMENTS = os.environ.get("PREPARED_STATEMENTS", "1") == "1"
 
-AUTH_USER_MODEL = "games.User"
+AUTH_USER_MODEL = "accounts.User"
 # A password of at least 8 characters, not one of the 20,000 most common, not all digits and
 # not too like the username or e-mail address.
 AUTH_PASSWORD_VALIDATORS = [
@@ -208,7 +209,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Pente server <noreply
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 #: How long a link to choose a new password works (seconds; Django's default is three days).
 PASSWORD_RESET_TIMEOUT = _env_int("PASSWORD_RESET_TIMEOUT", 24 * 3600)
-#: E-mail notifications (``games.accounts.notifications``): the job that tells a player it is
+#: E-mail notifications (``games.notifications.services``): the job that tells a player it is
 #: their turn in a turn-based game waits this long after the turn starts, then tells in one
 #: message every turn of theirs that came meanwhile (none already played).
 TURN_EMAIL_WAIT_SECONDS = _env_int("TURN_EMAIL_WAIT_SECONDS", 120)
@@ -224,7 +225,7 @@ CHALLENGE_EMAILS_PER_HOUR = _env_int("CHALLENGE_EMAILS_PER_HOUR", 10)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.accounts.authentication.ApiTokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -455,7 +456,7 @@ CELERY_BEAT_SCHEDULE["explorer-sweep"] = {"task": "explorer.sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 
-# --- Idempotency keys and guests (games.idempotency, games.accounts.guests) -------------------
+# --- Idempotency keys and guests (games.idempotency, accounts.guests) -------------------
 #: How long an ``Idempotency-Key`` keeps its first answer (then the sweeper deletes it).
 IDEMPOTENCY_KEY_TTL = timedelta(hours=_env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24))
 #: A guest signed in longer ago than this, with no game in progress, is deleted with its games.

@@ -9,7 +9,7 @@ class RatingsConfig(AppConfig):
         from django.conf import settings
         from django.db.models.signals import post_delete, post_save
 
-        from games.accounts.selectors import PLAYER_PAGE_EXTRAS
+        from accounts.selectors import PLAYER_PAGE_EXTRAS
         from games.play.signals import game_finished, set_finished
         from ratings import selectors, services
 

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.models import User
+from accounts.models import User
 from pente_site.db import prepared_cursor
 from ratings.elo import (
     CATEGORY_OF_SET,
@@ -384,7 +384,7 @@ def player_stats(*, user: User) -> dict[str, Any]:
 
 
 def player_page_ratings(user: User) -> dict[str, Any]:
-    """The ratings block of a player's page (``games.accounts.selectors.PLAYER_PAGE_EXTRAS``):
+    """The ratings block of a player's page (``accounts.selectors.PLAYER_PAGE_EXTRAS``):
     a server's computer opponent shows its own ratings (``computer_ratings``)."""
     rows = player_ratings(user=user) if user.bot_level is None else computer_ratings(user=user)
     return {

@@ -14,8 +14,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts.models import User
 from games.engine import get_variant, new_game
-from games.models import Game, GameSet, User
+from games.models import Game, GameSet
 from games.play.positions import ENGINE_OPTION_FIELDS, engine_options
 from games.play.selectors import seats_with_users
 from ratings.elo import (

@@ -10,9 +10,9 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from games.accounts.selectors import player_get
+from accounts.models import User
+from accounts.selectors import player_get
 from games.engine import UnknownGame, get_variant
-from games.models import User
 from pente_site.api import domain_error_response, read_only
 from pente_site.errors import DomainError, Invalid, NotFound, Unauthenticated
 from pente_site.lists import KnownQueryParameters, refuse_unknown_parameters

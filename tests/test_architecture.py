@@ -1,8 +1,9 @@
 """The shape of the code: layers that point one way, no import cycles, no hidden imports.
 
-- the import-linter contracts of ``pyproject.toml`` (pure modules use no framework; selectors,
-  models and pure modules never import services; services and reads never import the web
-  layer, tasks or URLs);
+- the import-linter contracts of ``pyproject.toml`` (the apps in layers, most general at the
+  bottom, every top-level package placed; pure modules use no framework; selectors, models,
+  signals and pure modules never import services; nothing below the web layer imports views,
+  serializers, URLs or tasks), matched by wildcard so that a new module is covered;
 - no import cycle between the project's modules (counting imports inside functions too);
 - no import inside a function, except in ``AppConfig.ready()`` (Django's place for wiring
   signals), so that no cycle can hide behind one.
@@ -11,14 +12,37 @@
 from __future__ import annotations
 
 import ast
+import tomllib
+from copy import deepcopy
 from pathlib import Path
 
 import grimp
 import pytest
 from importlinter.cli import lint_imports
+from importlinter.contracts.forbidden import ForbiddenContract
+from importlinter.contracts.layers import LayersContract
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "ratings", "tournaments", "pente_site", "live", "explorer", "web")
+IMPORT_LINTER = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+PACKAGES = tuple(IMPORT_LINTER["root_packages"])
+#: Top-level folders of Python that are not the project's packages.
+NOT_PACKAGES = {"tests", "bench"}
+
+
+def _top_level_packages() -> set[str]:
+    return {
+        path.parent.name
+        for path in ROOT.glob("*/__init__.py")
+        if path.parent.name not in NOT_PACKAGES and not path.parent.name.startswith(".")
+    }
+
+
+def _contract(contract_id: str) -> dict:
+    return next(c for c in IMPORT_LINTER["contracts"] if c["id"] == contract_id)
+
+
+def _layer_names(contract: dict) -> set[str]:
+    return {name.strip() for layer in contract["layers"] for name in layer.split("|")}
 
 
 def _sources() -> list[Path]:
@@ -133,3 +157,67 @@ def test_the_function_import_finder_sees_one_and_spares_ready():
         "def f():\n    from y import z\n"
     )
     assert _imports_inside_functions(ast.parse(source)) == [(5, "f")]
+
+
+# --- The layers of apps, and the wildcard contracts ----------------------------------------
+
+
+def test_every_top_level_package_is_linted_and_placed_in_a_layer():
+    packages = _top_level_packages()
+    assert "accounts" in packages and "games" in packages  # (the scan sees them)
+    assert packages <= set(PACKAGES), "add the package to root_packages in pyproject.toml"
+    assert packages <= _layer_names(_contract("apps")), "place the app in the layers contract"
+
+
+def test_the_layer_check_sees_an_unplaced_package():
+    contract = {"layers": ["web", "live | explorer", "games"]}
+    assert {"ratings", "accounts"} - _layer_names(contract) == {"ratings", "accounts"}
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph(
+        *PACKAGES,
+        include_external_packages=True,
+        exclude_type_checking_imports=True,
+        cache_dir=None,
+    )
+
+
+def _kept(contract_id: str, graph: grimp.ImportGraph) -> bool:
+    options = {k: v for k, v in _contract(contract_id).items() if k not in ("id", "name", "type")}
+    kind = LayersContract if _contract(contract_id)["type"] == "layers" else ForbiddenContract
+    session = {k: v for k, v in IMPORT_LINTER.items() if k != "contracts"}
+    contract = kind(name=contract_id, session_options=session, contract_options=options)
+    return contract.check(deepcopy(graph), verbose=False).kept  # (checks change the graph)
+
+
+def _with_import(graph: grimp.ImportGraph, importer: str, imported: str) -> grimp.ImportGraph:
+    changed = deepcopy(graph)
+    for module in (importer, imported):
+        if module not in changed.modules:
+            changed.add_module(module)
+    changed.add_import(importer=importer, imported=imported)
+    return changed
+
+
+@pytest.mark.parametrize(
+    ("contract_id", "importer", "imported"),
+    [
+        # An app importing one above it, old modules or new.
+        ("apps", "accounts.models", "games.models"),
+        ("apps", "games.newpart.selectors", "tournaments.models"),
+        ("apps", "pente_site.api", "accounts.models"),
+        ("apps", "live.newmodule", "explorer.selectors"),
+        # Reads importing writes, in a module no contract names.
+        ("reads-below-writes", "games.newpart.selectors", "games.newpart.services"),
+        ("reads-below-writes", "ratings.models", "tournaments.services"),
+        # Below the web layer, importing the web layer.
+        ("web-on-top", "games.newpart.services", "games.newpart.views"),
+        ("web-on-top", "tournaments.selectors", "tournaments.tasks"),
+        ("web-on-top", "accounts.models", "accounts.serializers"),
+    ],
+)
+def test_each_contract_breaks_on_an_import_against_it(graph, contract_id, importer, imported):
+    assert _kept(contract_id, graph)
+    assert not _kept(contract_id, _with_import(graph, importer, imported))

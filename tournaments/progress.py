@@ -9,9 +9,10 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.clocks.timecontrol import TimeControl
 from games.engine import Termination
-from games.models import Game, GameSet, User
+from games.models import Game, GameSet
 from games.play.create import set_create
 from ratings.services import crown_award
 from tournaments.models import (

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Count, Q, QuerySet
 
-from games.models import User
+from accounts.models import User
 from pente_site.errors import Conflict, Invalid, NotFound
 from tournaments.models import Entry, Match, PlannedBye, Round, Tournament, bye_points2
 from tournaments.pairing import standings as st

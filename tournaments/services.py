@@ -30,10 +30,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
-from games.accounts.guests import refuse_guest
+from accounts.guests import refuse_guest
+from accounts.models import User, deactivated_by_save
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
 from games.engine import Outcome, Termination, UnknownGame, get_variant
-from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat, User, deactivated_by_save
+from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat
 from games.play.finish import game_finish
 from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue

@@ -15,8 +15,8 @@ from datetime import UTC, datetime, time
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.engine import UnknownGame, get_variant
-from games.models import User
 from pente_site.errors import Forbidden, Invalid
 from tournaments.models import MAX_ROUNDS, Entry, Match, PlannedBye, Round, Tournament
 from tournaments.pairing import trf

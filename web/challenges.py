@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from accounts.models import User
 from games.challenges.selectors import restriction_words
-from games.models import Challenge, User
+from games.models import Challenge
 
 
 @dataclass(frozen=True, slots=True)

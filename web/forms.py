@@ -7,7 +7,7 @@ import zoneinfo
 
 from django import forms
 
-from games.models import User
+from accounts.models import User
 
 WEEKDAYS = [(0, "Mon"), (1, "Tue"), (2, "Wed"), (3, "Thu"), (4, "Fri"), (5, "Sat"), (6, "Sun")]
 

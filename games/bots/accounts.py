@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from accounts.models import User
 from games.bots.selectors import BOT_LEVELS, bot_username
-from games.models import User
 
 
 def bots_ensure() -> list[User]:

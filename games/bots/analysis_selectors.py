@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from accounts.models import User
 from games.engine import GoPhase
-from games.models import Analysis, Game, Seat, User
+from games.models import Analysis, Game, Seat
 from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound

@@ -6,9 +6,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import QuerySet
 
+from accounts.models import User
 from games.bots.search import BUDGETS
 from games.engine import GAMES
-from games.models import Game, User
+from games.models import Game
 
 BOT_LEVELS = range(1, 9)
 DEFAULT_MAX_ACTIVE_GAMES = 3

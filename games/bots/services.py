@@ -25,11 +25,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.bots.go_search import go_action
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
 from games.engine.go import PASS, GoPhase
-from games.models import Game, User
+from games.models import Game
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import played_of
 from games.play.selectors import seats_with_users

@@ -20,9 +20,10 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import User
 from games.bots import analysis, analysis_selectors, selectors
 from games.bots.serializers import AnalysisSerializer, HintSerializer
-from games.models import Analysis, User
+from games.models import Analysis
 from games.play.serializers import ErrorSerializer
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import CountedThrottle

@@ -7,10 +7,11 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.accounts.selectors import users_playing_together
+from accounts.models import User
+from accounts.selectors import users_playing_together
 from games.clocks.timecontrol import TimeControl
 from games.engine import UnknownGame, get_variant
-from games.models import Challenge, User
+from games.models import Challenge
 from live.models import Ignore
 from ratings.selectors import rating_or_start
 

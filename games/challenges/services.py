@@ -51,7 +51,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.accounts.guests import refuse_guest
+from accounts.guests import refuse_guest
+from accounts.models import User, deactivated_by_save
 from games.bots.selectors import (
     BOT_LEVELS,
     bot_games_in_progress,
@@ -68,7 +69,7 @@ from games.challenges.signals import challenge_changed
 from games.clocks.selectors import abort_limit_until
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
-from games.models import Challenge, ChallengeEntry, User, deactivated_by_save
+from games.models import Challenge, ChallengeEntry
 from games.play.create import game_create, set_create
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue

@@ -9,10 +9,11 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import User
 from games import engine
 from games.clocks import rules
 from games.clocks.timecontrol import Kind
-from games.models import Game, Seat, User
+from games.models import Game, Seat
 from live.channels import game_channel
 from live.models import Presence
 

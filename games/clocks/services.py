@@ -12,6 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.clocks import rules
 from games.clocks.selectors import (
     clock_waits,
@@ -21,7 +22,7 @@ from games.clocks.selectors import (
     vacation_balance,
 )
 from games.clocks.timecontrol import Kind, TimeControl
-from games.models import Game, Seat, User
+from games.models import Game, Seat
 from games.play.positions import seat_to_move
 from pente_site.celery import app
 

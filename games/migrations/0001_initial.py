@@ -3,7 +3,7 @@
 import django.contrib.auth.models
 import django.contrib.auth.validators
 import django.utils.timezone
-import games.models
+import accounts.models
 from django.db import migrations, models
 
 
@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
                 ('is_active', models.BooleanField(default=True, help_text='Designates whether this user should be treated as active. Unselect this instead of deleting accounts.', verbose_name='active')),
                 ('date_joined', models.DateTimeField(default=django.utils.timezone.now, verbose_name='date joined')),
                 ('time_zone', models.CharField(default='UTC', max_length=64)),
-                ('weekend_days', models.JSONField(default=games.models.default_weekend)),
+                ('weekend_days', models.JSONField(default=accounts.models.default_weekend)),
                 ('is_computer', models.BooleanField(default=False)),
                 ('vacation_hours_left', models.PositiveIntegerField(default=240)),
                 ('vacation_year', models.PositiveIntegerField(default=0)),

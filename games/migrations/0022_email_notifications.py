@@ -1,4 +1,4 @@
-# E-mail notifications (games.accounts.notifications): each account's three choices, with their
+# E-mail notifications (accounts.notifications): each account's three choices, with their
 # defaults for the accounts already here (db_default), and the turns still to be told by e-mail.
 
 import django.db.models.deletion
@@ -36,7 +36,7 @@ class Migration(migrations.Migration):
                 ('seat', models.PositiveSmallIntegerField()),
                 ('due_at', models.DateTimeField()),
                 ('site_url', models.CharField(blank=True, default='', max_length=200)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='turn_notices', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='turn_notices', to='games.user')),
             ],
             options={
                 'indexes': [models.Index(fields=['due_at'], name='turn_notice_due')],

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('status_code', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('body', models.JSONField(blank=True, null=True)),
                 ('created_at', models.DateTimeField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='idempotency_keys', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='idempotency_keys', to='games.user')),
             ],
             options={
                 'indexes': [models.Index(fields=['created_at'], name='idempotency_key_created')],

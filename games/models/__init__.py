@@ -1,7 +1,7 @@
 """Models of the games app. Positions are never stored: services rebuild them from the moves
 through ``games.engine``.
 
-- ``accounts``: ``User``, ``ApiToken``; ``challenges``: ``Challenge``, ``ChallengeEntry``;
+- ``challenges``: ``Challenge``, ``ChallengeEntry``;
 - ``play``: ``GameSet``, ``Game``, ``Seat``, ``Move``; ``base``: shared CHECK helpers and choices;
 - ``imports``: ``ImportJob`` (a record import run in the background).
 - ``analysis``: ``Analysis`` (the computer's analysis of a finished game, run in the background).
@@ -9,7 +9,6 @@ through ``games.engine``.
 - ``idempotency``: ``IdempotencyKey`` (the first answer to a request sent with a key).
 """
 
-from games.models.accounts import WEEKDAYS, ApiToken, User, deactivated_by_save, default_weekend
 from games.models.analysis import Analysis
 from games.models.base import (
     CATEGORIES,
@@ -37,8 +36,6 @@ __all__ = [
     "MAX_INCREMENT_SECONDS",
     "MAX_INITIAL_MINUTES",
     "MAX_SEATS",
-    "WEEKDAYS",
-    "ApiToken",
     "Category",
     "Challenge",
     "ChallengeEntry",
@@ -50,9 +47,6 @@ __all__ = [
     "Seat",
     "TimeControlKind",
     "TurnNotice",
-    "User",
     "choice_check",
-    "deactivated_by_save",
-    "default_weekend",
     "time_control_checks",
 ]

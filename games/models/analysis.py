@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from games.models.accounts import User
+from accounts.models import User
 from games.models.base import job_checks
 from games.models.play import Game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from games.models.accounts import User
+from accounts.models import User
 
 
 class IdempotencyKey(models.Model):

@@ -1,10 +1,10 @@
-"""Turns a player is to be told of by e-mail (``games.accounts.notifications``)."""
+"""Turns a player is to be told of by e-mail (``games.notifications.services``)."""
 
 from __future__ import annotations
 
 from django.db import models
 
-from games.models.accounts import User
+from accounts.models import User
 from games.models.play import Game
 
 

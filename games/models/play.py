@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Upper
 
+from accounts.models import User
 from games.engine import Termination
-from games.models.accounts import User
 from games.models.base import (
     CATEGORIES,
     MAX_SEATS,

@@ -15,11 +15,12 @@ from typing import Any, NoReturn
 
 from django.db import transaction
 
+from accounts.models import User
 from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.models import Game, Move, Seat, User
+from games.models import Game, Move, Seat
 from games.play import events
 from games.play.access import (
     illegal_move_error,

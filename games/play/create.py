@@ -6,10 +6,11 @@ from datetime import datetime
 
 from django.db import transaction
 
+from accounts.models import User
 from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
-from games.models import Game, GameSet, Move, Seat, User
+from games.models import Game, GameSet, Move, Seat
 from games.play import events
 from games.play.access import now_or
 from games.play.positions import action_fields

@@ -9,10 +9,11 @@ from datetime import datetime
 
 from django.db.models import F
 
+from accounts.models import User
 from games import engine
 from games.clocks.selectors import seats_at_table
 from games.engine import Outcome, Termination
-from games.models import Game, GameSet, Seat, User
+from games.models import Game, GameSet, Seat
 from games.models.play import ABORTED
 from games.play.access import now_or
 from games.play.positions import opponents_of

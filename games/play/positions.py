@@ -15,11 +15,12 @@ from typing import Any, NamedTuple
 import orjson
 from django.db import DEFAULT_DB_ALIAS
 
+from accounts.models import User
 from games import engine
 from games.engine import point_names
 from games.engine.go import MARK, PASS
 from games.engine.records.model import KOMI_HEADER
-from games.models import Game, Move, Seat, User
+from games.models import Game, Move, Seat
 from pente_site.cache import delete_with_text, get_with_text, set_with_text
 
 log = logging.getLogger(__name__)

@@ -7,8 +7,9 @@ from datetime import datetime
 
 from django.db import transaction
 
+from accounts.models import User
 from games.clocks import services as clock_services
-from games.models import Game, Move, User
+from games.models import Game, Move
 from games.play import events
 from games.play.access import (
     lock_game,

@@ -23,8 +23,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import User
 from games.clocks.timecontrol import Kind, TimeControl
-from games.models import Game, GameSet, User
+from games.models import Game, GameSet
 from games.play.access import now_or
 from games.play.create import game_create
 from games.play.signals import set_next_game, set_next_game_started

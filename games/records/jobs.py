@@ -24,8 +24,9 @@ from django.db.models import DateTimeField, F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games.accounts.guests import refuse_guest
-from games.models import ImportJob, User
+from accounts.guests import refuse_guest
+from accounts.models import User
+from games.models import ImportJob
 from games.records.imports import (
     NUL_DETAIL,
     Batch,

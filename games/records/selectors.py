@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from accounts.models import User
 from games import engine
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import (
@@ -19,7 +20,7 @@ from games.engine import (
 from games.engine.records.model import END_REASON_HEADER, MARGIN_HEADER
 from games.engine.records.result import header_margin
 from games.engine.sgf import sgf_result, sgf_result_of, write_sgf
-from games.models import Game, ImportJob, Move, User
+from games.models import Game, ImportJob, Move
 from games.play.positions import position_of
 from games.play.selectors import seats_with_users, spectator_ply
 from pente_site.errors import Conflict, Invalid, NotFound

@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
         ('games', '0012_analysis'),
         ('live', '0001_events'),
         ('tournaments', '0002_constraints'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [
@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
                 ('hidden_from_players', models.BooleanField(default=False)),
                 ('removed', models.BooleanField(default=False)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to=settings.AUTH_USER_MODEL)),
+                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to='games.user')),
                 ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to='games.game')),
                 ('room', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='lines', to='live.room')),
             ],
@@ -50,8 +50,8 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('ignored', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ignored_by', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ignoring', to=settings.AUTH_USER_MODEL)),
+                ('ignored', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ignored_by', to='games.user')),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ignoring', to='games.user')),
             ],
             options={
                 'ordering': ['id'],
@@ -65,7 +65,7 @@ class Migration(migrations.Migration):
                 ('place', models.CharField(max_length=64)),
                 ('spectator', models.BooleanField(default=False)),
                 ('seen_at', models.DateTimeField(db_index=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='presences', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='presences', to='games.user')),
             ],
             options={
                 'indexes': [models.Index(fields=['place', 'user'], name='live_presence_place')],
@@ -79,7 +79,7 @@ class Migration(migrations.Migration):
                 ('handled', models.BooleanField(default=False)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('line', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='live.chatline')),
-                ('reporter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_reports', to=settings.AUTH_USER_MODEL)),
+                ('reporter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_reports', to='games.user')),
             ],
             options={
                 'ordering': ['id'],

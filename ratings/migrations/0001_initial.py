@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0002_apitoken_gameset_game_challenge_move_seat_and_more'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [
@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
                 ('last_played_at', models.DateTimeField(blank=True, null=True)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='games.user')),
             ],
             options={
                 'ordering': ['variant', 'category'],
@@ -66,9 +66,9 @@ class Migration(migrations.Migration):
                 ('opponent_results_before', models.PositiveIntegerField()),
                 ('created_at', models.DateTimeField()),
                 ('game_set', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.gameset')),
-                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.user')),
                 ('rating', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='ratings.rating')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.user')),
             ],
             options={
                 'ordering': ['created_at', 'id'],
@@ -82,7 +82,7 @@ class Migration(migrations.Migration):
                 ('tournament_id', models.PositiveBigIntegerField()),
                 ('variant', models.CharField(max_length=32)),
                 ('won_at', models.DateTimeField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='crowns', to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='crowns', to='games.user')),
             ],
             options={
                 'ordering': ['-won_at', '-id'],

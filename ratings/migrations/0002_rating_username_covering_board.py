@@ -8,7 +8,7 @@ from django.db.models import OuterRef, Subquery
 def copy_usernames(apps, schema_editor):
     """Fill ``Rating.username`` from the user (later kept in sync by ``on_user_saved``)."""
     Rating = apps.get_model("ratings", "Rating")
-    User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
+    User = apps.get_model("games", "User")
     names = User.objects.filter(pk=OuterRef("user_id")).values("username")[:1]
     Rating.objects.update(username=Subquery(names))
 
@@ -16,7 +16,7 @@ def copy_usernames(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("ratings", "0001_initial"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [

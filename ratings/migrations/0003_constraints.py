@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('games', '0004_constraints'),
         ('ratings', '0002_rating_username_covering_board'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [

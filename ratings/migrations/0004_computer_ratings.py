@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("games", "0010_bot_level"),
         ("ratings", "0003_constraints"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [
@@ -42,7 +42,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="computer_ratings",
-                        to=settings.AUTH_USER_MODEL,
+                        to='games.user',
                     ),
                 ),
             ],
@@ -84,7 +84,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="+",
-                        to=settings.AUTH_USER_MODEL,
+                        to='games.user',
                     ),
                 ),
                 (
@@ -100,7 +100,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="+",
-                        to=settings.AUTH_USER_MODEL,
+                        to='games.user',
                     ),
                 ),
             ],

@@ -29,7 +29,7 @@ def unlist_deactivated(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("ratings", "0004_computer_ratings"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [

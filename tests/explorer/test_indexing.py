@@ -7,9 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.test import TestCase
 
+from accounts.guests import guest_create
 from explorer import indexing, tasks
 from explorer.models import PositionRow
-from games.accounts.guests import guest_create
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
 from games.factories import UserFactory, make_game

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from accounts.models import User
 from games.factories import ChallengeFactory, UserFactory
-from games.models import Challenge, User
+from games.models import Challenge
 
 pytestmark = pytest.mark.django_db
 
@@ -21,10 +22,11 @@ def operator() -> Client:
 
 def test_an_account_cannot_be_deleted_from_the_admin(operator):
     player = UserFactory()
-    page = operator.get(f"/admin/games/user/{player.pk}/change/").content.decode()
-    assert f"/admin/games/user/{player.pk}/delete/" not in page
+    page = operator.get(f"/admin/accounts/user/{player.pk}/change/").content.decode()
+    assert f"/admin/accounts/user/{player.pk}/delete/" not in page
     assert (
-        operator.post(f"/admin/games/user/{player.pk}/delete/", {"post": "yes"}).status_code == 403
+        operator.post(f"/admin/accounts/user/{player.pk}/delete/", {"post": "yes"}).status_code
+        == 403
     )
     assert User.objects.filter(pk=player.pk).exists()
 
@@ -33,12 +35,12 @@ def test_the_ban_action_deactivates_and_what_follows_a_ban_happens(operator):
     player = UserFactory()
     challenge = ChallengeFactory(created_by=player)
     response = operator.post(
-        "/admin/games/user/", {"action": "ban", "_selected_action": [player.pk]}
+        "/admin/accounts/user/", {"action": "ban", "_selected_action": [player.pk]}
     )
     assert response.status_code == 302
     player.refresh_from_db()
     assert not player.is_active
     assert Challenge.objects.get(pk=challenge.pk).status == "cancelled"
-    operator.post("/admin/games/user/", {"action": "unban", "_selected_action": [player.pk]})
+    operator.post("/admin/accounts/user/", {"action": "unban", "_selected_action": [player.pk]})
     player.refresh_from_db()
     assert player.is_active

@@ -7,8 +7,8 @@ from django.conf import settings
 from rest_framework.generics import ListAPIView
 from rest_framework.test import APIClient, APIRequestFactory
 
+from accounts.models import User
 from games.factories import UserFactory
-from games.models import User
 from pente_site.errors import DomainError
 from pente_site.lists import StrictOrderingFilter
 

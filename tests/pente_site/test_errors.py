@@ -263,7 +263,7 @@ def test_list_urls_work_without_their_trailing_slash(client):
 def test_a_post_without_the_trailing_slash_reaches_the_view_with_token_auth():
     from rest_framework.test import APIClient
 
-    from games.accounts.services import token_create
+    from accounts.services import token_create
     from games.factories import UserFactory
 
     key = token_create(user=UserFactory(), name="t").key

@@ -17,7 +17,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from games.accounts.services import token_create
+from accounts.services import token_create
 from games.factories import UserFactory, make_game
 from pente_site.wsgi import application
 

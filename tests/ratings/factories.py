@@ -8,9 +8,10 @@ import factory
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.clocks.timecontrol import TimeControl
 from games.factories import GameSetFactory, UserFactory
-from games.models import Game, GameSet, User
+from games.models import Game, GameSet
 from games.play.actions import game_resign
 from games.play.create import set_create
 from games.play.sets import set_next_game_start

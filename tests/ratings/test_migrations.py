@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 
 from tests.migrations import migrate_to
 
@@ -16,7 +15,7 @@ def test_ratings_of_deactivated_accounts_leave_the_boards_and_their_buckets(
     at_latest_afterwards,
 ):
     old = migrate_to(BEFORE)
-    User = old.get_model(*settings.AUTH_USER_MODEL.split("."))
+    User = old.get_model("games", "User")
     Rating, Bucket = old.get_model("ratings", "Rating"), old.get_model("ratings", "RatingBucket")
     active = User.objects.create(username="active", is_active=True)
     banned = User.objects.create(username="banned", is_active=False)

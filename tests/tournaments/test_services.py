@@ -733,7 +733,7 @@ def test_a_deactivated_organisers_tournament_not_started_is_cancelled():
 
 
 def test_a_deleted_players_name_is_written_into_the_standings_of_finished_tournaments():
-    from games.accounts.services import account_delete
+    from accounts.services import account_delete
 
     t = make_tournament(players=2, rounds=1)
     match = Match.objects.get(tournament=t)

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken, User
 from games.factories import UserFactory, make_game
-from games.models import ApiToken, User
 from live.models import Ignore
 from live.services import ignore_add
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.accounts.links import unsubscribe_token
+from accounts.links import unsubscribe_token
+from accounts.models import User
 from games.factories import UserFactory
-from games.models import User
 
 pytestmark = pytest.mark.django_db
 

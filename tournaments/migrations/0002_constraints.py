@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('games', '0004_constraints'),
         ('tournaments', '0001_initial'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ('games', '0001_initial'),
     ]
 
     operations = [

@@ -19,12 +19,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.accounts import guests, notifications
-from games.accounts import selectors as account_selectors
-from games.accounts import services as account_services
+from accounts import guests
+from accounts import selectors as account_selectors
+from accounts import services as account_services
+from accounts.models import User
 from games.clocks import selectors as clock_selectors
 from games.clocks import vacation
-from games.models import User
+from games.notifications import services as notifications
 from live import selectors as live_selectors
 from live import services as live_services
 from pente_site.counters import count_request, name_key

@@ -14,9 +14,10 @@ from urllib.parse import quote
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.accounts import selectors as account_selectors
+from accounts import selectors as account_selectors
+from accounts.models import User
 from games.challenges.selectors import ignoring
-from games.models import Game, User
+from games.models import Game
 from games.play import selectors as play_selectors
 from ratings import selectors as rating_selectors
 from web.charts import rating_sparkline

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.urls import include, path
 from rest_framework.test import APIClient
 
+from accounts.models import User
 from games.bots.accounts import bots_ensure
 from games.engine import GAMES
-from games.models import User
 
 urlpatterns = [path("api/", include("games.bots.urls"))]
 

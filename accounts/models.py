@@ -29,9 +29,9 @@ class User(AbstractUser):
     vacation_hours_left = models.PositiveIntegerField(default=240)
     vacation_year = models.PositiveIntegerField(default=0)
     #: The e-mail address was confirmed by a link sent to it: only then do links to choose a
-    #: new password go there (``games.accounts.services``); a new address starts unconfirmed.
+    #: new password go there (``accounts.services``); a new address starts unconfirmed.
     email_verified = models.BooleanField(default=False, db_default=False)
-    #: The e-mails the player wants (``games.accounts.notifications``): when it is their turn
+    #: The e-mails the player wants (``games.notifications.services``): when it is their turn
     #: in a turn-based game, when someone challenges them directly, when a turn-based game of
     #: theirs ends. Only a confirmed address gets any; computers and deleted accounts never.
     email_on_turn = models.BooleanField(
@@ -45,10 +45,10 @@ class User(AbstractUser):
     email_on_game_over = models.BooleanField(
         default=False, db_default=False, help_text="E-mail me when a turn-based game of mine ends."
     )
-    #: When the player deleted the account (``games.accounts.services.account_delete``): it is
+    #: When the player deleted the account (``accounts.services.account_delete``): it is
     #: then inactive, its name is ``deleted-<id>`` and nothing personal is left on it.
     deleted_at = models.DateTimeField(null=True, blank=True)
-    #: A signed-out visitor's account for playing the computer (``games.accounts.guests``):
+    #: A signed-out visitor's account for playing the computer (``accounts.guests``):
     #: named ``guest-<n>``, no password, unrated games against the computer only, deleted with
     #: its games once idle.
     is_guest = models.BooleanField(default=False, db_default=False)
@@ -57,7 +57,7 @@ class User(AbstractUser):
     aborts = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
-        db_table = "games_user"
+        db_table = "games_user"  # the table it had as games.User, kept
         indexes = [
             # Case-insensitive name lookups (``username__iexact``, i.e. UPPER(username) = ...).
             models.Index(Upper("username"), name="user_username_upper"),
@@ -99,6 +99,7 @@ class ApiToken(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_apitoken"  # the table it had as games.ApiToken, kept
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

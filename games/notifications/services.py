@@ -45,12 +45,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from games.accounts import links
-from games.accounts.mail import email_later
+from accounts import links
+from accounts.mail import email_later
+from accounts.models import User
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import Termination
-from games.models import Challenge, Game, Seat, TurnNotice, User
+from games.models import Challenge, Game, Seat, TurnNotice
 from games.play.selectors import seats_with_users
 from games.play.signals import game_finished, turn_started
 from pente_site.counters import count_requests
@@ -60,7 +61,7 @@ from pente_site.public import current_site_url, site_name
 
 log = logging.getLogger(__name__)
 
-#: The job that tells a player of their turns (``games.accounts.tasks``).
+#: The job that tells a player of their turns (``games.notifications.tasks``).
 TURN_EMAILS_TASK = "games.accounts.turn_emails_send"
 #: Its sweeper (beat).
 TURN_EMAILS_SWEEP_TASK = "games.accounts.turn_emails_sweep"
@@ -87,7 +88,7 @@ _WON_HOW = {
 
 def connect() -> None:
     """Receive the signals that lead to e-mails (``GamesConfig.ready``)."""
-    uid = "games.accounts.notifications"
+    uid = "games.notifications.services"
     turn_started.connect(on_turn_started, dispatch_uid=f"{uid}.turn")
     challenge_changed.connect(on_challenge_changed, dispatch_uid=f"{uid}.challenge")
     game_finished.connect(on_game_finished, dispatch_uid=f"{uid}.game_over")

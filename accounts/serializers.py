@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models import ApiToken, User
+from accounts.models import ApiToken, User
 
 
 class RegisterIn(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from django.urls import re_path
 
-from games.accounts import views
+from accounts import views
 
 urlpatterns = [
     re_path(r"^auth/register/?$", views.RegisterView.as_view(), name="auth-register"),

@@ -10,9 +10,9 @@ import pytest
 from django.core import mail
 from rest_framework.test import APIClient
 
-from games.accounts.services import token_create
+from accounts.models import ApiToken, User
+from accounts.services import token_create
 from games.factories import UserFactory
-from games.models import ApiToken, User
 
 pytestmark = pytest.mark.django_db
 

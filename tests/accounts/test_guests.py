@@ -9,10 +9,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.accounts import guests
-from games.accounts.services import user_register
+from accounts import guests
+from accounts.models import User
+from accounts.services import user_register
 from games.factories import ChallengeFactory, UserFactory
-from games.models import Challenge, Game, User
+from games.models import Challenge, Game
 from games.play.actions import game_resign
 from pente_site.errors import Invalid
 from ratings.models import Rating

@@ -8,8 +8,8 @@ from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
-from games.accounts.tokens import hash_key
-from games.models import ApiToken
+from accounts.models import ApiToken
+from accounts.tokens import hash_key
 
 KEYWORDS = ("token", "bearer")
 LAST_USED_RESOLUTION = timedelta(minutes=1)

@@ -11,8 +11,9 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.accounts import links
-from games.models import ApiToken, Game, Seat, User
+from accounts import links
+from accounts.models import ApiToken, User
+from games.models import Game, Seat
 
 PlayerPageExtra = Callable[[User], dict[str, Any]]
 PLAYER_PAGE_EXTRAS: list[PlayerPageExtra] = []

@@ -21,7 +21,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Game, Seat, User
+from accounts.models import User
+from games.models import Game, Seat
 from pente_site.errors import Forbidden
 
 GUEST_PREFIX = "guest-"

@@ -11,8 +11,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.accounts import selectors, services
-from games.accounts.serializers import (
+from accounts import selectors, services
+from accounts.models import User
+from accounts.serializers import (
     AccountDeleteIn,
     CredentialsIn,
     DetailOut,
@@ -30,7 +31,6 @@ from games.accounts.serializers import (
     TokenObtainIn,
     TokenOut,
 )
-from games.models import User
 from pente_site.errors import NotFound
 from pente_site.lists import KnownQueryParameters
 from pente_site.public import site_url, site_url_or_none

@@ -12,13 +12,14 @@ from django.urls import include, path
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.accounts import selectors as account_selectors
-from games.accounts import services
+from accounts import selectors as account_selectors
+from accounts import services
+from accounts.models import ApiToken, User
 from games.factories import ApiTokenFactory, GameFactory, UserFactory
-from games.models import ApiToken, Game, User
+from games.models import Game
 from pente_site.errors import Invalid
 
-urlpatterns = [path("api/", include("games.accounts.urls"))]
+urlpatterns = [path("api/", include("accounts.urls"))]
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
@@ -28,8 +29,8 @@ def token_auth(monkeypatch):
     """Views authenticate with ``ApiTokenAuthentication`` whatever the settings say."""
     from rest_framework.authentication import SessionAuthentication
 
-    from games.accounts.authentication import ApiTokenAuthentication
-    from games.accounts.views import MeView
+    from accounts.authentication import ApiTokenAuthentication
+    from accounts.views import MeView
 
     monkeypatch.setattr(
         MeView, "authentication_classes", [ApiTokenAuthentication, SessionAuthentication]
@@ -421,7 +422,7 @@ def test_player_page_of_an_unknown_player_is_404(client):
 def test_authentication_class_leaves_other_schemes_to_other_classes(user):
     from rest_framework.test import APIRequestFactory
 
-    from games.accounts.authentication import ApiTokenAuthentication
+    from accounts.authentication import ApiTokenAuthentication
 
     request = APIRequestFactory().get("/", HTTP_AUTHORIZATION="Basic abc")
     assert ApiTokenAuthentication().authenticate(request) is None
@@ -431,7 +432,7 @@ def test_authentication_class_leaves_other_schemes_to_other_classes(user):
 def test_authentication_class_returns_the_user_and_token(user):
     from rest_framework.test import APIRequestFactory
 
-    from games.accounts.authentication import ApiTokenAuthentication
+    from accounts.authentication import ApiTokenAuthentication
 
     token = ApiTokenFactory(user=user, key="direct-key-0123456789abcdef")
     request = APIRequestFactory().get("/", HTTP_AUTHORIZATION="Bearer direct-key-0123456789abcdef")

@@ -19,11 +19,12 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games.accounts import links, selectors
-from games.accounts.guests import GUEST_NAME, GUEST_PREFIX
-from games.accounts.mail import email_later
-from games.accounts.tokens import hash_key
-from games.models import ApiToken, Game, Seat, User
+from accounts import links, selectors
+from accounts.guests import GUEST_NAME, GUEST_PREFIX
+from accounts.mail import email_later
+from accounts.models import ApiToken, User
+from accounts.tokens import hash_key
+from games.models import Game, Seat
 from games.play.actions import game_resign
 from games.play.positions import forget_played
 from pente_site.counters import count_request, name_key
@@ -326,7 +327,7 @@ def profile_update(
 
     A new password needs the current one. A new e-mail address is unconfirmed until the link
     sent to it is opened (none sent without ``site_url``). ``email_on_*``: the e-mails wanted
-    (``games.accounts.notifications``).
+    (``games.notifications.services``).
     """
     fields: list[str] = []
     confirm = False

@@ -1,4 +1,4 @@
-"""drf-spectacular description of :class:`games.accounts.authentication.ApiTokenAuthentication`.
+"""drf-spectacular description of :class:`accounts.authentication.ApiTokenAuthentication`.
 
 Imported from ``GamesConfig.ready()`` so the extension is registered before any schema is built.
 The same key works as ``Authorization: Token <key>`` or ``Authorization: Bearer <key>``; the
@@ -12,7 +12,7 @@ from drf_spectacular.plumbing import build_bearer_security_scheme_object
 
 
 class ApiTokenAuthenticationScheme(OpenApiAuthenticationExtension):
-    target_class = "games.accounts.authentication.ApiTokenAuthentication"
+    target_class = "accounts.authentication.ApiTokenAuthentication"
     name = ["tokenAuth", "bearerAuth"]
     match_subclasses = True
 

@@ -12,8 +12,8 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts.models import User
 from games.factories import UserFactory
-from games.models import User
 
 pytestmark = pytest.mark.django_db
 

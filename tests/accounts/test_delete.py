@@ -7,9 +7,10 @@ import pytest
 from django.test import TestCase
 from rest_framework.test import APIClient
 
-from games.accounts import services
+from accounts import services
+from accounts.models import ApiToken, User
 from games.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
-from games.models import ApiToken, Challenge, Game, User
+from games.models import Challenge, Game
 from games.play.actions import game_resign
 from pente_site.errors import DomainError
 from ratings.models import Rating

@@ -8,14 +8,14 @@ from django.core import signing
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from games.models import User
+from accounts.models import User
 
 
 class EmailTokenGenerator(PasswordResetTokenGenerator):
     """A link that confirms one address of one account: it stops working once the address
     changes or is confirmed (both are in its hash), or after ``PASSWORD_RESET_TIMEOUT``."""
 
-    key_salt = "games.accounts.links.EmailTokenGenerator"
+    key_salt = "accounts.links.EmailTokenGenerator"
 
     def _make_hash_value(self, user, timestamp):
         return f"{user.pk}{user.email}{user.email_verified}{timestamp}"
@@ -47,7 +47,7 @@ EMAIL_KINDS = {
     "challenge": "email_on_challenge",
     "game_over": "email_on_game_over",
 }
-_UNSUBSCRIBE = signing.Signer(salt="games.accounts.links.unsubscribe")
+_UNSUBSCRIBE = signing.Signer(salt="accounts.links.unsubscribe")
 
 
 def unsubscribe_token(*, user: User, kind: str) -> str:

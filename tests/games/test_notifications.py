@@ -1,4 +1,4 @@
-"""E-mail notifications (games.accounts.notifications): the account's choices, one message for
+"""E-mail notifications (games.notifications.services): the account's choices, one message for
 the turns of several turn-based games, exactly once per turn whatever runs the job, a direct
 challenge, a game over, and the link that turns one kind off.
 
@@ -18,14 +18,15 @@ from django.core import mail, signing
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.accounts import notifications
-from games.accounts.links import unsubscribe_token
-from games.accounts.mail import email_send
-from games.accounts.notifications import turn_emails_send, turn_emails_sweep
+from accounts.links import unsubscribe_token
+from accounts.mail import email_send
+from accounts.models import User
 from games.challenges.services import challenge_create
 from games.clocks.timecontrol import TimeControl
 from games.factories import UserFactory, make_game
-from games.models import Game, TurnNotice, User
+from games.models import Game, TurnNotice
+from games.notifications import services as notifications
+from games.notifications.services import turn_emails_send, turn_emails_sweep
 from games.play.actions import game_resign, move_play
 from pente_site.errors import Invalid
 
