@@ -7,7 +7,7 @@ import records (403 ``guest_not_allowed``: ``refuse_guest``). It is not listed a
 players, and having no rated game it is on no leaderboard.
 
 A guest is idle once it has signed in more than ``GUEST_IDLE`` ago (a day unless set) and has
-no game in progress; ``guests_sweep`` (beat) then deletes it with its games: they were unrated
+no game in progress; ``games.accounts.services.guests_sweep`` (beat) then deletes it with its games: they were unrated
 games against the computer that nobody else played, so nothing of them is kept."""
 
 from __future__ import annotations
@@ -16,13 +16,10 @@ import re
 import secrets
 from datetime import datetime
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import Game, Seat
 from pente_site.errors import Forbidden
 
 GUEST_PREFIX = "guest-"
@@ -57,24 +54,3 @@ def guest_create(*, now: datetime | None = None) -> User:
         except IntegrityError:
             continue  # taken in between
     raise RuntimeError("No free guest name after 20 tries.")  # 9 * 10**7 names: never
-
-
-def idle_guests(*, now: datetime | None = None):
-    """The guests signed in more than ``GUEST_IDLE`` ago with no game in progress."""
-    oldest = (now or timezone.now()) - settings.GUEST_IDLE
-    playing = Seat.objects.filter(user=OuterRef("pk"), game__status=Game.Status.IN_PROGRESS)
-    return User.objects.filter(is_guest=True, last_login__lt=oldest).exclude(Exists(playing))
-
-
-def guests_sweep(*, now: datetime | None = None) -> int:
-    """Delete the idle guests and their games (beat); how many guests."""
-    deleted = 0
-    for guest_id in idle_guests(now=now).values_list("pk", flat=True)[:500]:
-        with transaction.atomic():
-            guest = idle_guests(now=now).select_for_update().filter(pk=guest_id).first()
-            if guest is None:
-                continue  # back at play since
-            Game.objects.filter(seat_rows__user=guest).delete()
-            guest.delete()
-            deleted += 1
-    return deleted

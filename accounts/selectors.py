@@ -7,13 +7,15 @@ user and returning a dict merged into the page, e.g. the ratings app adds ``{"ra
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.conf import settings
+from django.db.models import QuerySet
+from django.utils import timezone
 
 from accounts import links
 from accounts.models import ApiToken, User
-from games.models import Game, Seat
 
 PlayerPageExtra = Callable[[User], dict[str, Any]]
 PLAYER_PAGE_EXTRAS: list[PlayerPageExtra] = []
@@ -54,45 +56,11 @@ def player_get(*, username: str) -> User | None:
     return User.objects.filter(is_active=True, username__iexact=username).first()
 
 
-def player_game_counts(*, user: User) -> dict[str, int]:
-    """Games of ``user`` by status, plus wins/losses/draws among finished ones."""
-    rows = Seat.objects.filter(user=user, game__imported=False).values_list(
-        "seat", "game__status", "game__winner_seats", "game__rated"
-    )
-    counts = {
-        "total": 0,
-        "in_progress": 0,
-        "finished": 0,
-        "cancelled": 0,
-        "wins": 0,
-        "losses": 0,
-        "draws": 0,
-        "rated_finished": 0,
-    }
-    for seat, status, winner_seats, rated in rows:
-        counts["total"] += 1
-        if status == Game.Status.IN_PROGRESS:
-            counts["in_progress"] += 1
-        elif status == Game.Status.CANCELLED:
-            counts["cancelled"] += 1
-        else:
-            counts["finished"] += 1
-            counts["rated_finished"] += int(bool(rated))
-            if not winner_seats:
-                counts["draws"] += 1
-            elif seat in winner_seats:
-                counts["wins"] += 1
-            else:
-                counts["losses"] += 1
-    return counts
-
-
 def player_page(*, user: User) -> dict[str, Any]:
     page: dict[str, Any] = {
         "username": user.username,
         "is_computer": user.is_computer,
         "date_joined": user.date_joined,
-        "games": player_game_counts(user=user),
         "aborts": user.aborts,
     }
     for extra in PLAYER_PAGE_EXTRAS:
@@ -100,10 +68,9 @@ def player_page(*, user: User) -> dict[str, Any]:
     return page
 
 
-def users_playing_together(*, user_a: User, user_b: User) -> bool:
-    """True when the two users sit in the same game that is still in progress."""
-    return (
-        Game.objects.filter(status=Game.Status.IN_PROGRESS, seat_rows__user=user_a)
-        .filter(Q(seat_rows__user=user_b))
-        .exists()
-    )
+def idle_guests_signed_in(*, now: datetime | None = None) -> QuerySet[User]:
+    """The guests signed in more than ``GUEST_IDLE`` ago; those of them with no game in
+    progress are idle (``games.accounts.selectors.idle_guests``), and deleted with their games
+    (``games.accounts.services.guests_sweep``)."""
+    oldest = (now or timezone.now()) - settings.GUEST_IDLE
+    return User.objects.filter(is_guest=True, last_login__lt=oldest)

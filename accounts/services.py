@@ -9,7 +9,6 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -23,10 +22,8 @@ from accounts import links, selectors
 from accounts.guests import GUEST_NAME, GUEST_PREFIX
 from accounts.mail import email_later
 from accounts.models import ApiToken, User
+from accounts.signals import account_deleted
 from accounts.tokens import hash_key
-from games.models import Game, Seat
-from games.play.actions import game_resign
-from games.play.positions import forget_played
 from pente_site.counters import count_request, name_key
 from pente_site.errors import (
     Conflict,
@@ -37,13 +34,11 @@ from pente_site.errors import (
     TooMany,
     Unauthenticated,
 )
-from pente_site.jobs import enqueue
 from pente_site.public import site_name
 
 #: The name a deleted account takes (its id after it), kept from registration.
 DELETED_PREFIX = "deleted-"
 _DELETED_NAME = re.compile(rf"{DELETED_PREFIX}\d+(-[0-9a-f]+)?", re.IGNORECASE)
-DELETED_GAMES_TASK = "games.accounts.tasks.deleted_games_resign"
 
 MAX_WEEKEND_DAYS = 3
 MAX_TOKENS_PER_USER = 50
@@ -415,35 +410,7 @@ def account_delete(*, user: User, password: str, now: datetime | None = None) ->
         account.is_active = False
         account.deleted_at = now or timezone.now()
         account.save()
-        # The name each of its games shows (a copy, as imported records need one).
-        Seat.objects.filter(user=account).update(name=name)
+        # The games copy its new name onto their seats and resign its games in progress.
+        account_deleted.send(sender=User, user=account)
         ApiToken.objects.filter(user=account).delete()
-        job = partial(enqueue, DELETED_GAMES_TASK, args=(account.pk,))
-        transaction.on_commit(job, robust=True)
     return account
-
-
-def deleted_games_resign(*, user_id: int | None = None, now: datetime | None = None) -> int:
-    """Resign the games in progress of deleted accounts (``user_id``'s, or every one's), and,
-    for ``user_id``, drop the cached entries of all its games (they hold its old name); returns
-    how many games were resigned. Safe to run again, and concurrently (a game already over is
-    skipped)."""
-    if user_id is not None:
-        for game in Game.objects.filter(
-            seat_rows__user_id=user_id, seat_rows__user__deleted_at__isnull=False
-        ):
-            forget_played(game)
-    seats = Seat.objects.filter(
-        user__deleted_at__isnull=False, game__status=Game.Status.IN_PROGRESS
-    ).select_related("user")
-    if user_id is not None:
-        seats = seats.filter(user_id=user_id)
-    players = {seat.game_id: seat.user for seat in seats}
-    done = 0
-    for game_id in sorted(players):
-        try:
-            game_resign(game_id=game_id, user=players[game_id], now=now)
-        except DomainError:  # over meanwhile
-            continue
-        done += 1
-    return done

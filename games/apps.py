@@ -9,12 +9,21 @@ class GamesConfig(AppConfig):
         from django.conf import settings
         from django.db.models.signals import post_save
 
+        from accounts.selectors import PLAYER_PAGE_EXTRAS
+        from accounts.signals import account_deleted
+        from games.accounts import selectors as accounts_selectors
+        from games.accounts import services as accounts_services
         from games.bots import services as bots
         from games.challenges import services as challenges
         from games.notifications import services as notifications
         from games.play.signals import turn_started
         from games.records import fingerprints
 
+        account_deleted.connect(
+            accounts_services.on_account_deleted, dispatch_uid="games.accounts.account_deleted"
+        )
+        if accounts_selectors.player_page_games not in PLAYER_PAGE_EXTRAS:
+            PLAYER_PAGE_EXTRAS.insert(0, accounts_selectors.player_page_games)
         turn_started.connect(bots.on_turn_started, dispatch_uid="games.bots.turn_started")
         fingerprints.connect()
         notifications.connect()  # the e-mails of turns, challenges and ended games

@@ -173,6 +173,37 @@ def ignored_ids(*, user: User | None) -> set[int]:
     return set(Ignore.objects.filter(user=user).values_list("ignored_id", flat=True))
 
 
+def ignoring(*, user_id: int, other_id: int) -> bool:
+    """Whether the player ``user_id`` ignores ``other_id``: someone ignored can neither
+    challenge them nor take up or join their challenges (the answer to
+    ``games.challenges.signals.ignore_asked``)."""
+    return Ignore.objects.filter(user_id=user_id, ignored_id=other_id).exists()
+
+
+def ignores_around(*, user: User) -> tuple[QuerySet[Ignore], QuerySet[Ignore]]:
+    """The ids (querysets, for a subquery) of the players ``user`` ignores and of those who
+    ignore ``user`` (the answer to ``games.challenges.signals.ignores_asked``)."""
+    ignored = Ignore.objects.filter(user=user).values("ignored_id")
+    ignoring_user = Ignore.objects.filter(ignored=user).values("user_id")
+    return ignored, ignoring_user
+
+
+def on_ignore_asked(sender, *, user_id: int, other_id: int, **kwargs) -> bool:
+    return ignoring(user_id=user_id, other_id=other_id)
+
+
+def on_ignores_asked(sender, *, user: User, **kwargs) -> tuple[QuerySet, QuerySet]:
+    return ignores_around(user=user)
+
+
+def on_presence_asked(sender, *, game_id: int, **kwargs) -> QuerySet[Presence]:
+    """The ids (a queryset, for a subquery) of the players who have game ``game_id`` open now
+    (a stream of it: the page); the answer to ``games.clocks.signals.presence_asked``."""
+    return Presence.objects.filter(
+        place=game_channel(game_id), spectator=False, user__isnull=False
+    ).values_list("user_id", flat=True)
+
+
 def ignores_of(*, user: User) -> QuerySet[Ignore]:
     return Ignore.objects.filter(user=user).select_related("ignored").order_by("ignored__username")
 

@@ -12,6 +12,7 @@ app.autodiscover_tasks()
 # Task modules of packages inside the apps.
 app.autodiscover_tasks(
     [
+        "games.accounts",
         "games.bots",
         "games.challenges",
         "games.clocks",

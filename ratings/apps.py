@@ -10,6 +10,7 @@ class RatingsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from accounts.selectors import PLAYER_PAGE_EXTRAS
+        from games.challenges.signals import rating_asked
         from games.play.signals import game_finished, set_finished
         from ratings import selectors, services
 
@@ -25,5 +26,6 @@ class RatingsConfig(AppConfig):
             sender="ratings.Rating",
             dispatch_uid="ratings.rating_deleted",
         )
+        rating_asked.connect(selectors.on_rating_asked, dispatch_uid="ratings.rating_asked")
         if selectors.player_page_ratings not in PLAYER_PAGE_EXTRAS:
             PLAYER_PAGE_EXTRAS.append(selectors.player_page_ratings)

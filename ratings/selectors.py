@@ -59,6 +59,13 @@ def rating_or_start(*, user: User, variant: str, category: str) -> tuple[float, 
     return float(rating), int(results)
 
 
+def on_rating_asked(
+    sender, *, user: User, variant: str, category: str, **kwargs
+) -> tuple[float, int]:
+    """The answer to ``games.challenges.signals.rating_asked``: :func:`rating_or_start`."""
+    return rating_or_start(user=user, variant=variant, category=category)
+
+
 def ratings_or_start(
     *, user_ids: list[int], variant: str, category: str
 ) -> dict[int, tuple[float, int]]:

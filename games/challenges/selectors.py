@@ -8,12 +8,11 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.selectors import users_playing_together
+from games.accounts.selectors import users_playing_together
+from games.challenges.signals import ignore_asked, ignores_asked, rating_asked
 from games.clocks.timecontrol import TimeControl
 from games.engine import UnknownGame, get_variant
 from games.models import Challenge
-from live.models import Ignore
-from ratings.selectors import rating_or_start
 
 SIMILAR_RATING_RANGE = 100
 BEGINNER_MAX_RESULTS = 20
@@ -21,9 +20,14 @@ DEFAULT_RATING = 1600.0
 
 
 def player_rating(*, user: User, variant: str, category: str) -> tuple[float, int] | None:
-    """``(rating, rated results)`` from the ratings app; ``(DEFAULT_RATING, 0)`` before the
-    first rated result. (``None``, accepted by the callers, also means "no rating".)"""
-    return rating_or_start(user=user, variant=variant, category=category)
+    """``(rating, rated results)`` from the ratings app (``signals.rating_asked``);
+    ``(DEFAULT_RATING, 0)`` before the first rated result. ``None``, accepted by the callers,
+    means "no rating" (no app answers)."""
+    for _receiver, answer in rating_asked.send(
+        sender=Challenge, user=user, variant=variant, category=category
+    ):
+        return answer
+    return None
 
 
 def restriction_failure(
@@ -102,16 +106,20 @@ def _variant_name(variant: str) -> str | None:
 
 
 def ignoring(*, user_id: int, other_id: int) -> bool:
-    """Whether the player ``user_id`` ignores ``other_id`` (``live.models.Ignore``): someone
-    ignored can neither challenge them nor take up or join their challenges."""
-    return Ignore.objects.filter(user_id=user_id, ignored_id=other_id).exists()
+    """Whether the player ``user_id`` ignores ``other_id`` (the ignore lists of ``live``, asked
+    by ``signals.ignore_asked``): someone ignored can neither challenge them nor take up or
+    join their challenges."""
+    answers = ignore_asked.send(sender=Challenge, user_id=user_id, other_id=other_id)
+    return any(answer for _receiver, answer in answers)
 
 
 def _apart_from(user: User) -> Q:
-    """The challenges of players ``user`` ignores or is ignored by."""
-    ignored = Ignore.objects.filter(user=user).values("ignored_id")
-    ignoring_user = Ignore.objects.filter(ignored=user).values("user_id")
-    return Q(created_by__in=ignored) | Q(created_by__in=ignoring_user)
+    """The challenges of players ``user`` ignores or is ignored by (``signals.ignores_asked``)."""
+    apart = Q()
+    for _receiver, user_ids in ignores_asked.send(sender=Challenge, user=user):
+        for ids in user_ids:
+            apart |= Q(created_by__in=ids)
+    return apart
 
 
 def challenges_incoming(*, user: User, now: datetime | None = None) -> QuerySet[Challenge]:

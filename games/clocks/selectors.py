@@ -12,10 +12,9 @@ from django.utils import timezone
 from accounts.models import User
 from games import engine
 from games.clocks import rules
+from games.clocks.signals import presence_asked
 from games.clocks.timecontrol import Kind
 from games.models import Game, Seat
-from live.channels import game_channel
-from live.models import Presence
 
 
 def eta_horizon() -> timedelta:
@@ -80,12 +79,12 @@ def abort_limit_until(*, user: User, now: datetime) -> datetime | None:
 
 
 def seats_at_table(game: Game) -> set[int]:
-    """The seats of ``game`` whose player has the game open now (a stream of it: the page), and
-    those of the server's computers, which are always there."""
-    users = Presence.objects.filter(
-        place=game_channel(game.pk), spectator=False, user__isnull=False
-    ).values_list("user_id", flat=True)
-    here = Q(user_id__in=users) | Q(user__bot_level__isnull=False)
+    """The seats of ``game`` whose player has the game open now (a stream of it: the page; the
+    presence of ``live``, asked by ``signals.presence_asked``), and those of the server's
+    computers, which are always there."""
+    here = Q(user__bot_level__isnull=False)
+    for _receiver, users in presence_asked.send(sender=Game, game_id=game.pk):
+        here = Q(user_id__in=users) | here
     return set(Seat.objects.filter(here, game_id=game.pk).values_list("seat", flat=True))
 
 

@@ -407,7 +407,10 @@ def test_player_page_includes_extras_registered_by_other_apps(client, user, monk
     monkeypatch.setattr(
         account_selectors,
         "PLAYER_PAGE_EXTRAS",
-        [lambda u: {"ratings": [{"variant": "Pente", "owner": u.username}]}],
+        [
+            *account_selectors.PLAYER_PAGE_EXTRAS,  # the games' block, the ratings' one
+            lambda u: {"ratings": [{"variant": "Pente", "owner": u.username}]},
+        ],
     )
     response = client.get("/api/players/alice/")
     assert response.data["ratings"] == [{"variant": "Pente", "owner": "alice"}]

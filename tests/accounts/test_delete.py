@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from accounts import services
 from accounts.models import ApiToken, User
+from games.accounts import services as games_of_accounts
 from games.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from games.models import Challenge, Game
 from games.play.actions import game_resign
@@ -96,9 +97,9 @@ def test_the_sweeper_resigns_the_games_a_lost_job_left(player):
     game = make_game(players=[UserFactory(), player])
     services.account_delete(user=player, password=PASSWORD)  # its job never ran
     assert Game.objects.get(pk=game.pk).status == "in_progress"
-    assert services.deleted_games_resign() == 1
+    assert games_of_accounts.deleted_games_resign() == 1
     assert Game.objects.get(pk=game.pk).status == "finished"
-    assert services.deleted_games_resign() == 0
+    assert games_of_accounts.deleted_games_resign() == 0
 
 
 def test_its_ratings_leave_the_boards_under_the_new_name(client, player):

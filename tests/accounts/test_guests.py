@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts import guests
 from accounts.models import User
 from accounts.services import user_register
+from games.accounts import services as games_of_accounts
 from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge, Game
 from games.play.actions import game_resign
@@ -120,7 +121,7 @@ def test_the_sweeper_deletes_idle_guests_with_their_games(guest, computer, setti
     game = Game.objects.get(pk=response.json()["game"])
     game_resign(game_id=game.pk, user=guest)
     User.objects.filter(pk=guest.pk).update(last_login=timezone.now() - timedelta(hours=25))
-    assert guests.guests_sweep() == 1
+    assert games_of_accounts.guests_sweep() == 1
     assert not User.objects.filter(pk=guest.pk).exists()
     assert not Game.objects.filter(pk=game.pk).exists()
     assert User.objects.filter(pk=computer.pk).exists()
@@ -131,7 +132,7 @@ def test_the_sweeper_keeps_a_guest_at_play_and_a_recent_one(computer, settings):
     playing, recent = guests.guest_create(), guests.guest_create()
     client_for(playing).post("/api/challenges/", {"variant": "Pente", "invitee": "computer3"})
     User.objects.filter(pk=playing.pk).update(last_login=timezone.now() - timedelta(hours=25))
-    assert guests.guests_sweep() == 0
+    assert games_of_accounts.guests_sweep() == 0
     assert User.objects.filter(pk__in=[playing.pk, recent.pk]).count() == 2
     assert not UserFactory(username="ann").is_guest
 

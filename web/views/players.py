@@ -16,9 +16,10 @@ from django.shortcuts import render
 
 from accounts import selectors as account_selectors
 from accounts.models import User
-from games.challenges.selectors import ignoring
+from games.accounts import selectors as games_of_accounts
 from games.models import Game
 from games.play import selectors as play_selectors
+from live.selectors import ignoring
 from ratings import selectors as rating_selectors
 from web.charts import rating_sparkline
 from web.links import route_prefix, unsettled_word
@@ -101,7 +102,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
     viewer = request.user
     context = {
         "player": user,
-        "games": account_selectors.player_game_counts(user=user),
+        "games": games_of_accounts.player_game_counts(user=user),
         "totals": stats["totals"],
         "ratings": _ratings(user=user, stats=stats),
         "crowns": stats["crowns"],
