@@ -1,7 +1,8 @@
 """Reads for accounts and public player pages.
 
 Other apps add to a player's page by appending to ``PLAYER_PAGE_EXTRAS`` a callable taking the
-user and returning a dict merged into the page, e.g. the ratings app adds ``{"ratings": [...]}``.
+user and returning a dict merged into the page: the games add ``{"games": {...}}`` (the game
+counts, ``games.accounts.selectors``), the ratings app ``{"ratings": [...]}``.
 """
 
 from __future__ import annotations

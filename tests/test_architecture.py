@@ -60,6 +60,12 @@ def test_the_import_contracts_are_kept(capsys):
     assert exit_code == 0, report
 
 
+def test_the_apps_layers_allow_no_upward_import():
+    """An app that must hear of something from an app above it declares a signal; no import is
+    let through the layers contract."""
+    assert not _contract("apps").get("ignore_imports")
+
+
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     """Strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
