@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge, User
+from tests.factories import ChallengeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

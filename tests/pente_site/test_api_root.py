@@ -7,10 +7,10 @@ from django.conf import settings
 from rest_framework.generics import ListAPIView
 from rest_framework.test import APIClient, APIRequestFactory
 
-from games.factories import UserFactory
 from games.models import User
 from pente_site.errors import DomainError
 from pente_site.lists import StrictOrderingFilter
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

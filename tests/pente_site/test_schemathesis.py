@@ -18,8 +18,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from games.accounts.services import token_create
-from games.factories import UserFactory, make_game
 from pente_site.wsgi import application
+from tests.factories import UserFactory, make_game
 
 # The event streams are served by the ASGI server only (in process, under WSGI, they answer
 # 503 streams_need_asgi): tests/live test them through the ASGI application.

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.factories import UserFactory
 from games.models import Game
+from tests.factories import UserFactory
 from tests.tournaments.support import (
     client_for,
     finish_match_games,

@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from games.models import ApiToken, User
 from live.models import Ignore
 from live.services import ignore_add
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from games.accounts.links import unsubscribe_token
-from games.factories import UserFactory
 from games.models import User
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

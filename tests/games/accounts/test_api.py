@@ -14,9 +14,9 @@ from rest_framework.test import APIClient
 
 from games.accounts import selectors as account_selectors
 from games.accounts import services
-from games.factories import ApiTokenFactory, GameFactory, UserFactory
 from games.models import ApiToken, Game, User
 from pente_site.errors import Invalid
+from tests.factories import ApiTokenFactory, GameFactory, UserFactory
 
 urlpatterns = [path("api/", include("games.accounts.urls"))]
 

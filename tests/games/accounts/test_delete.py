@@ -8,11 +8,11 @@ from django.test import TestCase
 from rest_framework.test import APIClient
 
 from games.accounts import services
-from games.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from games.models import ApiToken, Challenge, Game, User
 from games.play.actions import game_resign
 from pente_site.errors import DomainError
 from ratings.models import Rating
+from tests.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from tests.ratings.factories import RatingFactory
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory
 from games.models import User
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

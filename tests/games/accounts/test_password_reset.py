@@ -11,8 +11,8 @@ from django.core import mail
 from rest_framework.test import APIClient
 
 from games.accounts.services import token_create
-from games.factories import UserFactory
 from games.models import ApiToken, User
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

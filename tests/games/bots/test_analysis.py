@@ -18,9 +18,9 @@ from rest_framework.test import APIClient
 from games.bots import analysis
 from games.bots.analysis import Evaluation, judgement
 from games.bots.tasks import analyses_sweep, analysis_run
-from games.factories import UserFactory, make_game
 from games.models import Analysis
 from games.play.actions import game_resign, move_play
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
