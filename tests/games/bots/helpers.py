@@ -55,9 +55,9 @@ def turned(names: str, symmetry: int) -> str:
     return " ".join(out)
 
 
-def act(game: Game, level: int, budget_s: float, seed: int = 0) -> None:
+def act(game: Game, level: int, max_nodes: int, seed: int = 0) -> None:
     """Let the bot act on ``game``; the engine raises if the choice is illegal."""
-    choice = choose_move(game, level=level, budget_s=budget_s, rng=random.Random(seed))
+    choice = choose_move(game, level=level, max_nodes=max_nodes, rng=random.Random(seed))
     if choice.decision is not None:
         game.decide(choice.decision)
     else:
@@ -99,7 +99,7 @@ def bot_wins_against_every_defence(game: Game, moves_left: int) -> bool:
     attacker = game.to_move_colour
     if moves_left == 0:
         return False
-    act(game, level=8, budget_s=0.3)
+    act(game, level=8, max_nodes=300)
     try:
         if game.outcome is not None:
             return game.winner_colour == attacker

@@ -88,7 +88,7 @@ def test_the_count_matches_trying_every_pair_of_points(seed):
 @pytest.mark.parametrize("level", [2, 5, 8])
 def test_the_bot_makes_three_threats_in_one_turn_when_it_can(level):
     game = _position("K10 L10 M10 C3 C4 C5")
-    choice = choose_move(game, level=level, budget_s=0.5, rng=random.Random(1))
+    choice = choose_move(game, level=level, max_nodes=500, rng=random.Random(1))
     assert choice.score == WIN // 2
     game.play_turn(choice.points)
     assert _brute_blockers(_mirror(game), 1) == 3
@@ -96,7 +96,7 @@ def test_the_bot_makes_three_threats_in_one_turn_when_it_can(level):
 
 def test_level_1_has_no_threat_search():
     game = _position("K10 L10 M10 C3 C4 C5")
-    choice = choose_move(game, level=1, budget_s=0.5, rng=random.Random(1))
+    choice = choose_move(game, level=1, max_nodes=500, rng=random.Random(1))
     assert choice.score != WIN // 2
 
 

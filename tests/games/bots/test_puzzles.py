@@ -190,7 +190,7 @@ PUZZLES = [
 
 
 def _act(game: Game) -> tuple[int, ...]:
-    choice = choose_move(game, level=8, budget_s=0.3, rng=random.Random(7))
+    choice = choose_move(game, level=8, max_nodes=300, rng=random.Random(7))
     game.play_turn(list(choice.points))
     return choice.points
 
@@ -278,7 +278,7 @@ def test_defends_an_open_four_by_capturing_a_triple_in_keryo():
     game = Game.from_position(
         "Keryo-Pente", stones={1: "L13 F4", 2: "K10 L10 M10 N10 L11 L12"}, to_move=1
     )
-    choice = choose_move(game, level=8, budget_s=0.2, rng=random.Random(1))
+    choice = choose_move(game, level=8, max_nodes=200, rng=random.Random(1))
     assert choice.points == (P("L9"),)
 
 
@@ -288,7 +288,7 @@ def test_gomoku_takes_the_exact_five_not_the_overline():
         "Gomoku", stones={1: "K10 L10 M10 N10 P10", 2: "A1 A3 A5 A7 T19"}, to_move=1
     )
     for level in (1, 8):
-        choice = choose_move(game, level=level, budget_s=0.1, rng=random.Random(1))
+        choice = choose_move(game, level=level, max_nodes=100, rng=random.Random(1))
         assert choice.points == (P("J10"),) and choice.score == WIN
 
 
@@ -296,7 +296,7 @@ def test_connect6_completes_a_split_line_with_both_stones():
     game = Game.from_position(
         "Connect6", stones={1: "K10 L10 N10 O10", 2: "K12 L12 M12 A1"}, to_move=1
     )
-    choice = choose_move(game, level=5, budget_s=0.1, rng=random.Random(1))
+    choice = choose_move(game, level=5, max_nodes=100, rng=random.Random(1))
     game.play_turn(list(choice.points))
     assert game.winner_colour == 1
 
@@ -305,7 +305,7 @@ def test_connect6_stops_an_open_four_with_both_stones():
     game = Game.from_position(
         "Connect6", stones={1: "K12 L12 A1 B1", 2: "K10 L10 M10 N10"}, to_move=1
     )
-    choice = choose_move(game, level=8, budget_s=0.2, rng=random.Random(1))
+    choice = choose_move(game, level=8, max_nodes=200, rng=random.Random(1))
     game.play_turn(list(choice.points))
     assert game.outcome is None
     # no two stones of colour 2 complete a six now
