@@ -7,8 +7,9 @@ uses the ``browser`` fixture of ``tests/web/``) and ``slow`` (more than about 5 
 
 Run in parallel (``-n auto``, pytest-xdist), each worker has its own test database
 (pytest-django's ``_gw0``, ``_gw1``... suffixes) and its own Redis database: worker ``gwK`` of a
-suite given ``REDIS_URL=redis://.../N`` uses database ``N - K`` (modulo 16), so that one worker's
-purge of the Celery queues, its workers and its event streams never meet another's.
+suite given ``REDIS_URL=redis://.../N`` uses database ``N - K`` (modulo 16), or the K-th of
+``REDIS_TEST_DATABASES`` (``15,14``) when that is set, so that one worker's purge of the Celery
+queues, its workers and its event streams never meet another's. The databases must be free.
 """
 
 from __future__ import annotations
@@ -30,16 +31,21 @@ pytest_plugins = ["tests.workers"]
 
 
 def _one_redis_database_per_worker() -> None:
-    """Worker ``gwK`` of pytest-xdist moves ``REDIS_URL`` to database ``N - K`` before any
-    cache, broker or event stream connects; servers and Celery workers the tests start inherit
-    it through the environment."""
+    """Worker ``gwK`` of pytest-xdist moves ``REDIS_URL`` to database ``N - K`` (or the K-th of
+    ``REDIS_TEST_DATABASES``) before any cache, broker or event stream connects; servers and
+    Celery workers the tests start inherit it through the environment."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     url = os.environ.get("REDIS_URL", "")
     if not url or not worker.startswith("gw"):
         return
+    k = int(worker[2:])
     parts = urlsplit(url)
-    base = int(parts.path.strip("/") or 0)
-    ours = urlunsplit(parts._replace(path=f"/{(base - int(worker[2:])) % 16}"))
+    named = os.environ.get("REDIS_TEST_DATABASES", "").split(",")
+    if named != [""]:
+        db = int(named[k])  # too few named for the workers: an IndexError says so
+    else:
+        db = (int(parts.path.strip("/") or 0) - k) % 16
+    ours = urlunsplit(parts._replace(path=f"/{db}"))
     os.environ["REDIS_URL"] = settings.REDIS_URL = settings.CELERY_BROKER_URL = ours
     settings.CACHES["default"]["LOCATION"] = ours
     celery_app.conf.broker_url = ours
