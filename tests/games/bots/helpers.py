@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.bots import choose_move
+from games.bots.search import _Bot, _NodeClock
 from games.engine import Game, parse_point, point_name
 
 SIZE = 19
@@ -53,6 +54,14 @@ def turned(names: str, symmetry: int) -> str:
             x, y = y, x
         out.append(point_name(x + 9 + SIZE * (y + 9), SIZE))
     return " ".join(out)
+
+
+def node_bot(
+    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool = False
+) -> _Bot:
+    """A ``_Bot`` on the node clock (``_NODE_S`` a node from 0): its ``deadline`` is counted in
+    nodes searched, not in the seconds a loaded machine takes."""
+    return _Bot(game, level, deadline, rng, mistakes, clock=_NodeClock())
 
 
 def act(game: Game, level: int, max_nodes: int, seed: int = 0) -> None:

@@ -298,7 +298,7 @@ def _positions(size: int, count: int, seed: int):
                     game.play(point)
 
 
-@pytest.mark.parametrize("size", [9, 13, 19])
+@pytest.mark.parametrize("size", [9, 13, pytest.param(19, marks=pytest.mark.slow)])
 def test_the_computer_never_acts_illegally_in_a_thousand_positions_of_each_board(size):
     for n, game in enumerate(_positions(size, 1000, seed=size)):
         level = n % 8 + 1

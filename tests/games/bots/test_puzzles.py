@@ -14,16 +14,15 @@ board. The defender's far stones (C3 H3 R3 R17) only balance the board.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 
 import pytest
 
 from games.bots import WIN, choose_move
-from games.bots.search import _Bot, _Timeout
+from games.bots.search import _Timeout
 from games.engine import Game, parse_point, point_name
 
-from .helpers import defences, turned
+from .helpers import defences, node_bot, turned
 
 P = parse_point
 FAR = " C3 H3 R3 R17"
@@ -202,7 +201,7 @@ def _distance(p: int, q: int) -> int:
 def _vcf_stone(game: Game, moves: int) -> int | None:
     """The threat search's own next stone (VCF alone, generous time), with ``moves`` stones
     left: a claim of depth d promises a win of depth d - 1 after every defence."""
-    return _Bot(game.copy(), 8, time.perf_counter() + 20.0, random.Random(0))._vcf(moves - 1)
+    return node_bot(game.copy(), 8, 20.0, random.Random(0))._vcf(moves - 1)
 
 
 def wins_against_every_defence(
@@ -252,19 +251,25 @@ def wins_against_every_defence(
 
 
 IDS = [p.name.replace(" ", "-").replace(",", "").replace(";", "") for p in PUZZLES]
+#: Puzzles whose proof takes more than about 5 s (``-m "not slow"`` leaves them out).
+SLOW = {"gomoku double open three", "pente double open three", "keryo double open three"}
+CASES = [
+    pytest.param(p, id=i, marks=[pytest.mark.slow] if p.name in SLOW else [])
+    for p, i in zip(PUZZLES, IDS, strict=True)
+]
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
+@pytest.mark.parametrize("puzzle", CASES)
 @pytest.mark.parametrize("symmetry", [0, 6])
 def test_the_bot_wins_the_puzzle_against_every_defence(puzzle, symmetry):
     game = puzzle.game(symmetry)
     assert wins_against_every_defence(game, puzzle.moves, threes=puzzle.threes)
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
+@pytest.mark.parametrize("puzzle", CASES)
 def test_the_threat_search_alone_proves_the_puzzle(puzzle):
     game = puzzle.game(3)
-    bot = _Bot(game.copy(), 8, time.perf_counter() + 5.0, random.Random(0))
+    bot = node_bot(game.copy(), 8, 5.0, random.Random(0))
     found = bot._forced_win()
     assert found is not None and found.score == WIN // 2, f"no forced win found in {puzzle.name}"
     first = found.points[0]
@@ -329,7 +334,7 @@ def test_every_forced_win_the_threat_search_claims_in_random_positions_is_real(v
         game = random_game(variant, rng)
         if game.outcome is not None or game.pending_decision is not None or game.plies < 12:
             continue
-        bot = _Bot(game.copy(), 8, time.perf_counter() + 2.0, rng)
+        bot = node_bot(game.copy(), 8, 2.0, rng)
         c = game.to_move_colour
         if bot._wins_now(c, 1) or bot._wins_now(3 - c, 1):
             continue  # a win at once, or a four to answer: not a forcing line

@@ -7,20 +7,12 @@ import random
 import pytest
 
 from games.bots import WIN, Choice, choose_move
-from games.bots.search import _LEVELS, _Bot, _NodeClock
+from games.bots.search import _LEVELS, _Bot
 from games.engine import VARIANTS, Game, parse_point
 
-from .helpers import act, bot_wins_against_every_defence, random_position, turned
+from .helpers import act, bot_wins_against_every_defence, node_bot, random_position, turned
 
 P = parse_point
-
-
-def _bot(
-    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool = False
-) -> _Bot:
-    """A ``_Bot`` on the node clock (``_NODE_S`` a node from 0): its ``deadline`` is counted in
-    nodes searched, not in the seconds a loaded machine takes."""
-    return _Bot(game, level, deadline, rng, mistakes, clock=_NodeClock())
 
 
 def _choose(game: Game, level: int = 8, max_nodes: int = 200) -> Choice:
@@ -132,6 +124,7 @@ def test_wins_a_won_vcf_position_against_every_defence(attacker, defender, symme
 # ---------------------------------------------------------------------- the mirror
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "Gomoku", "Connect6", "O-Pente"])
 def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_undo(variant):
     from games.bots.board import Mirror
@@ -185,12 +178,12 @@ def _guard_position() -> Game:
 
 
 def test_the_guard_passes_over_a_stone_that_leaves_the_opponent_a_vcf():
-    bot = _bot(_guard_position(), 8, 30, random.Random(0))
+    bot = node_bot(_guard_position(), 8, 30, random.Random(0))
     assert bot._guarded([P("C17"), P("N10")]) == P("N10")
 
 
 def test_the_guard_keeps_the_search_s_stone_when_it_leaves_no_vcf():
-    bot = _bot(_guard_position(), 8, 30, random.Random(0))
+    bot = node_bot(_guard_position(), 8, 30, random.Random(0))
     assert bot._guarded([P("N10"), P("C17")]) == P("N10")
 
 
@@ -230,13 +223,13 @@ def _slipping(monkeypatch, level: int) -> None:
 def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
     game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
     deadline = 30
-    off = _bot(game.copy(), 3, deadline, random.Random(0))
+    off = node_bot(game.copy(), 3, deadline, random.Random(0))
     assert all(off._slip_slack() == 0 for _ in range(200))  # analysis, hints: the best move
-    on = _bot(game.copy(), 3, deadline, random.Random(0), mistakes=True)
+    on = node_bot(game.copy(), 3, deadline, random.Random(0), mistakes=True)
     rolled = [on._slip_slack() for _ in range(2000)]
     assert set(rolled) == {0, _LEVELS[3].slack}
     assert abs(sum(1 for r in rolled if r) / 2000 - _LEVELS[3].slip) < 0.04
-    top = _bot(game.copy(), 8, deadline, random.Random(0), mistakes=True)
+    top = node_bot(game.copy(), 8, deadline, random.Random(0), mistakes=True)
     assert all(top._slip_slack() == 0 for _ in range(200))
 
 
@@ -250,7 +243,7 @@ def test_the_root_scores_every_move_within_the_slack_exactly(seed):
     c = game.to_move_colour
 
     def bot() -> _Bot:
-        return _bot(game.copy(), 5, 60, random.Random(0))
+        return node_bot(game.copy(), 5, 60, random.Random(0))
 
     b = bot()
     moves = b._ordered([p for p in b.mirror.candidates() if p in legal], c)[:10]
@@ -268,10 +261,10 @@ def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
     scores = {a: 100, b: 90, c: 60, d: 40, e: -WIN + 5}
     seen = set()
     for seed in range(60):
-        bot = _bot(game.copy(), 2, 30, random.Random(seed), mistakes=True)
+        bot = node_bot(game.copy(), 2, 30, random.Random(seed), mistakes=True)
         seen.add(bot._slip(a, 100, scores, 50))
     assert seen == {b, c}  # not the best, not 60 below it, never the loss
-    bot = _bot(game.copy(), 2, 30, random.Random(0), mistakes=True)
+    bot = node_bot(game.copy(), 2, 30, random.Random(0), mistakes=True)
     assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7) is None
 
 
@@ -279,7 +272,7 @@ def _picks(scores: dict[int, int], slack: int, seeds: int = 300, level: int = 2)
     game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
     best = max(scores, key=scores.get)
     return [
-        _bot(game.copy(), level, 30, random.Random(s), mistakes=True)._slip(
+        node_bot(game.copy(), level, 30, random.Random(s), mistakes=True)._slip(
             best, scores[best], scores, slack
         )
         for s in range(seeds)
@@ -316,12 +309,12 @@ def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf():
     # C17 leaves white its two fours at once on N10; N10 itself is the only safe stone
     scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
     for level, expected in ((3, P("N10")), (5, P("N10")), (7, P("N10"))):
-        bot = _bot(_guard_position(), level, 30, random.Random(0), True)
+        bot = node_bot(_guard_position(), level, 30, random.Random(0), True)
         picks = set()
         for _ in range(20):
             picks.add(bot._slip(P("A1"), 0, scores, 100))
         assert picks == {expected}, level
-    careless = _bot(_guard_position(), 2, 30, random.Random(0), True)
+    careless = node_bot(_guard_position(), 2, 30, random.Random(0), True)
     picks = {careless._slip(P("A1"), 0, scores, 100) for _ in range(40)}
     assert P("C17") in picks  # levels 1 and 2 may leave it
 
@@ -382,5 +375,5 @@ def test_the_first_iteration_is_finished_even_out_of_time_so_every_level_can_err
 
 def test_the_check_of_a_mistake_gets_its_least_time_even_when_the_search_had_none_left():
     scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
-    late = _bot(_guard_position(), 5, -1, random.Random(0), True)
+    late = node_bot(_guard_position(), 5, -1, random.Random(0), True)
     assert late._slip(P("A1"), 0, scores, 100) == P("N10")
