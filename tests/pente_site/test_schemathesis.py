@@ -21,6 +21,9 @@ from games.accounts.services import token_create
 from pente_site.wsgi import application
 from tests.factories import UserFactory, make_game
 
+#: Every operation's examples together take minutes, several operations over 5 s alone.
+pytestmark = pytest.mark.slow
+
 # The event streams are served by the ASGI server only (in process, under WSGI, they answer
 # 503 streams_need_asgi): tests/live test them through the ASGI application.
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application).exclude(

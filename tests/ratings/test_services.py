@@ -196,6 +196,7 @@ def test_recompute_fix_applies_sets_that_were_never_applied():
     assert ratings_replay().differences == []
 
 
+@pytest.mark.slow
 def test_bucket_rank_equals_a_plain_count_under_every_filter():
     import random
     from datetime import timedelta
