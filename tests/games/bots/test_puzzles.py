@@ -252,7 +252,12 @@ def wins_against_every_defence(
 
 IDS = [p.name.replace(" ", "-").replace(",", "").replace(";", "") for p in PUZZLES]
 #: Puzzles whose proof takes more than about 5 s (``-m "not slow"`` leaves them out).
-SLOW = {"gomoku double open three", "pente double open three", "keryo double open three"}
+SLOW = {
+    "gomoku double open three",
+    "pente double open three",
+    "keryo double open three",
+    "pente the four-three whose four is capturable is refuted; the other one wins",
+}
 CASES = [
     pytest.param(p, id=i, marks=[pytest.mark.slow] if p.name in SLOW else [])
     for p, i in zip(PUZZLES, IDS, strict=True)
