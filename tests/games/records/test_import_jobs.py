@@ -85,6 +85,7 @@ def test_polling_shows_the_job_done_with_its_counts_and_games():
     assert ImportJob.objects.get(pk=job["id"]).text == ""  # the upload is dropped once done
 
 
+@pytest.mark.slow
 def test_a_large_import_returns_at_once_and_completes_in_the_background(
     django_capture_on_commit_callbacks,
 ):
