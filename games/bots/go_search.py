@@ -52,6 +52,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -78,6 +79,23 @@ _EXPLORE = 0.2
 _LOCAL = 0.5  # chance that a playout move answers next to the last one (when no tactic)
 _EXPAND_AFTER = 1  # real visits of a leaf before it grows its children
 _CLOCK_EVERY = 2  # playout moves between two looks at the clock
+#: With ``max_nodes`` each look at the clock counts as this much time, about the cost of
+#: ``_CLOCK_EVERY`` playout moves, so that the levels' shares keep their meaning.
+_NODE_S = 2.5e-4
+
+
+class _NodeClock:
+    """A clock that moves on ``_NODE_S`` at each look: a search timed by it depends on the
+    playout moves it makes, never on the machine's speed (tests)."""
+
+    __slots__ = ("now",)
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += _NODE_S
+        return self.now
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,8 +562,11 @@ class _Search:
         cap: int,
         rng: random.Random,
         board: _Board | None = None,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.game = game
+        self.clock = clock
         self.geo = _geometry(game.size)
         self.board = board or _Board.of(game)
         self.komi = game.komi
@@ -564,7 +585,7 @@ class _Search:
         Each move is appended to ``record`` (as ``point * 4 + colour``)."""
         rng = self.rng
         passes = 0
-        clock = time.perf_counter
+        clock = self.clock
         deadline = self.deadline
         for k in range(self.max_moves):
             if k % _CLOCK_EVERY == 0 and clock() > deadline:
@@ -821,10 +842,20 @@ def _lead(game: GoGame, me: int, dead: frozenset[int]) -> float:
 
 
 def go_action(
-    game: GoGame, *, level: int, budget_s: float, rng: random.Random | None = None
+    game: GoGame,
+    *,
+    level: int,
+    budget_s: float = 0.0,
+    rng: random.Random | None = None,
+    max_nodes: int | None = None,
 ) -> GoAction:
-    """The action of the seat expected to act in ``game`` (which is not changed)."""
-    start = time.perf_counter()
+    """The action of the seat expected to act in ``game`` (which is not changed).
+    ``max_nodes``, in place of ``budget_s``: a budget of looks at the clock (one every
+    ``_CLOCK_EVERY`` playout moves), the same answer on any machine."""
+    clock: Callable[[], float] = time.perf_counter
+    if max_nodes is not None:
+        clock, budget_s = _NodeClock(), max_nodes * _NODE_S
+    start = clock()
     phase = game.phase
     me = game.to_move_colour
     if me is None or phase == "over":
@@ -835,7 +866,7 @@ def go_action(
     deadline = start + max(0.0, budget_s) * share
     if phase == "marking":  # a one-off that every level does as well as its whole budget allows
         deadline = start + max(0.0, budget_s) * _MARK_SHARE
-        search = _Search(game, deadline, _MARK_CAP, rng)
+        search = _Search(game, deadline, _MARK_CAP, rng, clock=clock)
         search.sample(me)
         mine = search.dead()
         winrate = _winrate(search, me)
@@ -845,7 +876,7 @@ def go_action(
         if _answer(game, search, me, proposal, mine) == "accept":
             return GoAction("accept", winrate=winrate)
         return GoAction("reject", winrate=winrate, disputed=proposal ^ mine)
-    return _play(game, me, level, deadline, rng)
+    return _play(game, me, level, deadline, rng, clock)
 
 
 def _winrate(search: _Search, me: int) -> float:
@@ -872,13 +903,22 @@ def _answer(
     return "reject"
 
 
-def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random) -> GoAction:
+def _play(
+    game: GoGame,
+    me: int,
+    level: int,
+    deadline: float,
+    rng: random.Random,
+    clock: Callable[[], float],
+) -> GoAction:
     share, cap, noise, top = _LEVELS[level]
     fast = _Board.of(game)
     geo = fast.geo
     if game.passes:  # the opponent passed: would passing too leave it behind?
-        start = time.perf_counter()
-        first = _Search(game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, fast)
+        start = clock()
+        first = _Search(
+            game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, fast, clock=clock
+        )
         first.sample(me)
         dead = first.dead()
         if _lead(game, me, dead) >= 0:
@@ -886,7 +926,7 @@ def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random
             if finish is None:
                 return GoAction("pass", winrate=max(0.5, _winrate(first, me)))
             return GoAction("play", point=finish, winrate=_winrate(first, me))
-    search = _Search(game, deadline, cap, rng, fast)
+    search = _Search(game, deadline, cap, rng, fast, clock=clock)
     last_point = game.last_point
     last = geo.inner[last_point] if last_point is not None else -1
     if game.last_action != last_point:  # the last move was a pass

@@ -109,6 +109,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine import Game, IllegalMove
@@ -127,6 +128,25 @@ BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
+#: With ``max_nodes`` each look at the clock (one a node) counts as this much time, about a
+#: node's cost, so that the levels' shares and margins keep their meaning.
+_NODE_S = 1e-3
+
+
+class _NodeClock:
+    """A clock that moves on ``_NODE_S`` at each look: a search timed by it depends on the
+    nodes it visits, never on the machine's speed (tests)."""
+
+    __slots__ = ("now",)
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += _NODE_S
+        return self.now
+
+
 _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the opponent's VCF
 _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
@@ -184,29 +204,34 @@ def choose_move(
     game: Game,
     *,
     level: int,
-    budget_s: float,
+    budget_s: float = 0.0,
     rng: random.Random | None = None,
     mistakes: bool = False,
+    max_nodes: int | None = None,
 ) -> Choice:
     """The bot's action for the side to move in ``game`` (not changed). ``mistakes``: the
     level's calibrated mistakes (``_Level.slip``), for a computer opponent's own games; off,
-    the level's search gives its best (analysis, hints)."""
+    the level's search gives its best (analysis, hints). ``max_nodes``, in place of
+    ``budget_s``: a budget of nodes (looks at the clock), the same answer on any machine."""
     if game.outcome is not None:
         raise ValueError("The game is over")
-    start = time.perf_counter()
+    clock: Callable[[], float] = time.perf_counter
+    if max_nodes is not None:
+        clock, budget_s = _NodeClock(), max_nodes * _NODE_S
+    start = clock()
     level = min(8, max(1, int(level)))
     rng = rng or random.Random()
     budget = max(0.001, budget_s)
     deadline = start + max(budget * 0.2, budget * _LEVELS[level].share - _MARGIN_S)
     if game.pending_decision is not None:
-        return _decide(game, level, deadline)
+        return _decide(game, level, deadline, clock)
     due = game.stones_this_turn()
     if due == 2:
-        return _two_stones(game, level, deadline, rng, mistakes)
+        return _two_stones(game, level, deadline, rng, mistakes, clock)
     book = _book(game, level, rng)
     if book is not None:
         return Choice((book,), None, 0, 0)
-    return _Bot(game.copy(), level, deadline, rng, mistakes).choose()
+    return _Bot(game.copy(), level, deadline, rng, mistakes, clock=clock).choose()
 
 
 def _book(game: Game, level: int, rng: random.Random) -> int | None:
@@ -216,12 +241,17 @@ def _book(game: Game, level: int, rng: random.Random) -> int | None:
 
 
 def _two_stones(
-    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool
+    game: Game,
+    level: int,
+    deadline: float,
+    rng: random.Random,
+    mistakes: bool,
+    clock: Callable[[], float],
 ) -> Choice:
     """Connect6's turn: a line completed by both stones, else the first stone (blocking when
     the opponent threatens to complete a line with its two), then the second on that board."""
     g = game.copy()
-    bot = _Bot(g, level, deadline, rng, mistakes)
+    bot = _Bot(g, level, deadline, rng, mistakes, clock=clock)
     c = g.to_move_colour
     legal = set(g.legal_points())
     win = bot.two_stone_win(c, legal)
@@ -230,28 +260,28 @@ def _two_stones(
     found = bot.six_threats()
     if found is not None:
         return found
-    half = time.perf_counter() + (deadline - time.perf_counter()) / 2
+    half = clock() + (deadline - clock()) / 2
     bot.deadline = half
     first = bot.choose()
     g.play(first.points[0])
     if g.outcome is not None:
         second = min(q for q in legal if q != first.points[0])
         return Choice((first.points[0], second), None, WIN, first.depth)
-    second = _Bot(g, level, deadline, rng, mistakes).choose()
+    second = _Bot(g, level, deadline, rng, mistakes, clock=clock).choose()
     return Choice(first.points + second.points, None, second.score, second.depth)
 
 
 # ---------------------------------------------------------------------- decisions
 
 
-def _decide(game: Game, level: int, deadline: float) -> Choice:
+def _decide(game: Game, level: int, deadline: float, clock: Callable[[], float]) -> Choice:
     """Judge each choice by a short search of the position it leads to, for this seat, with
     the same evaluation as play; placing two more stones (Swap2) hands the colour choice to the
     opponent, who takes the better side: worth minus the size of the imbalance we leave."""
     seat = game.to_move_seat
     assert seat is not None
     choices = game.decisions_available()
-    now = time.perf_counter()
+    now = clock()
     each = max(0.0, deadline - now) / max(1, len(choices))
     best: tuple[int, str] | None = None
     values: dict[str, int] = {}
@@ -260,7 +290,7 @@ def _decide(game: Game, level: int, deadline: float) -> Choice:
         g.decide(choice)
         if g.pending_decision is not None or _in_protocol(g):
             continue
-        bot = _Bot(g, min(level, 5), now + each * (i + 1), random.Random(0))
+        bot = _Bot(g, min(level, 5), now + each * (i + 1), random.Random(0), clock=clock)
         score = bot.judge()
         mine = g.seat_colour(seat) == g.to_move_colour
         values[choice] = score if mine else -score
@@ -296,9 +326,12 @@ class _Bot:
         deadline: float,
         rng: random.Random,
         mistakes: bool = False,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         v = game.variant
         self.game = game
+        self.clock = clock
         self.level = level
         self.deadline = deadline
         self.rng = rng
@@ -326,7 +359,7 @@ class _Bot:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.clock() > self.deadline:
             raise _Timeout
 
     def _play(self, p: int) -> bool:
@@ -688,7 +721,7 @@ class _Bot:
         """Bring the deadline in to ``share`` of the time left; returns the deadline it had, for
         the caller to put back."""
         saved = self.deadline
-        now = time.perf_counter()
+        now = self.clock()
         self.deadline = now + max(0.0, saved - now) * share
         return saved
 
@@ -761,7 +794,7 @@ class _Bot:
             root.sort(key=lambda p: -scores.get(p, -WIN - 2))
             if abs(score) >= WIN // 2:
                 break
-            if time.perf_counter() > self.deadline:
+            if self.clock() > self.deadline:
                 break
         self.deadline = saved
         if guard and abs(best_score) < WIN // 2:
@@ -804,7 +837,7 @@ class _Bot:
         c = self.game.to_move_colour
         # at least _SLIP_CHECK_S for the check: without it a level short of time erred less
         # than the level above, whose check finished more often
-        self.deadline = max(self.deadline, time.perf_counter() + _SLIP_CHECK_S)
+        self.deadline = max(self.deadline, self.clock() + _SLIP_CHECK_S)
         return self._first_safe(near, lambda: self._they_win(c))
 
     def _they_win(self, c: int) -> bool:

@@ -9,11 +9,11 @@ from rest_framework.test import APIClient
 
 from accounts import services
 from accounts.models import ApiToken, User
-from games.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from games.models import Challenge, Game
 from games.play.actions import game_resign
 from pente_site.errors import DomainError
 from ratings.models import Rating
+from tests.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from tests.ratings.factories import RatingFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,11 +17,11 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games.engine import BadRecord, parse_records
-from games.factories import UserFactory
 from games.models import Game, ImportJob, Seat
 from games.records import imports, jobs
 from games.records.imports import parsed_records, split_records
 from games.records.tasks import import_job_run, import_jobs_sweep
+from tests.factories import UserFactory
 from tests.games.records.importing import IMPORT_TASK, client_for, import_job, record, records
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +85,7 @@ def test_polling_shows_the_job_done_with_its_counts_and_games():
     assert ImportJob.objects.get(pk=job["id"]).text == ""  # the upload is dropped once done
 
 
+@pytest.mark.slow
 def test_a_large_import_returns_at_once_and_completes_in_the_background(
     django_capture_on_commit_callbacks,
 ):

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from games.factories import UserFactory
 from games.models import Game, ImportJob
 from games.records import tasks
 from pente_site.celery import app
+from tests.factories import UserFactory
 from tests.games.records.importing import client_for, records
 
 pytestmark = [
