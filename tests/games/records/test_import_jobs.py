@@ -6,7 +6,6 @@ real worker, PostgreSQL and Redis: ``test_import_worker.py``.)"""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -92,10 +91,9 @@ def test_a_large_import_returns_at_once_and_completes_in_the_background(
     text = records(8000)
     client = client_for(UserFactory())
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        started = time.perf_counter()
         response = post(client, text)
-        elapsed = time.perf_counter() - started
-    assert response.status_code == 202 and elapsed < 1.0
+    # nothing imported in the request: the work waits for the job (speed is bench/'s to measure)
+    assert response.status_code == 202
     assert response.json()["status"] == "queued" and Game.objects.count() == 0
     for callback in callbacks:  # what the worker does, here inline
         callback()
