@@ -1,17 +1,6 @@
-"""The Redis cache backend, with one Redis client per connection pool; entries with a text that
-grows by appending.
-
-Django's ``RedisCache`` builds a new ``redis.Redis`` client for every cache call (about 0.2 ms
-each: the client fills its table of response callbacks); a move touches the cache several times
-(rate limits, the cached position). A client is thread-safe and cheap to share, since its
-connections come from the pool: this backend keeps one per pool.
-
-An entry with a text (``get_with_text``, ``set_with_text``, ``delete_with_text``) is a value
-and a text stored under one key and a tag naming the version of both. A writer that knows the
-tag it read may append to the text instead of writing it whole: on Redis the append is made
-only if the entry still holds that tag, else the entry is dropped, in one atomic script; so a
-text that grows a little at each write (a game's moves) costs each write what it adds, not its
-whole length. On other caches the entry is one value, read and written whole.
+"""The Redis cache backend, with one Redis client per connection pool, and entries with a text
+that grows by appending (a game's moves). Why, and how the append stays safe:
+docs/operations.md, "The web server".
 """
 
 from __future__ import annotations

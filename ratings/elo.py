@@ -1,18 +1,7 @@
-"""Pente.org's Elo rules, as pure functions (no Django).
+"""Pente.org's Elo rules, as pure functions (no Django): the rating after a rated set, for
+established and provisional players, with the direction guard, and the rating classes.
 
-A rating belongs to one player, one game (variant) and one category. It starts at
-:data:`START_RATING` and moves once per finished rated *set*:
-
-* **Established** players (:data:`ESTABLISHED_RESULTS` or more rated results in that rating):
-  ``r += K * (S - E)`` with ``E = 1 / (1 + 10 ** ((r_opp - r) / 400))`` and ``S`` 1 / 0.5 / 0.
-  ``K`` is 64, or 32 for a set of one game; when the opponent is provisional ``K`` is scaled by
-  ``opponent_results / 20``.
-* **Provisional** players (fewer results): ``value = (r + r_opp) / 2 + B`` with ``B`` = +200 for a
-  win, -200 for a loss, 0 for a draw, doubled when the opponent is established; then
-  ``r = (r * n + value) / (n + 1)`` where ``n`` is the player's count of rated results so far.
-* **Direction guard**: a change is kept only when it goes the way of the result (up after a win,
-  down after a loss, toward the opponent after a draw); otherwise the rating stays.
-* Both players' updates use the ratings from before the set.
+The rules in words: docs/ratings.md.
 """
 
 from __future__ import annotations

@@ -1,25 +1,66 @@
 """Shared test configuration. Tests that need PostgreSQL or Redis skip themselves unless
-``DATABASE_URL`` / ``REDIS_URL`` are set (CI sets both)."""
+``DATABASE_URL`` / ``REDIS_URL`` are set (CI sets both).
+
+Markers (``pyproject.toml``): ``postgres``, ``redis``, ``browser`` (given here to every test that
+uses the ``browser`` fixture of ``tests/web/``) and ``slow`` (more than about 5 s alone).
+``-m "not slow and not browser"`` runs the quick part.
+
+Run in parallel (``-n auto``, pytest-xdist), each worker has its own test database
+(pytest-django's ``_gw0``, ``_gw1``... suffixes) and its own Redis database: worker ``gwK`` of a
+suite given ``REDIS_URL=redis://.../N`` uses database ``N - K`` (modulo 16), or the K-th of
+``REDIS_TEST_DATABASES`` (``15,14``) when that is set, so that one worker's purge of the Celery
+queues, its workers and its event streams never meet another's. The databases must be free.
+"""
 
 from __future__ import annotations
 
 import os
 import uuid
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.conf import settings
 
 from games.play import positions
 from pente_site import counters
+from pente_site.celery import app as celery_app
 from tests.migrations import migrate_to_latest
 
 #: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
 pytest_plugins = ["tests.workers"]
+
+
+def _one_redis_database_per_worker() -> None:
+    """Worker ``gwK`` of pytest-xdist moves ``REDIS_URL`` to database ``N - K`` (or the K-th of
+    ``REDIS_TEST_DATABASES``) before any cache, broker or event stream connects; servers and
+    Celery workers the tests start inherit it through the environment."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    url = os.environ.get("REDIS_URL", "")
+    if not url or not worker.startswith("gw"):
+        return
+    k = int(worker[2:])
+    parts = urlsplit(url)
+    named = os.environ.get("REDIS_TEST_DATABASES", "").split(",")
+    if named != [""]:
+        db = int(named[k])  # too few named for the workers: an IndexError says so
+    else:
+        db = (int(parts.path.strip("/") or 0) - k) % 16
+    ours = urlunsplit(parts._replace(path=f"/{db}"))
+    os.environ["REDIS_URL"] = settings.REDIS_URL = settings.CELERY_BROKER_URL = ours
+    settings.CACHES["default"]["LOCATION"] = ours
+    celery_app.conf.broker_url = ours
+
+
+_one_redis_database_per_worker()
 
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "browser" in item.fixturenames:
+            item.add_marker(pytest.mark.browser)
     skip_pg = pytest.mark.skip(reason="needs DATABASE_URL pointing at PostgreSQL")
     skip_redis = pytest.mark.skip(reason="needs REDIS_URL")
     for item in items:

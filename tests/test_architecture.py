@@ -6,7 +6,9 @@
   serializers, URLs or tasks), matched by wildcard so that a new module is covered;
 - no import cycle between the project's modules (counting imports inside functions too);
 - no import inside a function, except in ``AppConfig.ready()`` (Django's place for wiring
-  signals), so that no cycle can hide behind one.
+  signals), so that no cycle can hide behind one;
+- no ``isinstance`` against an engine class outside ``games/engine/``: callers ask the
+  ``Position`` interface (the scanner lives beside the interface's tests).
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ import pytest
 from importlinter.cli import lint_imports
 from importlinter.contracts.forbidden import ForbiddenContract
 from importlinter.contracts.layers import LayersContract
+
+from tests.games.engine.test_interface import (
+    ENGINE,
+    _python_files,
+    engine_classes,
+    engine_isinstances,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 IMPORT_LINTER = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
@@ -227,3 +236,38 @@ def _with_import(graph: grimp.ImportGraph, importer: str, imported: str) -> grim
 def test_each_contract_breaks_on_an_import_against_it(graph, contract_id, importer, imported):
     assert _kept(contract_id, graph)
     assert not _kept(contract_id, _with_import(graph, importer, imported))
+
+
+def test_no_isinstance_against_an_engine_class_outside_the_engine():
+    classes = engine_classes()
+    found = []
+    for path in _python_files(ROOT):
+        if path.is_relative_to(ENGINE):
+            continue
+        text = path.read_text()
+        if "engine" not in text:
+            continue
+        for line, call in engine_isinstances(text, classes, str(path)):
+            found.append(f"{path.relative_to(ROOT)}:{line}: {call}")
+    assert not found, "ask the Position interface instead:\n" + "\n".join(found)
+
+
+def test_the_scan_sees_every_way_of_naming_an_engine_class():
+    classes = engine_classes()
+    assert {"Game", "GoGame", "Position", "Variant"} <= classes
+    assert "IllegalMove" not in classes and "EngineError" not in classes
+    source = """
+from games import engine
+from games.engine import GoGame as Go
+from games.engine.go import GoScore
+import games.engine.game as pente
+from games.models import Game
+isinstance(p, engine.GoGame)
+isinstance(p, (int, Go))
+isinstance(p, str | GoScore)
+issubclass(k, pente.Game)
+isinstance(g, Game)
+isinstance(e, engine.IllegalMove)
+"""
+    found = [line for line, _ in engine_isinstances(source, classes)]
+    assert found == [7, 8, 9, 10]  # the model ``Game`` and the engine's error are not flagged

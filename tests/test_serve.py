@@ -48,6 +48,7 @@ def _get(base: str, path: str) -> dict:
         return json.loads(response.read())
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_started_again_and_the_computer_still_answers(tmp_path):
     proc, base = start_embedded(tmp_path)
     try:
@@ -92,6 +93,7 @@ def _status_and_text(url: str) -> tuple[int, str]:
         return err.code, err.read().decode()
 
 
+@pytest.mark.slow
 def test_the_served_site_answers_a_wrong_address_with_its_own_pages(tmp_path):
     """Not Django's debugging page, which lists every address of the server."""
     proc, base = start_embedded(tmp_path)

@@ -1,20 +1,8 @@
 """Business logic of tournaments: create, join, withdraw, start, pair rounds, record match
 results and finish.
 
-Progress is driven by Celery (``tournaments.tasks``): a task at the start time starts the
-tournament, ``games.play.signals.sets_finished`` enqueues the recording of a match's result, and that
-task advances the tournament (pairs the next round, creates the next bracket matches, or
-finishes). A periodic sweeper repeats all of this as a backstop. Every step is idempotent:
-
-- starting is a conditional UPDATE from ``registration`` to ``running``;
-- pairing round ``n`` claims it with a conditional UPDATE of ``current_round`` from ``n - 1`` to
-  ``n``, backed by the unique (tournament, number) of ``Round``;
-- bracket matches are created under the unique (tournament, key) of ``Match``;
-- a match result is written only while the match is in progress, under its row lock.
-
-Refusals are domain errors (``pente_site.errors``): 404 ``not_found``; 403 ``not_organiser``, ``not_eligible``;
-409 ``registration_closed``, ``already_joined``, ``not_joined``, ``tournament_full``,
-``already_started``, ``tournament_over``, ``too_few_players``; 400 ``bad_options``, ``bad_time_control``.
+How Celery drives it, why every step is idempotent, and the refusals: docs/tournaments.md, "How
+a tournament advances".
 """
 
 from __future__ import annotations

@@ -1,67 +1,9 @@
-"""The computer's analysis of a finished game, and hints in unrated games against the computer.
+"""The computer's analysis of a finished game (a job in batches) and hints in unrated games
+against the computer.
 
-**Analysis** (``POST /api/games/{id}/analysis``), a job like the record imports:
-
-- ``analysis_request`` (the request, well under a second): cheap checks only (the game exists,
-  the engine plays it, it is over, the user's analyses pending or running), stores the
-  ``Analysis`` (one per game: a unique constraint; asking again returns it) and enqueues the
-  ``games.bots.analysis_run`` task (queue ``bots``) on commit;
-- ``analysis_run`` (the task): claims the analysis with a conditional UPDATE (its id and the
-  ``attempt`` the sender saw), searches the next ``ANALYSIS_BATCH_SIZE`` positions outside any
-  transaction, then commits their plies with the progress under the row's lock, only while the
-  claim holds; then it hands the analysis back (``pending``) and enqueues the next batch as a
-  new task, so that an analysis never holds a ``bots`` worker long against the computers'
-  moves. A run that stops anywhere resumes after the last committed batch;
-- ``analyses_sweep`` (beat, every ``ANALYSIS_SWEEP_SECONDS``): enqueues again an analysis left
-  pending, or running without progress, for ``ANALYSIS_STALE_SECONDS``, and fails one whose
-  workers were lost ``ANALYSIS_MAX_ATTEMPTS`` times (``interrupted``).
-
-Each change a viewer should see is told, inside its transaction, by
-``games.bots.signals.analysis_changed``: the request (``pending``), each batch committed (with
-its plies; ``done`` after the last) and a failure; the game's live stream publishes it as the
-``analysis`` event (``live.publishers``). A claim is not told: one batch, one event.
-
-Every position after a ply is searched once (at ``ANALYSIS_LEVEL`` for
-``ANALYSIS_SECONDS_PER_MOVE``); a ply *i* is then judged from the search
-of the position before it (the engine's best move and its value) and the search of the
-position after it (the value of the move played). A forced reply (the search's only safe move,
-valued 0) is valued by searching the position after it instead.
-
-Evaluations are from the first player's point of view (seat 1, and its partner): ``cp`` is
-the engine's score (about 100 for an open three) clamped to -1000..1000, and ``mate`` is
-``"win"`` or ``"loss"`` when the engine found a forced win for one side (or the game is won).
-Judgements follow lichess's computer analysis: each evaluation becomes winning chances,
-``2 / (1 + exp(-k * cp)) - 1`` in -1..1 (a decided position counts as +-1000), and a ply is
-judged by the chances its player lost against the engine's best move. ``k`` is a third of lichess's 0.00368208: the
-engine's scores swing by 100-150 between one side to move and the other (an open three is
-about 100, the move in hand counts), far more than a chess engine's centipawns, so that a
-quiet move is not called an inaccuracy for the tempo alone:
-
-==============  ====================================
-lost chances    judgement (from an even position)
-==============  ====================================
->= 0.3          ``blunder`` (0 -> -505 or worse)
->= 0.2          ``mistake`` (0 -> -330)
->= 0.1          ``inaccuracy`` (0 -> -165)
-less            null
-==============  ====================================
-
-The engine's own best move is never judged, nor the automatic first stone. Refusals: 404
-``not_found`` (no such game) and ``no_analysis`` (GET before any POST); 400
-``analysis_unavailable`` (games of more than two sides: the engine does not analyse them);
-409 ``game_not_finished`` and ``analysis_busy`` (``ANALYSIS_MAX_ACTIVE`` analyses of the
-user pending or running).
-
-**Hint** (``GET /api/games/{id}/hint``): the engine's move for the player to move in an
-unrated game in progress whose opponents are all computer opponents, searched in the request
-for ``HINT_SECONDS`` (at most ``HINT_MAX_SECONDS``) at ``HINT_LEVEL``, and kept in the cache for
-that position. Refusals: 404 ``not_found``; 409 ``game_over``, ``archived``,
-``not_your_turn``; 403 ``not_a_participant``, ``rated_game``, ``no_computer``; 400
-``analysis_unavailable``.
-
-**Engines** are chosen in one place, ``searcher_for``: the Pente family's alpha-beta search
-(``games.bots.search``), Go's Monte Carlo tree search (``games.bots.go_search``, valued by its
-winrate: the ``cp`` whose winning chances match it, never ``mate``).
+How a move is judged, the job's tasks and sweeper, and the refusals: docs/computer-opponents.md
+("Computer analysis and hints", "How the analysis judges a move"). ``searcher_for`` is the one
+place that chooses the engine's search for a game.
 """
 
 from __future__ import annotations

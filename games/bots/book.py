@@ -1,17 +1,7 @@
 """A small opening book for the first free stones of the Pente family (pure, no framework).
 
-It answers only while the board holds the server's centre stone and at most one other stone,
-two colours, no captures yet:
-
-- player 2's first stone: next to the centre stone, straight or diagonal (the usual replies:
-  close enough to contest the centre, which the tournament rule keeps player 1 away from);
-- player 1's second stone, the one the tournament rule moves 3 points away from the centre:
-  on a line with the centre stone (so the two can still join up), on the side away from player
-  2's stone, straight or diagonal; without the tournament rule, a knight's or a diagonal step
-  from the centre away from player 2's stone (Gomoku's classic "direct" and "indirect" openings).
-
-The book is a list of offsets from the centre, turned by the 8 symmetries of the board; the
-engine still judges every stone (``book_move`` offers only legal points).
+Offsets from the centre turned by the board's 8 symmetries; ``book_move`` offers only legal
+points. Which stones it plays: docs/computer-opponents.md, "The opening book".
 """
 
 from __future__ import annotations

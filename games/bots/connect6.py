@@ -1,17 +1,8 @@
 """Connect6's threats, read from the bot's mirror (pure, no framework).
 
-In Connect6 a player places two stones a turn, so a window of six holding four or five stones
-of one colour and nothing else is a *threat*: its owner completes it on their next turn. What
-matters is how many stones the other side needs to put one in every such window: with one or
-two it blocks them all in its turn; with three or more it cannot, and the owner wins.
-``blockers_needed`` computes that number exactly (0, 1, 2, or 3 for "more than two"):
-a set of at most two points meets every window only if one of its points lies in the first
-window, so each point of the first window is tried and the windows it misses must then share
-a point.
-
-The threat-space search built on it (``games.bots.search``) plays turns that leave exactly
-two stones' worth of threats, so that both of the defender's stones are spent on blocking,
-until a turn leaves three or more.
+``blockers_needed`` counts the stones the defender needs to block every threat (0, 1, 2, or 3
+for "more than two"); the threat search of ``games.bots.search`` builds on it. The reasoning:
+docs/computer-opponents.md, "Connect6's threats".
 """
 
 from __future__ import annotations

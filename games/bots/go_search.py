@@ -1,50 +1,8 @@
 """The computer opponent's Go: Monte Carlo tree search (pure Python, no framework).
 
 ``go_action(game, level=1..8, budget_s=...)`` returns a ``GoAction`` for the seat expected to
-act in ``game`` (not changed): a stone or a pass while playing, the proposed dead stones when
-it marks, ``accept`` or ``reject`` when it answers a proposal.
-
-How it thinks
--------------
-- **Playouts** run on a light board of this module (``_Board``: flat lists with a one-point
-  frame, chains as circular lists with a pseudo-liberty count, simple ko), never on ``GoGame``.
-  A playout is random play to the end by both sides, but a stone never fills its own eye,
-  a group of two or more stones is seldom put in atari by its own move, and after each move the
-  other side first looks at the stones next to it: it takes a chain left in atari, or saves its
-  own (by extending or by taking a neighbour in atari), else often answers on one of the eight
-  points around that move. The count at the end is an area count.
-- **Tree**: UCT with RAVE (all-moves-as-first statistics) and priors: every new node's moves
-  start with a few virtual games, more won for a capture, an escape from atari, an atari, a move
-  near the last one or on the third and fourth lines of an empty area; fewer for self-atari and
-  for the first line far from stones. So a few dozen playouts already give sensible moves.
-- **The engine is the referee**: the moves of the root are the light board's moves that
-  ``game.is_legal`` accepts (positional superko included), and the move chosen is checked again.
-- **Ownership**: who owns each point at the end of the playouts. A chain is dead when its
-  stones and liberties belong, on average, more often to the opponent. That marks the dead
-  stones, judges a proposal, and counts the board when deciding to pass.
-- **Passing**: after the opponent's pass, when the count with the stones it judges dead taken
-  off (from playouts where either side starts, so unbiased) does not put it behind; otherwise
-  when nothing is left worth playing: with the dead stones off, both sides still have stones
-  and every move it could make is in a territory (a region of one colour) or a self-atari of
-  seki. Before passing it still takes any chain of the opponent's left in atari and saves its
-  own that it does not judge dead; after a rejected marking it first takes off by play the
-  stones it judges dead.
-- **Marking and answering** (the whole budget, at every level): it proposes the chains its
-  playouts say are dead, of both colours. It rejects a proposal marking dead a stone of its own
-  it judges alive; otherwise it accepts when the count with the proposal is not worse for it
-  than its own marking, or when it wins either way, and rejects the rest. A rejection names
-  the stones it disputes (``GoAction.disputed``): those its own marking and the proposal judge
-  differently, stones marked dead it judges alive and stones it judges dead left unmarked.
-
-Levels use a share of the budget (``budget_s`` is a hard bound: the clock is read during every
-playout), about doubling the think time from one level to the next (levels 6 and 7 think 0.45
-and 0.6 of their budgets, level 8 0.95: each of levels 6 to 8 gets 1.8 to 2.3 times the time of
-the level below; with 0.55 at both, level 7 had 1.75 times level 6's and scored 62% against it
-over 40 games at a tenth of the think times); levels 1 and 2 also pick, now and then, among the
-top moves with noise (human-like mistakes). On 9x9 at a tenth of the think times
-(``bench/bots.py A B go-9 40 --budget-scale 0.1``) each level scored 70, 85, 72, 78, 78, 82 and 88%
-against the one below from 2 v 1 to 8 v 7, and level 8 won 10 games of 10 against the random
-player.
+act: a stone or a pass, the proposed dead stones, or the answer to a proposal. Playouts, the
+tree, ownership, passing and marking: docs/computer-opponents.md, "Go: Monte Carlo tree search".
 """
 
 from __future__ import annotations
@@ -52,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -78,6 +37,23 @@ _EXPLORE = 0.2
 _LOCAL = 0.5  # chance that a playout move answers next to the last one (when no tactic)
 _EXPAND_AFTER = 1  # real visits of a leaf before it grows its children
 _CLOCK_EVERY = 2  # playout moves between two looks at the clock
+#: With ``max_nodes`` each look at the clock counts as this much time, about the cost of
+#: ``_CLOCK_EVERY`` playout moves, so that the levels' shares keep their meaning.
+_NODE_S = 2.5e-4
+
+
+class _NodeClock:
+    """A clock that moves on ``_NODE_S`` at each look: a search timed by it depends on the
+    playout moves it makes, never on the machine's speed (tests)."""
+
+    __slots__ = ("now",)
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += _NODE_S
+        return self.now
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,8 +520,11 @@ class _Search:
         cap: int,
         rng: random.Random,
         board: _Board | None = None,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.game = game
+        self.clock = clock
         self.geo = _geometry(game.size)
         self.board = board or _Board.of(game)
         self.komi = game.komi
@@ -564,7 +543,7 @@ class _Search:
         Each move is appended to ``record`` (as ``point * 4 + colour``)."""
         rng = self.rng
         passes = 0
-        clock = time.perf_counter
+        clock = self.clock
         deadline = self.deadline
         for k in range(self.max_moves):
             if k % _CLOCK_EVERY == 0 and clock() > deadline:
@@ -821,10 +800,20 @@ def _lead(game: GoGame, me: int, dead: frozenset[int]) -> float:
 
 
 def go_action(
-    game: GoGame, *, level: int, budget_s: float, rng: random.Random | None = None
+    game: GoGame,
+    *,
+    level: int,
+    budget_s: float = 0.0,
+    rng: random.Random | None = None,
+    max_nodes: int | None = None,
 ) -> GoAction:
-    """The action of the seat expected to act in ``game`` (which is not changed)."""
-    start = time.perf_counter()
+    """The action of the seat expected to act in ``game`` (which is not changed).
+    ``max_nodes``, in place of ``budget_s``: a budget of looks at the clock (one every
+    ``_CLOCK_EVERY`` playout moves), the same answer on any machine."""
+    clock: Callable[[], float] = time.perf_counter
+    if max_nodes is not None:
+        clock, budget_s = _NodeClock(), max_nodes * _NODE_S
+    start = clock()
     phase = game.phase
     me = game.to_move_colour
     if me is None or phase == "over":
@@ -835,7 +824,7 @@ def go_action(
     deadline = start + max(0.0, budget_s) * share
     if phase == "marking":  # a one-off that every level does as well as its whole budget allows
         deadline = start + max(0.0, budget_s) * _MARK_SHARE
-        search = _Search(game, deadline, _MARK_CAP, rng)
+        search = _Search(game, deadline, _MARK_CAP, rng, clock=clock)
         search.sample(me)
         mine = search.dead()
         winrate = _winrate(search, me)
@@ -845,7 +834,7 @@ def go_action(
         if _answer(game, search, me, proposal, mine) == "accept":
             return GoAction("accept", winrate=winrate)
         return GoAction("reject", winrate=winrate, disputed=proposal ^ mine)
-    return _play(game, me, level, deadline, rng)
+    return _play(game, me, level, deadline, rng, clock)
 
 
 def _winrate(search: _Search, me: int) -> float:
@@ -872,13 +861,22 @@ def _answer(
     return "reject"
 
 
-def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random) -> GoAction:
+def _play(
+    game: GoGame,
+    me: int,
+    level: int,
+    deadline: float,
+    rng: random.Random,
+    clock: Callable[[], float],
+) -> GoAction:
     share, cap, noise, top = _LEVELS[level]
     fast = _Board.of(game)
     geo = fast.geo
     if game.passes:  # the opponent passed: would passing too leave it behind?
-        start = time.perf_counter()
-        first = _Search(game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, fast)
+        start = clock()
+        first = _Search(
+            game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, fast, clock=clock
+        )
         first.sample(me)
         dead = first.dead()
         if _lead(game, me, dead) >= 0:
@@ -886,7 +884,7 @@ def _play(game: GoGame, me: int, level: int, deadline: float, rng: random.Random
             if finish is None:
                 return GoAction("pass", winrate=max(0.5, _winrate(first, me)))
             return GoAction("play", point=finish, winrate=_winrate(first, me))
-    search = _Search(game, deadline, cap, rng, fast)
+    search = _Search(game, deadline, cap, rng, fast, clock=clock)
     last_point = game.last_point
     last = geo.inner[last_point] if last_point is not None else -1
     if game.last_action != last_point:  # the last move was a pass

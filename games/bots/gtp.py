@@ -1,35 +1,8 @@
-"""Our engine over GTP version 2 (the Go Text Protocol), so that GUIs and match tools (GoGui,
-gogui-twogtp, gomill) can drive it, and it can play other programs (pure Python, no framework).
+"""Our engine over GTP version 2 (the Go Text Protocol), so that GUIs and match tools can drive it
+and it can play other programs (pure Python, no framework).
 
-``GtpEngine(game_name, level, budget_s).run(stdin, stdout)`` answers one command a line:
-``[id] command args`` gives ``=[id] result`` or ``?[id] error``, each followed by an empty line.
-Vertices are written as in our notation (``K10``; columns A..T without I, rows from the bottom),
-which is GTP's; ``pass`` is a vertex in Go only. Colours are ``b``/``black`` (colour 1, who moves
-first) and ``w``/``white`` (colour 2).
-
-Standard commands: protocol_version, name, version, known_command, list_commands, quit,
-boardsize, clear_board, komi, play, genmove, undo, showboard, final_score (Go).
-
-Pente-family specifics and extensions (also answered by the ``gtp_extensions`` command):
-
-- After ``clear_board`` in a game whose opening places player 1's first stone on the centre
-  (every game but D and Swap2), the board already has black's K10 and white is to move, as on
-  the server; ``undo`` never takes that stone back.
-- Connect6: ``play COLOUR V1 V2`` plays a two-stone turn at once (one stone a command works too);
-  ``genmove`` on a two-stone turn plays both and answers ``V1 V2``.
-- D and Swap2 openings: ``decide WORD`` makes the pending decision (keep, swap, place_two,
-  colour1, colour2); ``genmove`` (either colour) while one is pending makes it and answers the
-  word. The opening's free stones are played with ``play`` in the colour they take.
-- ``undo`` takes back one action: a stone or a decision.
-- ``final_score`` answers, once the game is over, the winner and how (``B+five``, ``W+captures``,
-  ``B+six``, ``0`` for a draw); before that ``? not Go``.
-- ``boardsize`` accepts only 19 (9, 13 and 19 in Go; it switches Go's board and clears it).
-
-Go: ``genmove`` plays the move of ``games.bots.go_search`` (Monte Carlo tree search) at the
-engine's level and think time, or passes: when the opponent just passed and the count with the
-stones it judges dead taken off does not put it behind, or when nothing worth playing is left.
-After two passes in a row the game is counted; ``genmove`` then answers ``pass`` and ``play``
-accepts only ``pass`` (``undo`` resumes play).
+``GtpEngine(game_name, level, budget_s).run(stdin, stdout)`` answers one command a line. The
+commands and the Pente family's extensions: docs/computer-opponents.md, "The engine over GTP".
 """
 
 from __future__ import annotations

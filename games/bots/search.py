@@ -1,107 +1,9 @@
-"""The computer opponent's brain for the Pente family (pure Python, no framework).
+"""The computer opponent's search for the Pente family (pure Python, no framework).
 
-``choose_move(game, level=1..8, budget_s=...)`` returns a ``Choice``: the stones to play (one,
-or two for a Connect6 turn) or the word of a pending opening decision, with the evaluation (for
-the side to move, about 100 per open three, ``WIN`` for a won game, ``WIN // 2`` for a win the
-threat search has proved) and the depth reached.
-
-How a stone is chosen, in order:
-
-1. an immediate win (a line, or the capture that reaches the target), checked on the engine;
-   in Connect6 also the two stones that complete a line together;
-2. when the opponent threatens to win at once (a four, a capture reaching the target, a Boat
-   five that stands unless broken), only the moves after which it no longer does: the winning
-   points and our captures are tried first, every candidate when the rules are subtler (poof,
-   boat, several colours, Connect6: the first stone must leave a single point that stops every
-   line) or when those fail;
-3. the book (``book.py``) for the first free stones, from level 3;
-4. without the calibrated mistakes (7. below), levels 1 and 2 keep their beginner's mistakes
-   (``_Level.blunder``): a noisy one-ply pick among the top few moves, so they sometimes miss
-   the block of an open three (never a win or the block of a four);
-5. threat-space search: VCF, sequences of fours (and, when one more capture wins, of capture
-   threats) that win whatever the defence, a defence being a stone on a winning point or any
-   capture of the defender's (Boat: any stone near the others, one that will capture across
-   the five); then VCT, threes and fours, where the defences also include every point of the
-   attacker's windows two stones short, the defender's own fours and its capture threats. Both
-   are sound (a claimed win is forced; tests check it) but not complete. In Connect6 the
-   threat search is ``connect6.py``'s: turns that leave more threats than two stones can block,
-   or exactly two stones' worth, every pair of blocks answered by another such turn;
-6. alpha-beta (negamax, principal variation search) with iterative deepening under the time
-   budget: moves ordered by the line patterns they make and block (``Mirror.move_score``),
-   captures by what they bring toward the target and by the captures they prevent; the root's
-   moves re-sorted by the previous iteration; a transposition table keyed on the Zobrist hash
-   (with the capture counts and the stones due) that also gives each node its first move; the
-   width shrinks with depth. The evaluation (``_Bot.evaluate``) reads the line patterns kept
-   incrementally by ``board.Mirror`` around each changed point (stones, captures, poofs, undo),
-   the captured stones (worth more as they near the target), the best capture the side to move
-   can make, the double capture threats against it, and the fours and open threes on the board
-   (Connect6: the opponent's threats beyond what the stones due can block). Level 8 then guards
-   its stone (``_guarded``): when the opponent has a VCF after it (or a VCT of one three), the
-   next of the root's moves that leaves none is played instead (not in Connect6: a guard of
-   the turn against the opponent's threat search made level 8 weaker there in the benchmark).
-7. the level's calibrated mistakes (``choose_move(..., mistakes=True)``, the computer opponent's
-   own games; analysis and hints leave them off): below level 8, before the search of a stone
-   the level rolls its chance of a mistake (``_Level.slip``); when it errs, the root is searched
-   with its window's floor ``_Level.slack`` below the best so far, so that every move within the
-   slack of the best gets its exact score (a plain principal variation search leaves the others
-   upper bounds, a lost move among them), and holds at least the level's pool (``_Level.pool``)
-   of next best moves. Of those within the slack, not a lost one, the level plays the one whose
-   cost (its score below the best) is nearest a share of the slack drawn at random: a mistake
-   costs about half the slack on average, also in quiet positions where many moves are about as
-   good as the best and a pick by rank would cost next to nothing (Connect6 above all). The
-   first iteration of the search, one evaluation per move, is always finished, also at the
-   shortest think times, so that every level has scores to err among (without it the levels
-   short of time, which finished none, played the move ordering's first stone and never erred).
-   A forced win found by the threat search or by alpha-beta is never spoilt. From level 3 a
-   mistake needs a check, in a kept share of the time, that it leaves the opponent no VCF within
-   the level's check depth (``_Level.check``; an open three left unblocked is one of depth 1,
-   the opponent's open four; a search of two plies also scores it at ``-_LOST_SOON``), in
-   Connect6, after the second stone of a turn, no turn that leaves more threats than two stones
-   can block; otherwise, or out of time (the check gets at least ``_SLIP_CHECK_S``, so that a
-   level short of time does not err less than the one above), the best move is played. With the
-   calibrated mistakes on, levels 1 and 2 make no beginner's mistakes of step 4: they err through
-   these, without the check.
-
-The strength ladder (``_LEVELS``): level 8 is the full search (the most time, depth, VCF and
-VCT, the guard) and never errs on purpose. Each level below errs more often, among more moves
-and further: the chance of a mistake per stone is 0.35, 0.45, 0.6, 0.8, 0.9, 0.95 and 1 from
-level 7 down, the slack 250, 400, 850, 1,500, 2,400, 3,400 and 4,500 (an open three is worth
-about 180 in the five-in-a-row games), the pool of next best moves 8 at levels 7 and 6, 10 at
-level 5, then 16, 18, 20 and 24. The pool matters as much as the slack: the moves that do not
-lose lie within some 200 to 400 of the best, so that with a pool of 8 a mistake cost about 170
-whatever the slack and levels 4 and 5 erred alike (5 scored 50-57% against 4 in Gomoku); with a
-pool of 14 and 7 mistakes in ten, level 5 erred nearly as much as level 4 and scored 50-62%
-against it in Connect6 over seven variants tried, 60% and 68% in Pente. A mistake leaves the
-opponent no VCF within the VCF depth of the level below (``_Level.check``: 2, 3, 6, 8 and 10
-from level 3 up): the level below cannot punish it, the level above, which reads further, can
-(checked only 2 deep, level 4's mistakes were punished by level 3's VCF of 3). On top of that
-each level has less time, depth, width and VCF/VCT/Connect6 threat depth than the one above
-(VCT: 1 at level 5, 2 at levels 6 and 7, 3 at level 8; the VCT of level 5 took its score against
-level 4 in Gomoku from 57% to 70% in one measurement; Connect6's threat search looks 1 turn
-ahead at level 2, 2 at levels 3 and 4, 3 at level 5, 4 at level 6 and 5 at levels 7 and 8: level
-6 reading as far as level 5 scored 60% against it, level 7 as far as level 6 62%; level 3 thinks
-0.45 of its budget, level 5 0.9). So neighbouring levels differ by design and not by the time
-limit alone, which at levels 4 to 8 is reached before the depth cap: without the mistakes, level
-8 scored about 50% against level 7 and levels 4 to 6 about 45-60% against the level below
-(``bench/bots.py``), against the target of 65%. Every level, erring or not, takes an immediate
-win and blocks an immediate win of the opponent; from level 3 it also blocks an open three and
-leaves no VCF of the level below. A mistake is a move the search ranked among its next best,
-never a random stone. Measured at a tenth of the think times (``bench/bots.py A B GAME 40
---budget-scale 0.1``) with these levels, each level against the one below from 2 v 1 to 8 v 7,
-in percent (a/b: more than one run, with another seed or the same one again; the searches stop
-on the clock, so a run never repeats exactly, and over 40 games a score moves by about 7 points
-from run to run): Pente 85, 85, 80, 85/90, 82, 72, 85; Keryo-Pente 80, 88, 78, 82, 72, 85, 80;
-Gomoku 84, 92, 65/79/74, 82, 72/68, 78, 68; Connect6 90, 68/82, 79, 64/72/65/78, 70, 70, 88.
-Level 8 won 10 games of 10 against the random player in each game.
-
-Multi-player games (3 or more colours) get the tactics plus a one-ply evaluation. Opening stones
-of the D and Swap2 protocols are placed to keep the position balanced; decisions (keep/swap,
-Swap2's choices) are judged by a short search of each choice with the same evaluation, placing
-two more stones being worth minus the imbalance left (the opponent then takes the better
-colour).
-
-The engine is the referee: every stone is tried on a copy of the game before it is chosen. The
-time is checked at every node; ``_MARGIN_S`` is kept back for the answer's own overhead.
+``choose_move(game, level=1..8, budget_s=...)`` returns a ``Choice``: the stones to play or the
+word of a pending opening decision, with its evaluation and the depth reached. How it chooses
+(tactics, book, threat search, alpha-beta, the calibrated mistakes) and the strength ladder of
+``_LEVELS`` with its measurements: docs/computer-opponents.md, "Inside the computer opponents".
 """
 
 from __future__ import annotations
@@ -109,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine import Game, IllegalMove
@@ -127,6 +30,25 @@ BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
 _OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
+#: With ``max_nodes`` each look at the clock (one a node) counts as this much time, about a
+#: node's cost, so that the levels' shares and margins keep their meaning.
+_NODE_S = 1e-3
+
+
+class _NodeClock:
+    """A clock that moves on ``_NODE_S`` at each look: a search timed by it depends on the
+    nodes it visits, never on the machine's speed (tests)."""
+
+    __slots__ = ("now",)
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += _NODE_S
+        return self.now
+
+
 _GUARD_SHARE = 0.1  # of the search's time, kept for the guard against the opponent's VCF
 _GUARD_TRIES = 8  # root moves the guard tries, best first
 _SIX_SHARE = 0.4  # Connect6: of the turn's time, the most the threat search takes
@@ -184,29 +106,34 @@ def choose_move(
     game: Game,
     *,
     level: int,
-    budget_s: float,
+    budget_s: float = 0.0,
     rng: random.Random | None = None,
     mistakes: bool = False,
+    max_nodes: int | None = None,
 ) -> Choice:
     """The bot's action for the side to move in ``game`` (not changed). ``mistakes``: the
     level's calibrated mistakes (``_Level.slip``), for a computer opponent's own games; off,
-    the level's search gives its best (analysis, hints)."""
+    the level's search gives its best (analysis, hints). ``max_nodes``, in place of
+    ``budget_s``: a budget of nodes (looks at the clock), the same answer on any machine."""
     if game.outcome is not None:
         raise ValueError("The game is over")
-    start = time.perf_counter()
+    clock: Callable[[], float] = time.perf_counter
+    if max_nodes is not None:
+        clock, budget_s = _NodeClock(), max_nodes * _NODE_S
+    start = clock()
     level = min(8, max(1, int(level)))
     rng = rng or random.Random()
     budget = max(0.001, budget_s)
     deadline = start + max(budget * 0.2, budget * _LEVELS[level].share - _MARGIN_S)
     if game.pending_decision is not None:
-        return _decide(game, level, deadline)
+        return _decide(game, level, deadline, clock)
     due = game.stones_this_turn()
     if due == 2:
-        return _two_stones(game, level, deadline, rng, mistakes)
+        return _two_stones(game, level, deadline, rng, mistakes, clock)
     book = _book(game, level, rng)
     if book is not None:
         return Choice((book,), None, 0, 0)
-    return _Bot(game.copy(), level, deadline, rng, mistakes).choose()
+    return _Bot(game.copy(), level, deadline, rng, mistakes, clock=clock).choose()
 
 
 def _book(game: Game, level: int, rng: random.Random) -> int | None:
@@ -216,12 +143,17 @@ def _book(game: Game, level: int, rng: random.Random) -> int | None:
 
 
 def _two_stones(
-    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool
+    game: Game,
+    level: int,
+    deadline: float,
+    rng: random.Random,
+    mistakes: bool,
+    clock: Callable[[], float],
 ) -> Choice:
     """Connect6's turn: a line completed by both stones, else the first stone (blocking when
     the opponent threatens to complete a line with its two), then the second on that board."""
     g = game.copy()
-    bot = _Bot(g, level, deadline, rng, mistakes)
+    bot = _Bot(g, level, deadline, rng, mistakes, clock=clock)
     c = g.to_move_colour
     legal = set(g.legal_points())
     win = bot.two_stone_win(c, legal)
@@ -230,28 +162,28 @@ def _two_stones(
     found = bot.six_threats()
     if found is not None:
         return found
-    half = time.perf_counter() + (deadline - time.perf_counter()) / 2
+    half = clock() + (deadline - clock()) / 2
     bot.deadline = half
     first = bot.choose()
     g.play(first.points[0])
     if g.outcome is not None:
         second = min(q for q in legal if q != first.points[0])
         return Choice((first.points[0], second), None, WIN, first.depth)
-    second = _Bot(g, level, deadline, rng, mistakes).choose()
+    second = _Bot(g, level, deadline, rng, mistakes, clock=clock).choose()
     return Choice(first.points + second.points, None, second.score, second.depth)
 
 
 # ---------------------------------------------------------------------- decisions
 
 
-def _decide(game: Game, level: int, deadline: float) -> Choice:
+def _decide(game: Game, level: int, deadline: float, clock: Callable[[], float]) -> Choice:
     """Judge each choice by a short search of the position it leads to, for this seat, with
     the same evaluation as play; placing two more stones (Swap2) hands the colour choice to the
     opponent, who takes the better side: worth minus the size of the imbalance we leave."""
     seat = game.to_move_seat
     assert seat is not None
     choices = game.decisions_available()
-    now = time.perf_counter()
+    now = clock()
     each = max(0.0, deadline - now) / max(1, len(choices))
     best: tuple[int, str] | None = None
     values: dict[str, int] = {}
@@ -260,7 +192,7 @@ def _decide(game: Game, level: int, deadline: float) -> Choice:
         g.decide(choice)
         if g.pending_decision is not None or _in_protocol(g):
             continue
-        bot = _Bot(g, min(level, 5), now + each * (i + 1), random.Random(0))
+        bot = _Bot(g, min(level, 5), now + each * (i + 1), random.Random(0), clock=clock)
         score = bot.judge()
         mine = g.seat_colour(seat) == g.to_move_colour
         values[choice] = score if mine else -score
@@ -296,9 +228,12 @@ class _Bot:
         deadline: float,
         rng: random.Random,
         mistakes: bool = False,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         v = game.variant
         self.game = game
+        self.clock = clock
         self.level = level
         self.deadline = deadline
         self.rng = rng
@@ -326,7 +261,7 @@ class _Bot:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.clock() > self.deadline:
             raise _Timeout
 
     def _play(self, p: int) -> bool:
@@ -688,7 +623,7 @@ class _Bot:
         """Bring the deadline in to ``share`` of the time left; returns the deadline it had, for
         the caller to put back."""
         saved = self.deadline
-        now = time.perf_counter()
+        now = self.clock()
         self.deadline = now + max(0.0, saved - now) * share
         return saved
 
@@ -761,7 +696,7 @@ class _Bot:
             root.sort(key=lambda p: -scores.get(p, -WIN - 2))
             if abs(score) >= WIN // 2:
                 break
-            if time.perf_counter() > self.deadline:
+            if self.clock() > self.deadline:
                 break
         self.deadline = saved
         if guard and abs(best_score) < WIN // 2:
@@ -804,7 +739,7 @@ class _Bot:
         c = self.game.to_move_colour
         # at least _SLIP_CHECK_S for the check: without it a level short of time erred less
         # than the level above, whose check finished more often
-        self.deadline = max(self.deadline, time.perf_counter() + _SLIP_CHECK_S)
+        self.deadline = max(self.deadline, self.clock() + _SLIP_CHECK_S)
         return self._first_safe(near, lambda: self._they_win(c))
 
     def _they_win(self, c: int) -> bool:

@@ -1,18 +1,7 @@
-"""The computer opponents move by themselves, off the web path.
-
-When a game is created or an action leaves a seat to act (``games.play.signals.turn_started``)
-and that seat belongs to one of the server's computer opponents (``User.bot_level``), the task
-``games.bots.move`` (queue ``bots``) is sent when the transaction commits, with the game and its
-ply. The task computes the reply (``games.bots.search`` for the Pente family,
-``games.bots.go_search`` for Go) and plays it through the same services as a human's move: same
-legality, same ply check. A task that finds the game moved on, over, or someone else to act does
-nothing. A lost task (a killed worker) is caught by ``bots_sweep`` (beat), which sends the move
-again for every game that waits on a computer longer than ``BOT_STALL_SECONDS``.
-
-Think time: the level's budget (``BUDGETS``), never more than a twentieth of the computer's live
-clock, so that it does not lose on time to its own slowness. Go's marking and the answer to one
-are judged alike at every level (``GO_MARKING_SECONDS``, the same bound): a weak level plays weak
-moves, but it must not reject a correct count because it looked too briefly.
+"""The computer opponents move by themselves, off the web path: a task on the ``bots`` queue per
+turn of a computer, played through the same services as a human's move, with a sweeper for lost
+tasks. The think time and the rules it follows: docs/computer-opponents.md, "How the computers
+move on the server".
 """
 
 from __future__ import annotations

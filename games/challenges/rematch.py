@@ -1,23 +1,7 @@
-"""Rematches: after a game, a challenge to the same opponent with the same options and the
-seats swapped (``POST /api/games/{id}/rematch``).
-
-Decisions:
-
-- Any game over (finished, or cancelled or aborted) between two players may be rematched by
-  either of them; a game in progress (409 ``game_in_progress``), a tournament game (409
-  ``rematch_tournament``: the tournament pairs its players), an imported record (409
-  ``rematch_imported``) and a game of more than two players (409 ``rematch_multiplayer``:
-  its players meet again through an open challenge) may not.
-- The rematch is a direct challenge (``challenge_create``) to the other player, with the
-  game's variant, rating, time control, tournament rule and adjacent-only, the asker taking
-  the seat the opponent had (a rated game's rematch is a new rated set, its first game with
-  the seats swapped). Its message, "Rematch of game #N", tells the opponent which game it
-  follows and marks it as that game's rematch.
-- Asking again answers the rematch already made, open or taken up (no second challenge);
-  asking when the opponent has already asked accepts theirs (the game starts). Once it is
-  declined, cancelled or expired, a new one may be asked for.
-- Against the server's computer the rematch starts at once, as a challenge to the computer
-  does: the answer is the accepted challenge with its ``game``.
+"""Rematches: after a game, a direct challenge to the same opponent with the same options and the
+seats swapped (``POST /api/games/{id}/rematch``). Which games may be rematched, the refusals and
+what asking twice does: docs/api.md (the ``rematch`` row of "Endpoints", and "Challenges: the
+rules the server decides").
 """
 
 from __future__ import annotations

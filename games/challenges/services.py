@@ -1,43 +1,9 @@
-"""Challenge services: create, accept / join, leave, decline, cancel, expire.
+"""Challenge services: create, accept / join, leave, decline, cancel, expire, and the computers
+taking up open invitations.
 
-Decisions taken here (the rule book leaves them open):
-
-- Invitations expire 1 hour after creation for live games and 7 days after for turn-based and
-  untimed ones, unless the creator asks for 1..720 hours. An expired challenge cannot be accepted;
-  the ``challenges_expire`` sweeper marks them, and an accept that finds one marks it too.
-- Restrictions compare the accepting (or joining) player's rating in the challenge's game and
-  rating category. ``rating_above`` / ``rating_below`` take ``restriction_rating`` or, when it is
-  not given, the creator's rating when the challenge is made; both bounds are inclusive.
-  ``rating_similar`` means within ``SIMILAR_RATING_RANGE`` (100) points of that rating, inclusive.
-  A player with no rating counts as ``DEFAULT_RATING`` (1600). ``beginners`` means fewer than
-  ``BEGINNER_MAX_RESULTS`` (20) rated results in that game and category, or no rating at all.
-  ``not_playing_me`` refuses a player who shares a game in progress with the creator.
-- Rated challenges are two-player only and use standard rules: no adjacent-only option (a
-  chosen tournament-rule setting is passed on to the set). Computer players may play rated
-  games (ratings decide what to do with them).
-- A two-player challenge's ``seat_wanted`` is the creator's seat (1 moves first in game 1);
-  ``None`` lets a coin decide. Multi-player (3..6 seats) and partners (4 seats) challenges are
-  open: players join, the creator holds seat 1 and the rest sit in join order (partners: seats
-  1 & 3 against 2 & 4); the game starts when the last seat is taken.
-- The server's computer opponents (accounts with a ``bot_level``, ``games.bots``) play every
-  game of the server. A direct challenge to one is accepted by it at once, inside
-  ``challenge_create``: the answer is the accepted challenge with its ``game``. It plays unrated
-  games only (a rated challenge is 400 ``computer_unrated``), and a player may have at most
-  ``BOT_MAX_ACTIVE_GAMES`` (3) games in progress against computers (one more is 409
-  ``too_many_computer_games``). An open, unrated invitation may name a ``computer_level``: if
-  no human has taken it ``computer_wait_seconds`` (default ``BOT_OPEN_WAIT_SECONDS``, 30; 0 to
-  3600) after it was made, the computer of that level takes it; in a multi-player or partners
-  game computers fill every seat still empty (that level first, then the nearest levels, the
-  stronger first on a tie). The computer ignores the restriction (the creator asked for it) but
-  not the limit of games against computers: when the creator is at the limit by then, no
-  computer takes it and it stays open for humans. The ``challenges_computer_take_due`` sweeper
-  (beat, every ``BOT_OPEN_POLL_SECONDS``) takes the due invitations; one with no wait is taken
-  by a task sent when it is made.
-  (Accounts a player marks ``is_computer`` themselves play through the API like anyone, rated
-  games included.)
-- A player with ``ABORT_LIMIT`` (3) live games aborted for not making a first move within the
-  last ``ABORT_LIMIT_HOURS`` (24) can neither make nor accept rated live challenges until the
-  oldest of them is that old (409 ``too_many_aborts``, saying from when).
+The rules decided here that the rule book leaves open (expiry, rating restrictions, rated
+challenges, seats, computers, the abort limit): docs/api.md, "Challenges: the rules the server
+decides".
 """
 
 from __future__ import annotations

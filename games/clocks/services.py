@@ -72,8 +72,12 @@ def clock_start(*, game: Game, now: datetime, to_move_seat: int | None = None) -
     else:
         game.clocks_ms = []
     game.deadline = _deadline_for(game, seat, now)
-    game._clock_seat = seat
-    game._clock_seat_guessed = False
+
+
+def rotation_seat(*, game: Game, seat: int) -> int:
+    """The seat after ``seat`` in rotation: the guess of ``clock_on_move`` when it is not told
+    who is to move (``schedule_deadline`` checks it against the saved moves)."""
+    return (seat % game.seats) + 1
 
 
 def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | None = None) -> bool:
@@ -105,12 +109,9 @@ def clock_on_move(*, game: Game, seat: int, now: datetime, to_move_seat: int | N
             return False
     if seat in game.awaiting_seats:  # the seat's first action of its own: it is here
         game.awaiting_seats = [s for s in game.awaiting_seats if s != seat]
-    guessed = to_move_seat is None
-    next_seat = (seat % game.seats) + 1 if guessed else to_move_seat
+    next_seat = rotation_seat(game=game, seat=seat) if to_move_seat is None else to_move_seat
     game.turn_started_at = now
     game.deadline = _deadline_for(game, next_seat, now)
-    game._clock_seat = next_seat
-    game._clock_seat_guessed = guessed
     return True
 
 
@@ -123,18 +124,19 @@ def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None)
     seat = to_move_seat if to_move_seat is not None else seat_to_move(game)
     game.turn_started_at = now
     game.deadline = _deadline_for(game, seat, now)
-    game._clock_seat, game._clock_seat_guessed = seat, False
 
 
-def schedule_deadline(*, game: Game) -> None:
+def schedule_deadline(*, game: Game, guessed_seat: int | None = None) -> None:
     """Call after saving a game whose deadline may have changed (a move, a start, an undo, a
     vacation hour spent): sends its timeout task (``games.game_timeout`` with the game's id and
     ply, ``eta`` = the deadline) when the transaction commits. A game with no deadline, or one
-    beyond ``eta_horizon()``, gets no task: the sweeper closes it once it is overdue."""
+    beyond ``eta_horizon()``, gets no task: the sweeper closes it once it is overdue.
+    ``guessed_seat``: the seat ``clock_on_move`` guessed by rotation (not told who is to move),
+    checked here against the saved moves."""
     if game.status != IN_PROGRESS or game.deadline is None or game.pk is None:
         return
-    if getattr(game, "_clock_seat_guessed", False):
-        _check_guessed_seat(game)
+    if guessed_seat is not None:
+        _check_guessed_seat(game, guessed_seat)
     if game.deadline - timezone.now() > eta_horizon():
         return
     enqueue_timeout(game.pk, game.ply, game.deadline)
@@ -144,13 +146,11 @@ def schedule_deadline(*, game: Game) -> None:
 timeout_schedule = schedule_deadline
 
 
-def _check_guessed_seat(game: Game) -> None:
+def _check_guessed_seat(game: Game, guessed_seat: int) -> None:
     """The hook guessed the next seat by rotation; replay the saved moves and fix the deadline."""
-    game._clock_seat_guessed = False
     actual = seat_to_move(game)
-    if actual == getattr(game, "_clock_seat", None) or game.turn_started_at is None:
+    if actual == guessed_seat or game.turn_started_at is None:
         return
-    game._clock_seat = actual
     deadline = _deadline_for(game, actual, game.turn_started_at)
     if deadline != game.deadline:
         game.deadline = deadline

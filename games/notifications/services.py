@@ -1,33 +1,8 @@
 """E-mail notifications: a player's turn in turn-based games, a direct challenge, the end of a
 turn-based game.
 
-Each account chooses which it gets (``User.email_on_turn``, ``email_on_challenge`` and
-``email_on_game_over``; ``links.EMAIL_KINDS``). Only a person's active account with a confirmed
-address (``email_verified``) gets any: never the server's computers (``bot_level``) nor a
-deleted account.
-
-Your turn. ``turn_started`` in a turn-based game (live and untimed games: never) makes the
-game's ``TurnNotice`` inside the transaction of the move, and once it commits enqueues the job
-``TURN_EMAILS_TASK`` for that player, due ``TURN_EMAIL_WAIT_SECONDS`` later. The job waits for
-at least one of the player's turns to be due, then tells every turn of theirs still untold in
-one message: a player whose opponents in 30 games move within the wait gets one e-mail, and one
-who answers within the wait gets none. A turn played by the time the job runs is dropped
-untold. Each turn is claimed by a DELETE of its game and ply inside the job's transaction, which
-only one job can win, and the message is queued when that transaction commits: a job run
-twice, or two at once, tells a turn once. The sweeper (beat, ``turn_emails_sweep``) runs the
-job again for the players with a turn untold ``TURN_EMAIL_STALE_SECONDS`` after it was due
-(its job was lost).
-
-A direct challenge, and (when asked for) the end of a turn-based game: one message each,
-queued when the transaction that made the challenge or ended the game commits.
-
-Every message ends with a link that turns its kind off without signing in (a signed token:
-``links.unsubscribe_token``; also in the ``List-Unsubscribe`` header, one click in mail
-programs that offer it) and the address of the settings, where all of them are chosen.
-
-The links start with ``pente_site.public.current_site_url``: ``PUBLIC_URL``, else the address
-of the request that led to the message. Without either (a computer's move, a clock or a
-tournament's job, on a server without ``PUBLIC_URL``), no link can be made and nothing is sent.
+Who gets which, how a turn is told once (claimed by a DELETE, sent on commit) and the links
+that turn a kind off: docs/accounts.md, "E-mail notifications". ``connect`` wires the receivers.
 """
 
 from __future__ import annotations

@@ -196,15 +196,17 @@ def _play(
             events.publish([events.Changed(game, "move", since_ply)])
             game_finish(game=game, outcome=position.outcome, now=now)
         else:
-            events.publish(_next_turn(game, since_ply, position.to_move_seat))
+            events.publish(_next_turn(game, since_ply, position.to_move_seat, mover=seat))
     return game
 
 
-def _next_turn(game: Game, since_ply: int, seat: int | None) -> list[events.Event]:
-    """The events of a turn that leaves the game in progress."""
+def _next_turn(game: Game, since_ply: int, seat: int | None, *, mover: int) -> list[events.Event]:
+    """The events of a turn that leaves the game in progress (``seat`` to act next, None when
+    the engine names none: the clock then guessed the seat after ``mover``)."""
     sent: list[events.Event] = [events.Changed(game, "move", since_ply)]
     if game.deadline is not None:
-        sent.append(events.DeadlineSet(game))
+        guessed = None if seat is not None else clock_services.rotation_seat(game=game, seat=mover)
+        sent.append(events.DeadlineSet(game, guessed_seat=guessed))
     if seat is not None:
         sent.append(events.TurnStarted(game, seat))
     return sent

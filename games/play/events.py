@@ -22,9 +22,11 @@ class Changed:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineSet:
-    """The game's clock has a new deadline: its timeout is scheduled."""
+    """The game's clock has a new deadline: its timeout is scheduled. ``guessed_seat``: the
+    seat the clock guessed by rotation, not told who is to move (checked when scheduled)."""
 
     game: Game
+    guessed_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,6 @@ def publish(events: Sequence[Event]) -> None:
                 sender=Game, game=event.game, kind=event.kind, since_ply=event.since_ply
             )
         elif isinstance(event, DeadlineSet):
-            clock_services.schedule_deadline(game=event.game)
+            clock_services.schedule_deadline(game=event.game, guessed_seat=event.guessed_seat)
         else:
             turn_started.send(sender=Game, game=event.game, seat=event.seat)

@@ -1,16 +1,8 @@
-"""Live rated sets, one game at a time (as Pente.org plays them).
-
-``set_create`` creates only game 1 of a live set of two games. When game 1 is over (any way but
-cancelled: a cancelled game cancels the set), ``sets_maybe_finish`` calls
-``next_games_schedule`` in the finishing transaction: the set's ``next_game_at`` is set
-``SET_NEXT_GAME_SECONDS`` ahead, and the task ``games.set_next_game`` is enqueued on commit to
-run then. Game 2 (seats swapped, game 1's options) starts when the task runs, or at once when
-both players say they are ready (``set_ready``); ``sets_start_due`` (beat) starts the ones
-whose task was lost. Each start claims the countdown with one conditional UPDATE (it clears
-``next_game_at``), and the unique (set, index) of the games backs it: two workers, or the task
-and the ready players, never create two games 2.
-
-Turn-based sets keep both games at once, and a set of one game (Swap2) has no next game.
+"""Live rated sets, one game at a time (as Pente.org plays them): game 2 (seats swapped, game 1's
+options) starts ``SET_NEXT_GAME_SECONDS`` after game 1 ends, or at once when both players are
+ready. Turn-based sets keep both games at once; a set of one game (Swap2) has no next game.
+What players see: docs/api.md, "Rated sets and the rankings"; the countdown's task and sweeper:
+docs/timeouts.md.
 """
 
 from __future__ import annotations
@@ -75,8 +67,9 @@ def set_next_game_start(
     *, game_set_id: int, now: datetime | None = None, at_once: bool = False
 ) -> Game | None:
     """Create the next game of set ``game_set_id`` if its countdown is over (or ``at_once``: both
-    players are ready). Claims the countdown with a conditional UPDATE first, so only one
-    caller creates it; returns the game, or None when there was nothing to start (already
+    players are ready). Claims the countdown with a conditional UPDATE first (it clears
+    ``next_game_at``), backed by the unique (set, index) of the games, so only one caller (the
+    task, the sweeper ``sets_start_due`` or the ready players) creates it; returns the game, or None when there was nothing to start (already
     started, not due, the set over)."""
     now = now_or(now)
     due = Q() if at_once else Q(next_game_at__lte=now)

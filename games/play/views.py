@@ -1,20 +1,6 @@
-"""The API views of playing games (thin: the services and selectors of ``games.play`` do the work).
-
-- ``GET  /api/games/``                      game database: filter, order, paginate
-- ``GET  /api/games/{id}/``                 full game state
-- ``POST /api/games/{id}/moves``            ``{"ply": 3, "point": "K12", "message": "gl"}``
-                                            (Connect6: ``"points": ["K12", "L12"]``; Go:
-                                            ``"point": "PASS"``)
-- ``POST /api/games/{id}/decision``         ``{"ply": 4, "choice": "swap"}`` (Go: ``accept``/``reject``)
-- ``POST /api/games/{id}/dead``             Go: ``{"ply": 80, "points": ["C3", "D4"]}``
-- ``GET  /api/games/{id}/count?dead=C3,D4``  Go, marking: the count with those stones dead
-- ``POST /api/games/{id}/resign``
-- ``POST|DELETE /api/games/{id}/cancel``    ask / agree; withdraw / decline
-- ``POST|DELETE /api/games/{id}/undo``      ask / agree; withdraw / decline
-- ``GET  /api/sets/{id}/``                  a set with its games
-- ``GET  /api/me/games/``                   my games in progress, the most urgent first
-- ``POST /api/sets/{id}/ready``             a player is ready for the set's next game (live
-                                            sets: both ready, it starts at once)
+"""The API views of playing games: the game database, a game's state and actions (moves,
+decisions, Go's marking and count, resign, cancel, undo), sets and my games. Thin: the services
+and selectors of ``games.play`` do the work. The endpoints: docs/api.md, "Endpoints".
 """
 
 from __future__ import annotations

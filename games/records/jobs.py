@@ -1,16 +1,6 @@
-"""Record imports as jobs: the web request stores the text, a Celery task imports it.
-
-- ``import_job_create`` (the request, well under a second): cheap checks only (empty text, NUL,
-  size, number of records, the user's active imports), stores the job, and enqueues the
-  ``games.records.import_job_run`` task on commit;
-- ``import_job_run`` (the task): claims the job with a conditional UPDATE (its id and the
-  ``attempt`` the sender saw), then imports the records in batches (``records_import``); each
-  batch commits together with the job's progress, under the job's row lock and only while the
-  claim holds, so a run that stops anywhere resumes after the last committed batch and no
-  record is ever imported twice;
-- ``import_jobs_sweep`` (beat, every ``IMPORT_SWEEP_SECONDS``): hands a job queued too long,
-  or running without progress (a killed worker), to a worker again, and fails one whose workers
-  were lost ``IMPORT_MAX_ATTEMPTS`` times.
+"""Record imports as jobs: the web request stores the text, a Celery task imports it in batches
+that resume after a lost worker, and a beat sweeper hands on stalled jobs. The claim and the
+batches: docs/records.md, "Importing archives".
 """
 
 from __future__ import annotations

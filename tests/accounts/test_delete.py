@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 from accounts import services
 from accounts.models import ApiToken, User
 from games.accounts import services as games_of_accounts
-from games.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from games.models import Challenge, Game
 from games.play.actions import game_resign
 from pente_site.errors import DomainError
 from ratings.models import Rating
+from tests.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game
 from tests.ratings.factories import RatingFactory
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from games.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,11 @@ from accounts import guests
 from accounts.models import User
 from accounts.services import user_register
 from games.accounts import services as games_of_accounts
-from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge, Game
 from games.play.actions import game_resign
 from pente_site.errors import Invalid
 from ratings.models import Rating
+from tests.factories import ChallengeFactory, UserFactory
 from tests.games.challenges.test_api import client_for
 from tests.tournaments.support import make_tournament
 

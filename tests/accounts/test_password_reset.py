@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, User
 from accounts.services import token_create
-from games.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

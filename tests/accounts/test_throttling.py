@@ -7,7 +7,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from games.factories import TEST_PASSWORD, UserFactory
+from tests.factories import TEST_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 

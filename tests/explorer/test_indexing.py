@@ -12,7 +12,6 @@ from explorer import indexing, tasks
 from explorer.models import PositionRow
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
-from games.factories import UserFactory, make_game
 from games.models import Game
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from games.play.finish import game_finish
@@ -20,6 +19,7 @@ from games.records import imports
 from games.records.imports import games_import
 from ratings.models import Rating
 from tests.explorer.support import explore, record, store
+from tests.factories import UserFactory, make_game
 from tests.tournaments.support import finish_match_games, make_tournament
 from tournaments.models import Match
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge
+from tests.factories import ChallengeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from games import models
 from games.clocks.timecontrol import TimeControl
-from games.factories import GameFactory, GameSetFactory, MoveFactory, SeatFactory, UserFactory
 from games.models import Challenge, Game, GameSet, Move
 from games.play.create import game_create
 from pente_site.errors import DomainError
+from tests.factories import GameFactory, GameSetFactory, MoveFactory, SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

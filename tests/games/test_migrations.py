@@ -16,6 +16,7 @@ BEFORE = [("games", "0004_constraints")]
 AFTER = [("games", "0005_game_status_archived")]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_imported_games_become_archived_and_keep_their_outcome(at_latest_afterwards):
     old = migrate_to(BEFORE)
@@ -93,6 +94,7 @@ def _turn_game(apps, *, players, start, deadline, points=(180,), days=1, **field
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_turn_deadlines_of_the_old_rule_get_the_new_one(at_latest_afterwards):
     old = migrate_to(DEADLINES_BEFORE)
@@ -127,6 +129,7 @@ def test_turn_deadlines_of_the_old_rule_get_the_new_one(at_latest_afterwards):
     assert Game.objects.get(pk=moved_by_old_rule.pk).deadline == late + timedelta(hours=24)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_turn_deadlines_the_migration_cannot_trust_are_left_alone(at_latest_afterwards):
     old = migrate_to(DEADLINES_BEFORE)
@@ -176,6 +179,7 @@ SIX_BEFORE = [("games", "0006_turn_deadlines_keep_time_of_day")]
 SIX_AFTER = [("games", "0007_connect6_six_go_score")]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_connect6_games_won_by_a_line_become_six_and_other_games_keep_five(at_latest_afterwards):
     old = migrate_to(SIX_BEFORE)

@@ -1,8 +1,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.factories import GameFactory, MoveFactory, UserFactory
 from games.models import Move, Seat
+from tests.factories import GameFactory, MoveFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def test_user_factory_hashes_a_given_password():
     ["games/game", "games/gameset", "games/challenge", "accounts/apitoken", "accounts/user"],
 )
 def test_admin_pages_open_for_every_model(client, model):
-    from games.factories import make_game
+    from tests.factories import make_game
 
     admin = UserFactory(is_staff=True, is_superuser=True)
     game = make_game()

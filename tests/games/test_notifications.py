@@ -23,12 +23,12 @@ from accounts.mail import email_send
 from accounts.models import User
 from games.challenges.services import challenge_create
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Game, TurnNotice
 from games.notifications import services as notifications
 from games.notifications.services import turn_emails_send, turn_emails_sweep
 from games.play.actions import game_resign, move_play
 from pente_site.errors import Invalid
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

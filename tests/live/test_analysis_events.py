@@ -13,10 +13,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots import analysis
-from games.factories import UserFactory, make_game
 from games.models import Analysis, Game
 from games.play.actions import game_resign, move_play
 from live.models import Event
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

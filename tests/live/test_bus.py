@@ -14,10 +14,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.challenges import services as challenges
-from games.factories import UserFactory, make_game
 from games.play.actions import game_resign, move_play
 from live.bus import DatabaseBackend, RedisBackend, backend, publish
 from live.models import Event
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

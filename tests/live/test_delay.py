@@ -7,10 +7,10 @@ import pytest
 from django.test import TestCase
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from games.play.actions import game_resign, move_play
 from live.models import Event
 from live.services import chat_remove, chat_say_game
+from tests.factories import UserFactory, make_game
 from tests.tournaments.support import make_tournament
 from tournaments.models import Match
 

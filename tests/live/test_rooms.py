@@ -14,7 +14,6 @@ from rest_framework.test import APIClient
 
 from games.challenges import services as challenges
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Game
 from games.play.actions import game_resign
 from live import services
@@ -22,6 +21,7 @@ from live.models import ChatLine, Event, Presence, Report
 from live.selectors import spectators_count
 from pente_site.counters import parse_rate
 from ratings.services import rating_apply_set
+from tests.factories import UserFactory, make_game
 from tests.ratings.factories import RatingFactory, finished_set_row
 from tests.tournaments.support import make_tournament
 from tournaments import services as tournaments

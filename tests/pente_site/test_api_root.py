@@ -8,9 +8,9 @@ from rest_framework.generics import ListAPIView
 from rest_framework.test import APIClient, APIRequestFactory
 
 from accounts.models import User
-from games.factories import UserFactory
 from pente_site.errors import DomainError
 from pente_site.lists import StrictOrderingFilter
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

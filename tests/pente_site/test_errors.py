@@ -9,9 +9,9 @@ from django.test import RequestFactory, override_settings
 from django.urls import include, path
 from rest_framework.test import APIClient
 
-from games.factories import GameFactory, GameSetFactory, UserFactory, make_game
 from games.models import Game, Seat
 from pente_site import api
+from tests.factories import GameFactory, GameSetFactory, UserFactory, make_game
 from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db
@@ -264,7 +264,7 @@ def test_a_post_without_the_trailing_slash_reaches_the_view_with_token_auth():
     from rest_framework.test import APIClient
 
     from accounts.services import token_create
-    from games.factories import UserFactory
+    from tests.factories import UserFactory
 
     key = token_create(user=UserFactory(), name="t").key
     client = APIClient(enforce_csrf_checks=True)

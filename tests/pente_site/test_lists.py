@@ -10,7 +10,7 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
+from tests.factories import UserFactory, make_game
 from tests.tournaments.support import make_tournament
 
 pytestmark = pytest.mark.django_db

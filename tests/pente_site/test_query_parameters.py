@@ -8,7 +8,7 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

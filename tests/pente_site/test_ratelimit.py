@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from pente_site import counters
 from pente_site.counters import count_request
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

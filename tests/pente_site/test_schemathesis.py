@@ -18,8 +18,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from accounts.services import token_create
-from games.factories import UserFactory, make_game
 from pente_site.wsgi import application
+from tests.factories import UserFactory, make_game
+
+#: Every operation's examples together take minutes, several operations over 5 s alone.
+pytestmark = pytest.mark.slow
 
 # The event streams are served by the ASGI server only (in process, under WSGI, they answer
 # 503 streams_need_asgi): tests/live test them through the ASGI application.

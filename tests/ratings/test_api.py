@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory
 from ratings.services import rating_apply_set
+from tests.factories import UserFactory
 from tests.ratings.factories import CrownFactory, RatingFactory, finished_set_row
 
 pytestmark = pytest.mark.django_db

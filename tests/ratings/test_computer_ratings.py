@@ -9,11 +9,11 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engine import Outcome, Termination
-from games.factories import UserFactory, make_game
 from games.play.actions import game_resign
 from games.play.finish import game_cancel_finish, game_finish
 from ratings.models import ComputerRating, ComputerRatingChange, Rating, RatingChange
 from ratings.services import computer_rating_apply
+from tests.factories import UserFactory, make_game
 from tests.ratings.factories import RatingFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]

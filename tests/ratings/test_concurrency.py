@@ -9,13 +9,13 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from games.factories import UserFactory
 from games.models import GameSet
 from games.play.actions import game_resign
 from games.play.create import set_create
 from ratings.models import Rating, RatingChange
 from ratings.replay import ratings_replay
 from ratings.services import rating_apply_set
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.factories import UserFactory
 from ratings.models import RATING_CATEGORIES, Rating, RatingCategory, RatingChange
+from tests.factories import UserFactory
 from tests.ratings.factories import RatingFactory, finished_set_row
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory
 from ratings.models import Rating, RatingChange
 from tests.explorer.support import record, store
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,6 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import Outcome, Termination
-from games.factories import UserFactory
 from games.play.actions import game_resign, move_play
 from games.play.create import set_create
 from games.play.finish import game_finish
@@ -16,6 +15,7 @@ from ratings.models import Crown, Rating, RatingChange
 from ratings.replay import ratings_replay
 from ratings.selectors import rating_for
 from ratings.services import crown_award, rating_apply_set
+from tests.factories import UserFactory
 from tests.ratings.factories import RatingFactory, finished_set_row, play_set
 
 pytestmark = pytest.mark.django_db
@@ -196,6 +196,7 @@ def test_recompute_fix_applies_sets_that_were_never_applied():
     assert ratings_replay().differences == []
 
 
+@pytest.mark.slow
 def test_bucket_rank_equals_a_plain_count_under_every_filter():
     import random
     from datetime import timedelta

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.factories import UserFactory
 from games.models import Game
+from tests.factories import UserFactory
 from tests.tournaments.support import (
     client_for,
     finish_match_games,
@@ -198,6 +198,7 @@ def test_the_entries_are_a_list_of_their_own_by_seed_a_page_at_a_time():
     assert [e["seed"] for page in pages for e in page["results"]] == [1, 2, 3, 4, 5]
 
 
+@pytest.mark.slow
 def test_bracket_as_data_and_as_svg():
     t = make_tournament(players=5, format="double_elimination")
     data = client_for().get(f"/api/tournaments/{t.pk}/bracket/").data
@@ -261,6 +262,7 @@ def test_trf_export_round_by_round_for_outside_checkers():
     assert client_for().get(f"/api/tournaments/{t.pk}/trf/?round=x").json()["code"] == "bad_round"
 
 
+@pytest.mark.slow
 def test_a_page_of_a_swiss_s_rounds_is_built_from_its_own_rounds_alone(monkeypatch):
     t = make_tournament(players=6, rounds=3)
     play_all(t, draws=False)
@@ -278,6 +280,7 @@ def test_a_page_of_a_swiss_s_rounds_is_built_from_its_own_rounds_alone(monkeypat
     assert last["results"] == whole[2:]  # the same round as in the whole list
 
 
+@pytest.mark.slow
 def test_rounds_standings_and_player_matches_are_paginated_with_page_size():
     t = make_tournament(players=6, rounds=3)
     play_all(t, draws=False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.factories import UserFactory
 from pente_site.errors import DomainError
+from tests.factories import UserFactory
 from tests.tournaments.support import client_for, make_tournament, play_round
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, bye_points2

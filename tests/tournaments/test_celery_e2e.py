@@ -20,10 +20,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory
 from games.models import Game
 from pente_site.celery import app
 from ratings.models import Crown
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Match, Round, Tournament
 

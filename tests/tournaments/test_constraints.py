@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.factories import GameSetFactory, UserFactory
+from tests.factories import GameSetFactory, UserFactory
 from tournaments.models import Entry, Match, MatchSet, Round, Tournament
 
 pytestmark = pytest.mark.django_db

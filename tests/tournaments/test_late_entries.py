@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.factories import UserFactory
 from pente_site.errors import Conflict, Invalid
+from tests.factories import UserFactory
 from tests.tournaments.support import client_for, jobs_run, make_tournament, play_round
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, PlannedBye
@@ -53,6 +53,7 @@ def test_a_late_entry_is_paired_from_the_next_round_on():
     assert round3.filter(player2__isnull=True).count() == 1  # 7 players: a PAB
 
 
+@pytest.mark.slow
 def test_a_full_point_late_entry_may_not_get_the_pab_and_a_half_point_one_may():
     """C2: a win's points without playing rule out a PAB; a draw's do not."""
     for points, barred in ((1, True), (0.5, False), (0, False)):

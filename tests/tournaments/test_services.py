@@ -13,13 +13,13 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.factories import UserFactory
 from games.models import Game
 from games.play.actions import move_play
 from games.play.create import set_create
 from games.play.requests import game_cancel_request
 from pente_site.errors import DomainError
 from ratings.models import Crown
+from tests.factories import UserFactory
 from tests.ratings.factories import RatingFactory
 from tests.tournaments.support import (
     finish_match_games,
@@ -58,7 +58,12 @@ def seeded_ids(t):
 # --- formats played to the end ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 8, 13, 16, 17, 33])
+def slow(*sizes: int) -> list:
+    """Field sizes whose event takes more than about 5 s to play out (``-m "not slow"``)."""
+    return [pytest.param(n, marks=pytest.mark.slow) for n in sizes]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, *slow(8, 13, 16, 17, 33)])
 def test_swiss_runs_its_rounds_without_rematch_and_one_bye_at_most(n):
     t = make_tournament(players=n, format="swiss")
     play_all(t)
@@ -79,7 +84,7 @@ def test_swiss_runs_its_rounds_without_rematch_and_one_bye_at_most(n):
     assert points == n // 2 * expected_rounds + (n % 2) * expected_rounds  # 1 per match + byes
 
 
-@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 33])
+@pytest.mark.parametrize("n", [2, 3, 5, *slow(8, 13, 33)])
 def test_round_robin_everyone_meets_everyone_once(n):
     t = make_tournament(players=n, format="round_robin")
     play_all(t)
@@ -116,7 +121,7 @@ def test_single_elimination_everyone_but_the_champion_loses_once(n):
     assert t.standings[0]["user_id"] == t.winner_id and t.standings[0]["rank"] == 1
 
 
-@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 16, 33])
+@pytest.mark.parametrize("n", [2, 3, 5, 8, *slow(13), 16, *slow(33)])
 def test_double_elimination_everyone_but_the_champion_loses_twice(n):
     t = make_tournament(players=n, format="double_elimination")
     play_all(t)

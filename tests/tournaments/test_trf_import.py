@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games.factories import UserFactory
 from ratings.models import Crown
+from tests.factories import UserFactory
 from tests.tournaments.support import (
     client_for,
     finish_match_games,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from games.factories import UserFactory
+from tests.factories import UserFactory
 from tests.tournaments.support import finish_match_games, jobs_run, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Match

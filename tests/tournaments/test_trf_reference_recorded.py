@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.factories import UserFactory
+from tests.factories import UserFactory
 from tests.tournaments.support import jobs_run
 from tournaments import services
 from tournaments.models import Entry, Match

@@ -9,9 +9,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, User
-from games.factories import UserFactory, make_game
 from live.models import Ignore
 from live.services import ignore_add
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ import pytest
 from games.bots.accounts import bots_ensure
 from games.challenges import services
 from games.clocks import timecontrol
-from games.factories import ChallengeEntryFactory, UserFactory
+from tests.factories import ChallengeEntryFactory, UserFactory
 from web.challenges import challenge_rows
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.factories import GameFactory, UserFactory
 from games.models import Game
+from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from games.factories import UserFactory, make_game
 from games.models import Analysis
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
+from tests.factories import UserFactory, make_game
 from tests.web.test_home_and_game_pages import embedded_state
 
 pytestmark = pytest.mark.django_db

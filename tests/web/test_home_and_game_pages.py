@@ -10,9 +10,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
 from games.clocks.timecontrol import TimeControl
-from games.factories import ChallengeFactory, UserFactory, make_game
 from games.models import Game
 from games.play import actions
+from tests.factories import ChallengeFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.factories import UserFactory
 from ratings.models import ComputerRating
+from tests.factories import UserFactory
 from tests.ratings.factories import RatingFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.test import Client
 
 from accounts.links import unsubscribe_token
 from accounts.models import User
-from games.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ import pytest
 
 from games.challenges import services
 from games.engine import GAMES
-from games.factories import UserFactory
 from games.models import Challenge
 from pente_site.errors import Invalid
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

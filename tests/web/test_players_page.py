@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from games.factories import GameFactory, UserFactory
 from games.models import Game
 from live.services import ignore_add
 from ratings.models import ComputerRating
+from tests.factories import GameFactory, UserFactory
 from tests.ratings.factories import CrownFactory, RatingFactory, play_set
 
 pytestmark = pytest.mark.django_db

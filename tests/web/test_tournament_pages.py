@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games.factories import UserFactory
+from tests.factories import UserFactory
 from tests.tournaments.support import (
     finish_match_games,
     jobs_run,

@@ -1,24 +1,7 @@
 """FIDE Tournament Report File: TRF-2026 (the player lines of TRF-2016) with the TRF(x) lines
-older tools read.
+older tools read; parsing, writing, ``with_absent`` and ``truncate``.
 
-Header: ``012`` name, ``042``/``052`` dates, ``062`` players, ``072`` rated players, ``092``
-type, then the pairing lines: ``142`` number of rounds and ``152 W`` / ``152 B`` the initial
-colour (the colour of the top seed in round 1; TRF-2026), ``192 FIDE_DUTCH_2025`` the pairing
-system (Swiss only; the code the reference engines read), and the TRF(x) equivalents ``XXR`` and
-``XXC white1`` / ``XXC black1`` (JaVaFo-style checkers).
-
-A player who will not be paired in the round after the last one reported (withdrawn, or not
-arrived yet) has that round's block already filled: ``0000 - Z`` (absent, no points); a
-pairing engine leaves out every player whose block for the round it pairs is filled
-(:func:`with_absent`).
-
-Each player gets a ``001`` line: starting rank (TPN) in columns 5-8, name in 15-47, rating in
-49-52, points in 81-84, rank in 86-89, then one 10-character block per round starting at
-column 92: opponent's starting rank (4 digits, ``0000`` for none), colour (``w``/``b``/``-``) and
-result (``1`` win, ``=`` draw, ``0`` loss, ``+``/``-`` forfeit win/loss, ``U`` pairing-allocated
-bye, ``F``/``H``/``Z`` full/half/zero-point bye). The points column equals the sum of the
-results. :func:`truncate` cuts a report to its first rounds, so that the history can be
-exported round by round (the file a checker needs to re-pair the next round).
+The lines and columns written: docs/tournaments.md, "The TRF export".
 """
 
 from __future__ import annotations

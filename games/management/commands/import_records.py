@@ -1,16 +1,7 @@
-"""``python manage.py import_records FILE``: import a file of Pente.org game records (100,000
-and more) into the game database, with a progress bar.
-
-The file is read a line at a time and imported in batches (``--batch-size``, one transaction
-each): memory does not grow with the file, and a record is stored whole (its game, seats,
-moves and explorer positions) or not at all. A record of a game already in the database (the
-docs/records.md, "Importing archives") is skipped as a duplicate; every refused record is reported on standard
-error with its number, line, code and reason. Ends with one summary line; the exit status is 0
-unless the file cannot be read (1). ``-`` reads standard input. An SGF file (Go) is one game.
-
-On PostgreSQL two processes import batches side by side (``--jobs``): batches then commit in
-any order, and a game in two batches at once is stored once (each batch locks the fingerprints
-of its games before it looks for them), the other copy skipped as a duplicate.
+"""``python manage.py import_records FILE``: import a file of Pente.org game records (100,000 and
+more; ``-`` for standard input; an SGF file is one game) into the game database in batches, with
+a progress bar. Options, duplicates, refusals and ``--jobs``: docs/records.md, "Importing
+archives".
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.bots import choose_move
+from games.bots.search import _Bot, _NodeClock
 from games.engine import Game, parse_point, point_name
 
 SIZE = 19
@@ -55,9 +56,17 @@ def turned(names: str, symmetry: int) -> str:
     return " ".join(out)
 
 
-def act(game: Game, level: int, budget_s: float, seed: int = 0) -> None:
+def node_bot(
+    game: Game, level: int, deadline: float, rng: random.Random, mistakes: bool = False
+) -> _Bot:
+    """A ``_Bot`` on the node clock (``_NODE_S`` a node from 0): its ``deadline`` is counted in
+    nodes searched, not in the seconds a loaded machine takes."""
+    return _Bot(game, level, deadline, rng, mistakes, clock=_NodeClock())
+
+
+def act(game: Game, level: int, max_nodes: int, seed: int = 0) -> None:
     """Let the bot act on ``game``; the engine raises if the choice is illegal."""
-    choice = choose_move(game, level=level, budget_s=budget_s, rng=random.Random(seed))
+    choice = choose_move(game, level=level, max_nodes=max_nodes, rng=random.Random(seed))
     if choice.decision is not None:
         game.decide(choice.decision)
     else:
@@ -99,7 +108,7 @@ def bot_wins_against_every_defence(game: Game, moves_left: int) -> bool:
     attacker = game.to_move_colour
     if moves_left == 0:
         return False
-    act(game, level=8, budget_s=0.3)
+    act(game, level=8, max_nodes=300)
     try:
         if game.outcome is not None:
             return game.winner_colour == attacker

@@ -15,12 +15,12 @@ from django.test import TestCase
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.bots import analysis
+from games.bots import analysis, go_search, search
 from games.bots.analysis import Evaluation, judgement
 from games.bots.tasks import analyses_sweep, analysis_run
-from games.factories import UserFactory, make_game
 from games.models import Analysis
 from games.play.actions import game_resign, move_play
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,23 @@ def _fast_analysis(settings):
     settings.ANALYSIS_SECONDS_PER_MOVE = 0.02
     settings.ANALYSIS_BATCH_SIZE = 3
     settings.ANALYSIS_MAX_ACTIVE = 2
+
+
+@pytest.fixture(autouse=True)
+def _searches_by_nodes(monkeypatch):
+    """The analysis' searches spend their seconds a ply as nodes (``max_nodes``, at the search's
+    nominal ``_NODE_S`` a node): what they find does not depend on the machine's load."""
+
+    def pente(position, *, level, budget_s, rng, **options):
+        nodes = round(budget_s / search._NODE_S)
+        return search.choose_move(position, level=level, max_nodes=nodes, rng=rng, **options)
+
+    def go(position, *, level, budget_s, rng):
+        nodes = round(budget_s / go_search._NODE_S)
+        return go_search.go_action(position, level=level, max_nodes=nodes, rng=rng)
+
+    monkeypatch.setattr(analysis, "choose_move", pente)
+    monkeypatch.setattr(analysis, "go_action", go)
 
 
 def client_for(user=None) -> APIClient:
@@ -105,8 +122,8 @@ def test_a_post_answers_202_with_the_pending_analysis_and_its_location_and_runs_
 
 
 def test_the_analysis_marks_the_missed_block_of_a_four_a_blunder_with_the_block_as_best(settings):
-    # time enough for the level's threat search on a loaded machine (it failed now and then
-    # with 0.02 s a ply while other searches ran)
+    # nodes enough for the level's threat search (it failed now and then with 0.02 s a ply on
+    # a loaded machine, when searches were timed by the clock)
     settings.ANALYSIS_SECONDS_PER_MOVE = 0.15
     body = analysed(UserFactory(), finished_game())
     assert body["status"] == "done" and body["progress"] == {"processed": 9, "total": 9}

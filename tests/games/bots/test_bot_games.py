@@ -12,8 +12,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots import services
-from games.factories import UserFactory, make_game
 from games.models import Game, Move
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

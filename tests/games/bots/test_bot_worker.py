@@ -19,10 +19,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots.tasks import bots_sweep
-from games.factories import UserFactory
 from games.models import Game
 from games.play.create import game_create
 from pente_site.celery import app
+from tests.factories import UserFactory
 from tests.servers import ROOT
 from tests.workers import running_worker
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 import pytest
 
 from games.bots import WIN, choose_move
 from games.bots.board import Mirror
 from games.bots.connect6 import blockers_needed, blocking_pairs, threat_windows
-from games.bots.search import _LEVELS, _Bot
+from games.bots.search import _LEVELS
 from games.engine import VARIANTS, Game, parse_point
 
-from .helpers import random_position
+from .helpers import node_bot, random_position
 
 P = parse_point
 FAR = "S19 S18 R19 A19 B19 A18"  # stones of the other colour far from the action
@@ -88,7 +87,7 @@ def test_the_count_matches_trying_every_pair_of_points(seed):
 @pytest.mark.parametrize("level", [2, 5, 8])
 def test_the_bot_makes_three_threats_in_one_turn_when_it_can(level):
     game = _position("K10 L10 M10 C3 C4 C5")
-    choice = choose_move(game, level=level, budget_s=0.5, rng=random.Random(1))
+    choice = choose_move(game, level=level, max_nodes=500, rng=random.Random(1))
     assert choice.score == WIN // 2
     game.play_turn(choice.points)
     assert _brute_blockers(_mirror(game), 1) == 3
@@ -96,7 +95,7 @@ def test_the_bot_makes_three_threats_in_one_turn_when_it_can(level):
 
 def test_level_1_has_no_threat_search():
     game = _position("K10 L10 M10 C3 C4 C5")
-    choice = choose_move(game, level=1, budget_s=0.5, rng=random.Random(1))
+    choice = choose_move(game, level=1, max_nodes=500, rng=random.Random(1))
     assert choice.score != WIN // 2
 
 
@@ -104,7 +103,7 @@ def _wins_by_threats(game: Game, level: int, turns: int) -> bool:
     """The bot's claimed win holds: after its turn, every defence (every pair of blocks, or
     nothing blocks) leaves it a win at once or another winning turn, within ``turns``."""
     colour = game.to_move_colour
-    bot = _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(0))
+    bot = node_bot(game.copy(), level, 30, random.Random(0))
     found = bot._six_threats(turns)
     if found is None:
         return False
@@ -133,7 +132,7 @@ def test_a_two_turn_threat_win_holds_against_every_pair_of_blocks():
     # an open three and two twos crossing at E5: no win this turn; an open four and E5 now
     # (two blocks), then two open fours
     game = _position("K10 L10 M10 C5 D5 E3 E4")
-    assert _Bot(game.copy(), 8, time.perf_counter() + 30, random.Random(0))._six_threats(1) is None
+    assert node_bot(game.copy(), 8, 30, random.Random(0))._six_threats(1) is None
     assert _wins_by_threats(game, level=8, turns=2)
 
 
@@ -145,7 +144,7 @@ def test_every_win_the_threat_search_claims_in_random_positions_is_forced(seed):
         if game.outcome is not None:
             return
         if game.stones_this_turn() == 2:
-            bot = _Bot(game.copy(), 8, time.perf_counter() + 30, random.Random(0))
+            bot = node_bot(game.copy(), 8, 30, random.Random(0))
             if bot._six_threats(2) is not None:
                 assert _wins_by_threats(game, level=8, turns=2)
                 return
@@ -176,21 +175,21 @@ def test_from_level_3_a_mistake_in_connect6_leaves_the_opponent_no_winning_turn(
     best, safe, losing = P("N10"), P("O10"), P("C10")
     scores = {best: 0, safe: -10, losing: -60}  # the draw (up to 100) is nearer 60 mostly
     for level in (3, 5, 7):
-        bot = _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(0), True)
+        bot = node_bot(game.copy(), level, 30, random.Random(0), True)
         assert bot._they_win(1) is False  # (no stone played: black still has one to place)
         picks = {bot._slip(best, 0, scores, 100) for _ in range(20)}
         assert picks == {safe}, level
-    careless = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), True)
+    careless = node_bot(game.copy(), 2, 30, random.Random(0), True)
     assert losing in {careless._slip(best, 0, scores, 100) for _ in range(40)}
 
 
 def test_the_check_of_a_connect6_mistake_waits_for_the_end_of_the_turn():
     game = _mid_turn_against_two_threes()
-    bot = _Bot(game.copy(), 5, time.perf_counter() + 30, random.Random(0), True)
+    bot = node_bot(game.copy(), 5, 30, random.Random(0), True)
     assert bot._play(P("C10")) and bot._they_win(1) is True
     bot._pop()
     assert bot._play(P("O10")) and bot._they_win(1) is False
     bot._pop()
     start = _position("J10 C3 C16 R3", "K10 L10 M10 K14 L14 M14")  # the turn's first stone
-    first = _Bot(start.copy(), 5, time.perf_counter() + 30, random.Random(0), True)
+    first = node_bot(start.copy(), 5, 30, random.Random(0), True)
     assert first._play(P("C10")) and first._they_win(1) is False

@@ -11,10 +11,10 @@ from django.test import TestCase
 from rest_framework.test import APIClient
 
 from games.bots import services
-from games.factories import UserFactory, make_game
 from games.models import Move
 from games.play.actions import game_mark_dead, move_play
 from live.models import Event
+from tests.factories import UserFactory, make_game
 from tests.games.bots.test_bot_games import computer
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.bots import analysis
-from games.factories import UserFactory, make_game
 from games.play.actions import game_mark_dead, game_resign, move_play
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -95,12 +95,12 @@ def random_game(variant: str, rng: random.Random, **options: object) -> Game:
 
 
 def answer_is_legal(
-    game: Game, level: int, budget_s: float, seed: int, mistakes: bool = False
+    game: Game, level: int, max_nodes: int, seed: int, mistakes: bool = False
 ) -> Choice:
     """Let the bot answer (with the level's mistakes or without); the engine referees.
     Returns the choice."""
     rng = random.Random(seed)
-    choice = choose_move(game, level=level, budget_s=budget_s, rng=rng, mistakes=mistakes)
+    choice = choose_move(game, level=level, max_nodes=max_nodes, rng=rng, mistakes=mistakes)
     g = game.copy()
     if game.pending_decision is not None:
         assert choice.points == () and choice.decision in game.decisions_available()
@@ -126,7 +126,7 @@ def _options(variant: str, rng: random.Random) -> dict[str, object]:
     return options
 
 
-def _run(variant: str, start: int, count: int, budget_s: float, **fixed: object) -> int:
+def _run(variant: str, start: int, count: int, max_nodes: int, **fixed: object) -> int:
     decisions = 0
     for i in range(start, start + count):
         rng = random.Random(f"{variant}/{sorted(fixed.items())}/{i}")
@@ -136,7 +136,7 @@ def _run(variant: str, start: int, count: int, budget_s: float, **fixed: object)
             continue
         level = 1 + i % 8
         try:
-            choice = answer_is_legal(game, level, budget_s, i, mistakes=i // 8 % 2 == 0)
+            choice = answer_is_legal(game, level, max_nodes, i, mistakes=i // 8 % 2 == 0)
         except Exception as exc:  # name the position that failed
             raise AssertionError(
                 f"{variant} {options} position {i} level {level}: {exc!r}\n"
@@ -149,7 +149,7 @@ def _run(variant: str, start: int, count: int, budget_s: float, **fixed: object)
 @pytest.mark.parametrize("start", range(0, POSITIONS, CHUNK))
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_answer_is_legal_in_random_positions(variant, start):
-    decisions = _run(variant, start, CHUNK, budget_s=0.002)
+    decisions = _run(variant, start, CHUNK, max_nodes=2)
     if VARIANTS[variant].opening in ("d", "swap2"):
         assert decisions > 0  # the decision points were reached
 
@@ -169,7 +169,7 @@ def test_every_answer_is_legal_in_random_positions(variant, start):
     ],
 )
 def test_every_answer_is_legal_with_several_seats_partners_or_adjacent_only(variant, options):
-    _run(variant, 0, 150, budget_s=0.002, **options)
+    _run(variant, 0, 150, max_nodes=2, **options)
 
 
 @pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "O-Pente", "Connect6", "Swap2-Keryo"])

@@ -8,8 +8,8 @@ import pytest
 
 from games.bots import gtp, services
 from games.bots.search import choose_move as real_choose_move
-from games.factories import UserFactory, make_game
 from games.models import Game
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -11,13 +10,13 @@ from games.bots import WIN, Choice, choose_move
 from games.bots.search import _LEVELS, _Bot
 from games.engine import VARIANTS, Game, parse_point
 
-from .helpers import act, bot_wins_against_every_defence, random_position, turned
+from .helpers import act, bot_wins_against_every_defence, node_bot, random_position, turned
 
 P = parse_point
 
 
-def _choose(game: Game, level: int = 8, budget_s: float = 0.2) -> Choice:
-    return choose_move(game, level=level, budget_s=budget_s, rng=random.Random(7))
+def _choose(game: Game, level: int = 8, max_nodes: int = 200) -> Choice:
+    return choose_move(game, level=level, max_nodes=max_nodes, rng=random.Random(7))
 
 
 # ---------------------------------------------------------------------- legality
@@ -29,15 +28,15 @@ def _choose(game: Game, level: int = 8, budget_s: float = 0.2) -> Choice:
 def test_the_tournament_rule_stone_is_far_enough_from_the_centre():
     game = Game("Pente", tournament_rule=True, rated=True)
     game.play("K11")
-    act(game, level=8, budget_s=0.05)  # the third stone: the engine refuses it if too close
+    act(game, level=8, max_nodes=50)  # the third stone: the engine refuses it if too close
 
 
 def test_a_decision_is_answered_with_a_word_the_engine_accepts():
     for variant in ("D-Pente", "Swap2-Pente", "Swap2-Keryo"):
         game = Game(variant)
         while game.pending_decision is None:
-            act(game, level=3, budget_s=0.02)
-        choice = _choose(game, budget_s=0.05)
+            act(game, level=3, max_nodes=20)
+        choice = _choose(game, max_nodes=50)
         assert choice.decision in game.decisions_available()
         game.decide(choice.decision)
 
@@ -125,6 +124,7 @@ def test_wins_a_won_vcf_position_against_every_defence(attacker, defender, symme
 # ---------------------------------------------------------------------- the mirror
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["Pente", "Keryo-Pente", "Gomoku", "Connect6", "O-Pente"])
 def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_undo(variant):
     from games.bots.board import Mirror
@@ -178,12 +178,12 @@ def _guard_position() -> Game:
 
 
 def test_the_guard_passes_over_a_stone_that_leaves_the_opponent_a_vcf():
-    bot = _Bot(_guard_position(), 8, time.perf_counter() + 30, random.Random(0))
+    bot = node_bot(_guard_position(), 8, 30, random.Random(0))
     assert bot._guarded([P("C17"), P("N10")]) == P("N10")
 
 
 def test_the_guard_keeps_the_search_s_stone_when_it_leaves_no_vcf():
-    bot = _Bot(_guard_position(), 8, time.perf_counter() + 30, random.Random(0))
+    bot = node_bot(_guard_position(), 8, 30, random.Random(0))
     assert bot._guarded([P("N10"), P("C17")]) == P("N10")
 
 
@@ -222,14 +222,14 @@ def _slipping(monkeypatch, level: int) -> None:
 
 def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
     game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
-    deadline = time.perf_counter() + 30
-    off = _Bot(game.copy(), 3, deadline, random.Random(0))
+    deadline = 30
+    off = node_bot(game.copy(), 3, deadline, random.Random(0))
     assert all(off._slip_slack() == 0 for _ in range(200))  # analysis, hints: the best move
-    on = _Bot(game.copy(), 3, deadline, random.Random(0), mistakes=True)
+    on = node_bot(game.copy(), 3, deadline, random.Random(0), mistakes=True)
     rolled = [on._slip_slack() for _ in range(2000)]
     assert set(rolled) == {0, _LEVELS[3].slack}
     assert abs(sum(1 for r in rolled if r) / 2000 - _LEVELS[3].slip) < 0.04
-    top = _Bot(game.copy(), 8, deadline, random.Random(0), mistakes=True)
+    top = node_bot(game.copy(), 8, deadline, random.Random(0), mistakes=True)
     assert all(top._slip_slack() == 0 for _ in range(200))
 
 
@@ -243,7 +243,7 @@ def test_the_root_scores_every_move_within_the_slack_exactly(seed):
     c = game.to_move_colour
 
     def bot() -> _Bot:
-        return _Bot(game.copy(), 5, time.perf_counter() + 60, random.Random(0))
+        return node_bot(game.copy(), 5, 60, random.Random(0))
 
     b = bot()
     moves = b._ordered([p for p in b.mirror.candidates() if p in legal], c)[:10]
@@ -261,10 +261,10 @@ def test_a_mistake_is_another_top_move_within_the_slack_and_never_a_loss():
     scores = {a: 100, b: 90, c: 60, d: 40, e: -WIN + 5}
     seen = set()
     for seed in range(60):
-        bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(seed), mistakes=True)
+        bot = node_bot(game.copy(), 2, 30, random.Random(seed), mistakes=True)
         seen.add(bot._slip(a, 100, scores, 50))
     assert seen == {b, c}  # not the best, not 60 below it, never the loss
-    bot = _Bot(game.copy(), 2, time.perf_counter() + 30, random.Random(0), mistakes=True)
+    bot = node_bot(game.copy(), 2, 30, random.Random(0), mistakes=True)
     assert bot._slip(a, 100, {a: 100, e: -WIN + 5}, 10**7) is None
 
 
@@ -272,7 +272,7 @@ def _picks(scores: dict[int, int], slack: int, seeds: int = 300, level: int = 2)
     game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11"}, to_move=1)
     best = max(scores, key=scores.get)
     return [
-        _Bot(game.copy(), level, time.perf_counter() + 30, random.Random(s), mistakes=True)._slip(
+        node_bot(game.copy(), level, 30, random.Random(s), mistakes=True)._slip(
             best, scores[best], scores, slack
         )
         for s in range(seeds)
@@ -309,12 +309,12 @@ def test_from_level_3_a_mistake_leaves_the_opponent_no_vcf():
     # C17 leaves white its two fours at once on N10; N10 itself is the only safe stone
     scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
     for level, expected in ((3, P("N10")), (5, P("N10")), (7, P("N10"))):
-        bot = _Bot(_guard_position(), level, time.perf_counter() + 30, random.Random(0), True)
+        bot = node_bot(_guard_position(), level, 30, random.Random(0), True)
         picks = set()
         for _ in range(20):
             picks.add(bot._slip(P("A1"), 0, scores, 100))
         assert picks == {expected}, level
-    careless = _Bot(_guard_position(), 2, time.perf_counter() + 30, random.Random(0), True)
+    careless = node_bot(_guard_position(), 2, 30, random.Random(0), True)
     picks = {careless._slip(P("A1"), 0, scores, 100) for _ in range(40)}
     assert P("C17") in picks  # levels 1 and 2 may leave it
 
@@ -326,9 +326,9 @@ def test_every_level_erring_at_every_stone_still_wins_at_once_and_blocks_a_four(
     four = Game.from_position("Gomoku", stones={1: "J10 K12 M13", 2: "K10 L10 M10 N10"}, to_move=1)
     for seed in range(6):
         rng = random.Random(seed)
-        won = choose_move(five, level=level, budget_s=0.1, rng=rng, mistakes=True)
+        won = choose_move(five, level=level, max_nodes=100, rng=rng, mistakes=True)
         assert won.points[0] in (P("J10"), P("O10"))
-        blocked = choose_move(four, level=level, budget_s=0.1, rng=rng, mistakes=True)
+        blocked = choose_move(four, level=level, max_nodes=100, rng=rng, mistakes=True)
         assert blocked.points == (P("O10"),)
 
 
@@ -340,9 +340,9 @@ def test_from_level_3_erring_at_every_stone_still_blocks_an_open_three(monkeypat
     picks = set()
     for seed in range(8):
         rng = random.Random(seed)
-        picks.add(choose_move(game, level=level, budget_s=0.2, rng=rng, mistakes=True).points[0])
+        picks.add(choose_move(game, level=level, max_nodes=200, rng=rng, mistakes=True).points[0])
     assert picks <= blocks
-    best = choose_move(game, level=level, budget_s=0.2, rng=random.Random(0)).points[0]
+    best = choose_move(game, level=level, max_nodes=200, rng=random.Random(0)).points[0]
     assert picks - {best}  # it did err: another block than the search's best
 
 
@@ -360,7 +360,7 @@ def test_levels_1_and_2_make_beginner_s_mistakes_only_without_the_calibrated_one
         calls.clear()
         for seed in range(100):
             rng = random.Random(seed)
-            choose_move(game, level=1 + seed % 2, budget_s=0.01, rng=rng, mistakes=mistakes)
+            choose_move(game, level=1 + seed % 2, max_nodes=10, rng=rng, mistakes=mistakes)
         assert bool(calls) is not mistakes
     assert set(calls) == {1, 2}
 
@@ -369,11 +369,11 @@ def test_the_first_iteration_is_finished_even_out_of_time_so_every_level_can_err
     game = random_position("Gomoku", 11)
     assert game.plies > 8 and game.outcome is None
     for level in (1, 2, 5):
-        choice = choose_move(game, level=level, budget_s=1e-6, rng=random.Random(0))
+        choice = choose_move(game, level=level, max_nodes=1, rng=random.Random(0))
         assert choice.depth >= 1
 
 
 def test_the_check_of_a_mistake_gets_its_least_time_even_when_the_search_had_none_left():
     scores = {P("A1"): 0, P("C17"): -10, P("N10"): -20}
-    late = _Bot(_guard_position(), 5, time.perf_counter() - 1, random.Random(0), True)
+    late = node_bot(_guard_position(), 5, -1, random.Random(0), True)
     assert late._slip(P("A1"), 0, scores, 100) == P("N10")

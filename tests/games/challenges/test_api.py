@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 
 from games.challenges import selectors as challenge_selectors
 from games.challenges import services as challenge_services
-from games.factories import ChallengeFactory, GameFactory, UserFactory
 from games.models import Challenge, ChallengeEntry, Game, GameSet
 from live.services import ignore_add
+from tests.factories import ChallengeFactory, GameFactory, UserFactory
 
 urlpatterns = [path("api/", include("games.challenges.urls"))]
 

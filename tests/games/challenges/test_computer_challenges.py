@@ -6,9 +6,9 @@ import pytest
 from django.urls import include, path
 
 from games.challenges import services as challenge_services
-from games.factories import UserFactory
 from games.models import Challenge, Game
 from games.play.actions import game_resign
+from tests.factories import UserFactory
 from tests.games.challenges.test_api import client_for, create, seat_users
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]

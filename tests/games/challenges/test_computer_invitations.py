@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games.bots.accounts import bots_ensure
 from games.challenges import services as challenge_services
-from games.factories import UserFactory, make_game
 from games.models import Challenge, Game
+from tests.factories import UserFactory, make_game
 from tests.games.challenges.test_api import act, create, seat_users
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Challenge, Game, GameSet
 from games.play.actions import game_resign
+from tests.factories import UserFactory, make_game
 from tests.games.challenges.test_api import alice, bob, client_for, seat_users
 from tests.tournaments.support import finish_match_games, make_tournament
 

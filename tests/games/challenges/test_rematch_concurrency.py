@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from games.models import Challenge, Game
 from games.play.actions import game_resign
+from tests.factories import UserFactory, make_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -15,9 +15,9 @@ from games.challenges import services
 from games.challenges.selectors import restriction_failure
 from games.challenges.tasks import challenges_expire
 from games.clocks.timecontrol import TimeControl
-from games.factories import ChallengeFactory, UserFactory
 from games.models import Challenge, Game
 from pente_site.errors import DomainError
+from tests.factories import ChallengeFactory, UserFactory
 
 
 @pytest.mark.django_db
@@ -147,7 +147,7 @@ def test_joiners_racing_for_the_last_seats_start_exactly_one_game():
 @pytest.mark.django_db
 def test_deactivating_an_account_closes_its_challenges_and_leaves_the_others():
     from games.challenges.signals import challenge_changed
-    from games.factories import ChallengeEntryFactory
+    from tests.factories import ChallengeEntryFactory
 
     banned, other = UserFactory(), UserFactory()
     own_open = ChallengeFactory(created_by=banned)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.clocks import views as clock_views
-from games.factories import UserFactory, make_game
+from tests.factories import UserFactory, make_game
 
 urlpatterns = [
     re_path(r"^api/me/vacation/?$", clock_views.VacationView.as_view(), name="me-vacation"),

@@ -10,8 +10,8 @@ import pytest
 from django.db import connection, transaction
 
 from games.clocks.sweeper import close_due, timeout_fire
-from games.factories import make_game
 from games.models import Game
+from tests.factories import make_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

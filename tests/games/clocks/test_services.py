@@ -20,7 +20,6 @@ from games.clocks.sweeper import close_due, timeout_fire
 from games.clocks.tasks import SWEEP_TASK
 from games.clocks.timecontrol import TimeControl
 from games.clocks.vacation import vacation_start
-from games.factories import UserFactory, make_game
 from games.models import Game, GameSet
 from games.play.actions import move_play
 from games.play.create import set_create
@@ -29,6 +28,7 @@ from games.play.sets import set_next_game_start
 from live.bus import backend
 from pente_site.celery import app
 from pente_site.errors import DomainError
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

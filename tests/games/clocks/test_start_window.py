@@ -16,7 +16,6 @@ from games.clocks import rules
 from games.clocks.selectors import clock_view
 from games.clocks.sweeper import close_due, timeout_fire
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Game, GameSet
 from games.play.actions import game_decide, move_play
 from games.play.create import set_create
@@ -27,6 +26,7 @@ from live.channels import game_channel
 from live.models import Event
 from pente_site.errors import Conflict, Invalid
 from ratings.models import Rating
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

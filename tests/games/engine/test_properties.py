@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ def stones_on_board(game: Game) -> int:
     return sum(1 for c in game.board if c)
 
 
+@pytest.mark.slow
 @FAST
 @given(setup=st.sampled_from(CAPTURE_SETUPS), length=st.integers(10, 120), data=st.data())
 def test_stones_are_never_lost_or_duplicated(setup, length, data):
@@ -99,6 +101,7 @@ def test_stones_are_never_lost_or_duplicated(setup, length, data):
     assert game.plies - removed == stones_on_board(game)
 
 
+@pytest.mark.slow
 @FAST
 @given(setup=st.sampled_from(CAPTURE_SETUPS), length=st.integers(10, 120), data=st.data())
 def test_only_a_poof_removes_the_movers_own_stones(setup, length, data):
@@ -122,6 +125,7 @@ def test_only_a_poof_removes_the_movers_own_stones(setup, length, data):
     play_random(Game(name, **options), data, length, check)
 
 
+@pytest.mark.slow
 @FAST
 @given(setup=st.sampled_from(SETUPS), length=st.integers(0, 80), data=st.data())
 def test_write_then_read_gives_back_the_same_game(setup, length, data):

@@ -191,6 +191,7 @@ def test_pop_refuses_when_no_action_was_taken():
     more=st.integers(0, 15),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_popping_k_actions_is_replaying_the_first_n_minus_k(setup, n, k, more, data):
     name, options = setup
 

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.factories import UserFactory
 from games.idempotency.services import idempotency_keys_sweep
 from games.models import Challenge, Game, IdempotencyKey
+from tests.factories import UserFactory
 from tests.games.challenges.test_api import client_for
 from tests.tournaments.test_api import create_body
 from tournaments.models import Tournament

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory
 from games.models import Challenge, Game
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

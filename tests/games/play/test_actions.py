@@ -8,7 +8,6 @@ import pytest
 from django.core.cache import cache
 
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory
 from games.models import Game, Move
 from games.play import positions
 from games.play.actions import game_decide, game_resign, move_play
@@ -17,6 +16,7 @@ from games.play.positions import position_of
 from games.play.requests import game_undo_request
 from games.play.selectors import game_state
 from pente_site.errors import DomainError
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

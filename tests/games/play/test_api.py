@@ -9,10 +9,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from games.models import Game, Move
 from games.play import positions
 from games.play.signals import game_finished
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 
 from games.clocks.sweeper import SweepReport, close_due
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Game, Move
 from games.play.actions import game_mark_dead, move_play
+from tests.factories import UserFactory, make_game
 from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db

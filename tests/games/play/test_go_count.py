@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.factories import UserFactory, make_game
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
+from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

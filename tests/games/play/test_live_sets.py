@@ -14,7 +14,6 @@ from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
-from games.factories import UserFactory
 from games.models import Game, GameSet, Seat
 from games.play import sets
 from games.play.actions import game_resign
@@ -24,6 +23,7 @@ from games.play.requests import game_cancel_request
 from games.play.tasks import set_next_game, sets_start_due
 from live.models import Event
 from ratings.models import RatingChange
+from tests.factories import UserFactory
 
 LIVE = TimeControl.live(5)
 

@@ -17,11 +17,11 @@ from rest_framework.test import APIClient
 from games.clocks.timecontrol import TimeControl
 from games.engine import Game as EngineGame
 from games.engine import point_name
-from games.factories import ApiTokenFactory, UserFactory, make_game
 from games.models import Game
 from games.play import positions, selectors
 from games.play.actions import move_play
 from games.play.create import set_create
+from tests.factories import ApiTokenFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

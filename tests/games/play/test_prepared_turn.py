@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from games.clocks.timecontrol import TimeControl
-from games.factories import UserFactory, make_game
 from games.models import Game, Move
 from games.play.actions import move_play
+from tests.factories import UserFactory, make_game
 from tests.prepared import prepared_statements, reset_prepared_statements
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]

@@ -7,7 +7,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Outcome, Termination
-from games.factories import UserFactory
 from games.models import Game, GameSet, Seat
 from games.play.actions import game_resign
 from games.play.create import set_create
@@ -15,6 +14,7 @@ from games.play.finish import game_finish, sets_maybe_finish
 from games.play.requests import game_cancel_request
 from games.play.signals import set_finished, sets_finished
 from pente_site.errors import DomainError
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ import pytest
 from django.db import transaction
 
 from games.engine import Outcome, Termination
-from games.factories import UserFactory, make_game
 from games.models import Game, ImportJob, Seat
 from games.play.actions import game_resign, move_play
 from games.play.finish import game_finish
 from games.records.imports import games_import
 from pente_site.errors import DomainError
+from tests.factories import UserFactory, make_game
 from tests.games.records.importing import client_for, import_job, imported_games
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ import time
 import pytest
 from django.db import connection
 
-from games.factories import UserFactory
 from games.models import Game, ImportJob
 from games.records import imports, jobs
+from tests.factories import UserFactory
 from tests.games.records.importing import client_for, records
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -12,7 +12,6 @@ from django.db import transaction
 from django.test import TestCase
 
 from games.engine import Outcome, Termination
-from games.factories import UserFactory, make_game
 from games.models import Game
 from games.play.actions import game_resign, move_play
 from games.play.finish import game_cancel_finish, game_finish
@@ -20,6 +19,7 @@ from games.records import imports
 from games.records.fingerprints import fingerprints_fill
 from games.records.imports import games_import
 from tests.explorer.support import explore, record
+from tests.factories import UserFactory, make_game
 from tests.games.records.importing import client_for, import_job
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,6 @@ real worker, PostgreSQL and Redis: ``test_import_worker.py``.)"""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -17,11 +16,11 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games.engine import BadRecord, parse_records
-from games.factories import UserFactory
 from games.models import Game, ImportJob, Seat
 from games.records import imports, jobs
 from games.records.imports import parsed_records, split_records
 from games.records.tasks import import_job_run, import_jobs_sweep
+from tests.factories import UserFactory
 from tests.games.records.importing import IMPORT_TASK, client_for, import_job, record, records
 
 pytestmark = pytest.mark.django_db
@@ -85,16 +84,16 @@ def test_polling_shows_the_job_done_with_its_counts_and_games():
     assert ImportJob.objects.get(pk=job["id"]).text == ""  # the upload is dropped once done
 
 
+@pytest.mark.slow
 def test_a_large_import_returns_at_once_and_completes_in_the_background(
     django_capture_on_commit_callbacks,
 ):
     text = records(8000)
     client = client_for(UserFactory())
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        started = time.perf_counter()
         response = post(client, text)
-        elapsed = time.perf_counter() - started
-    assert response.status_code == 202 and elapsed < 1.0
+    # nothing imported in the request: the work waits for the job (speed is bench/'s to measure)
+    assert response.status_code == 202
     assert response.json()["status"] == "queued" and Game.objects.count() == 0
     for callback in callbacks:  # what the worker does, here inline
         callback()

@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.factories import UserFactory, make_game
 from games.models import Game
 from games.play.actions import game_resign, move_play
 from tests.explorer.support import record
+from tests.factories import UserFactory, make_game
 from tests.games.play.test_go_api import lost_on_time_while_marking
 from tests.games.records.importing import client_for, import_job, imported_games
 

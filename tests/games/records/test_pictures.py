@@ -3,10 +3,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from games.factories import UserFactory, make_game
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import position_of
 from games.records.pictures import CELL, COLUMNS, MARGIN, GoCount, board_svg
+from tests.factories import UserFactory, make_game
 from tests.games.records.importing import client_for
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from games.factories import UserFactory
+from tests.factories import UserFactory
 from tests.tournaments.support import finish_match_games, make_tournament
 from tests.tournaments.test_trf_reference_recorded import DATA, pairing_by_rank
 from tournaments import selectors, services

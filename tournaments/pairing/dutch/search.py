@@ -1,19 +1,6 @@
-"""The candidate search of one bracket (Art. 3-4), depth first in the rules' generation order.
-
-The MDPs of the chosen set are paired first (S2 transpositions: each MDP with every resident in
-turn), then the remainder: its exchanges in order, each followed by its transpositions. Both
-steps walk the pairings with an explicit stack. Every node is checked against the bound: in
-``REACH`` mode the bound is a lower bound of the vector, and the first candidate reaching it is
-the answer (it equals the bound, so a node is pruned as soon as one criterion's floor passes
-the bound's); in ``BEST`` mode the search keeps the first candidate with each better vector.
-
-``checked`` (the hard brackets): at every level of S1 (in brackets of over 200 players, the
-counts at every level and the matchings in the last 60), the movers left must still be
-pairable within the bound -- by colour class against S2 (C12, C13), by a matching with the
-pairs the bound still allows, and with the players of S2 who may not float all paired
-(Mendelsohn-Dulmage) -- and, before its exchanges, the remainder as a whole; an exchange whose
-S1 and S2 cannot reach the bound by their colour classes is skipped. These are necessary
-conditions only: they prune, and never change which candidate is found.
+"""The candidate search of one bracket (Art. 3-4): depth first in the rules' generation order,
+pruned against a bound of the criteria vector (``REACH`` and ``BEST`` modes; ``checked`` for
+the hard brackets). The method: docs/swiss-pairing.md, "How a bracket is paired".
 """
 
 from __future__ import annotations
