@@ -96,8 +96,8 @@ def make_games(*, count: int, start_ply: int, tag: str) -> list[dict]:
     from accounts.models import ApiToken, User
     from accounts.tokens import hash_key
     from games.clocks.timecontrol import TimeControl
-    from games.models import Game, Move
     from games.play.create import game_create
+    from games.play.models import Game, Move
 
     tables = []
     for i in range(count):

@@ -153,7 +153,7 @@ def halves(path: Path) -> tuple[Path, Path]:
 def import_half(path: Path) -> tuple[int, float]:
     from django.core.management import call_command
 
-    from games.models import Game
+    from games.play.models import Game
 
     before = Game.objects.count()
     began = time.perf_counter()
@@ -166,7 +166,7 @@ def samples(count: int, depth: int, rng: random.Random) -> list[tuple[str, str]]
     """``count`` (moves, player) pairs: the first ``depth`` moves of games drawn at random (of
     those that long), and one of that game's players."""
     from games.engine import point_name
-    from games.models import Game, Move, Seat
+    from games.play.models import Game, Move, Seat
 
     last = Game.objects.order_by("-pk").values_list("pk", flat=True).first()
     out = []

@@ -188,8 +188,8 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 def _play(game, moves: list[int]) -> None:
     """Play ``moves`` in ``game`` through the service, each by the seat to move."""
-    from games.models import Seat
     from games.play.actions import move_play
+    from games.play.models import Seat
 
     users = {s.seat: s.user for s in Seat.objects.filter(game=game).select_related("user")}
     ply = game.ply
@@ -203,8 +203,8 @@ def _finish_set(game_set, rnd: random.Random) -> None:
     """Finish each game still in progress of ``game_set`` by a resignation (random loser)."""
     from django.db import transaction
 
-    from games.models import Game, Seat
     from games.play.actions import game_resign
+    from games.play.models import Game, Seat
 
     for game in Game.objects.filter(game_set=game_set, status="in_progress"):
         seats = list(Seat.objects.filter(game=game).select_related("user"))
@@ -223,8 +223,8 @@ def make_data(*, users: int, sets: int, seed: int = 7) -> dict:
     from accounts.models import User
     from games.challenges import services as challenge_services
     from games.clocks.timecontrol import TimeControl
-    from games.models import Game
     from games.play.create import game_create, set_create
+    from games.play.models import Game
     from pente_site.celery import app
     from tests.tournaments.support import finish_match_games
     from tournaments import services as tournament_services

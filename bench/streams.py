@@ -614,7 +614,7 @@ def prepare(args, cap: int, levels: list[int], ramp: bool) -> list[dict]:
     so another user of this Redis publishing on ``game:3`` would reach our streams of game 3)."""
     from django.db import connection
 
-    from games.models import Game
+    from games.play.models import Game
 
     phases = 1 + 2 * len(levels) + (len(ramp_levels(max(levels, default=50), cap)) if ramp else 0)
     per_game = math.ceil(args.rate / args.games * (args.seconds + 1) * (phases + 1)) + 10

@@ -61,8 +61,8 @@ def _start_worker(url: str, concurrency: int) -> subprocess.Popen:
 
 def bench_live(*, url: str, games: int, clock: int, concurrency: int) -> tuple[float, float]:
     from games.clocks.timecontrol import TimeControl
-    from games.models import Game
     from games.play.create import game_create
+    from games.play.models import Game
     from pente_site.celery import app
 
     app.conf.task_always_eager = False
@@ -121,7 +121,7 @@ def bench_live(*, url: str, games: int, clock: int, concurrency: int) -> tuple[f
 def _bulk_expired_turn_games(count: int, *, in_sets: bool) -> None:
     from django.utils import timezone
 
-    from games.models import Game, GameSet, Move, Seat
+    from games.play.models import Game, GameSet, Move, Seat
 
     now = timezone.now()
     players = _users(200, f"turn{int(in_sets)}-", vacation_hours_left=0, vacation_year=now.year)
@@ -168,7 +168,7 @@ def _bulk_expired_turn_games(count: int, *, in_sets: bool) -> None:
 
 def bench_sweep(*, games: int, in_sets: bool) -> float:
     from games.clocks import sweeper
-    from games.models import Game
+    from games.play.models import Game
 
     Game.objects.all().delete()
     _bulk_expired_turn_games(games, in_sets=in_sets)

@@ -26,7 +26,7 @@ from explorer.models import PositionRow
 from games.engine import Position, replay_game
 from games.engine.positionkey import game_keys, key_of, signed64
 from games.engine.records import Replay
-from games.models import Game, Move, Seat
+from games.play.models import Game, Move, Seat
 from games.play.positions import engine_options, move_action
 from games.play.signals import game_finished
 from games.records.imports import seat_header

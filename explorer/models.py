@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from games.models import Game
-from games.models.base import CATEGORIES, Category, choice_check
+from games.choices import CATEGORIES, Category, choice_check
+from games.play.models import Game
 
 
 class PositionRow(models.Model):

@@ -15,7 +15,7 @@ from django.db.models import Avg, Count, Max, Min, Q, QuerySet
 
 from explorer.models import PositionRow
 from explorer.query import Probe
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from games.play.selectors import seats_named
 from tournaments.models import MatchSet, Tournament
 

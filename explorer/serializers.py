@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models.base import Category
+from games.choices import Category
 from games.play.serializers import GameSummarySerializer
 from pente_site.errors import Invalid
 

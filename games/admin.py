@@ -1,6 +1,9 @@
 from django.contrib import admin
 
-from games.models import Analysis, Challenge, ChallengeEntry, Game, GameSet, ImportJob, Move, Seat
+from games.bots.models import Analysis
+from games.challenges.models import Challenge, ChallengeEntry
+from games.play.models import Game, GameSet, Move, Seat
+from games.records.models import ImportJob
 
 
 class ChallengeEntryInline(admin.TabularInline):

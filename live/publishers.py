@@ -13,10 +13,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.bots.analysis_selectors import analysis_event
+from games.bots.models import Analysis
 from games.bots.signals import analysis_changed
+from games.challenges.models import Challenge
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
-from games.models import Analysis, Challenge, Game, GameSet, Seat
+from games.play.models import Game, GameSet, Seat
 from games.play.positions import move_json, played_of
 from games.play.selectors import (
     game_state_and_moves_json,

@@ -12,7 +12,8 @@ from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
+from games.play.models import Game
 from games.play.selectors import seats_with_users
 from live.channels import game_channel
 from live.models import MAIN_ROOM, ChatLine, Ignore, Presence, Room

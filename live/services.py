@@ -19,7 +19,7 @@ from accounts.guests import refuse_guest
 from accounts.models import User
 from accounts.selectors import player_get
 from games.challenges.services import challenges_between_close
-from games.models import Game
+from games.play.models import Game
 from live.bus import publish, publish_many
 from live.channels import (
     delayed_channel,

@@ -25,7 +25,7 @@ from rest_framework.authentication import get_authorization_header
 
 from accounts.authentication import KEYWORDS, ApiTokenAuthentication
 from accounts.models import User
-from games.models import Game
+from games.play.models import Game
 from games.play.selectors import game_get
 from live import selectors, services
 from live.bus import LiveEvent, backend

@@ -269,7 +269,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
-        "ChallengeStatusEnum": "games.models.Challenge.Status",
+        "ChallengeStatusEnum": "games.challenges.models.Challenge.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery
 
 from accounts.models import User
-from games.models import Game, GameSet
+from games.play.models import Game, GameSet
 from ratings.elo import Record, rating_category, record_set
 from ratings.models import Rating, RatingBucket, RatingChange
 from ratings.services import (

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.engine import get_variant, new_game
-from games.models import Game, GameSet
+from games.play.models import Game, GameSet
 from games.play.positions import ENGINE_OPTION_FIELDS, engine_options
 from games.play.selectors import seats_with_users
 from ratings.elo import (

@@ -15,10 +15,11 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
+from games.challenges.models import Challenge, ChallengeEntry
 from games.clocks.timecontrol import TimeControl
 from games.engine import Termination
-from games.models import Challenge, ChallengeEntry, Game, GameSet, Move, Seat
 from games.play.create import game_create
+from games.play.models import Game, GameSet, Move, Seat
 
 TEST_PASSWORD = "secret-pass-123"
 

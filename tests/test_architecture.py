@@ -8,7 +8,8 @@
 - no import inside a function, except in ``AppConfig.ready()`` (Django's place for wiring
   signals), so that no cycle can hide behind one;
 - no ``isinstance`` against an engine class outside ``games/engine/``: callers ask the
-  ``Position`` interface (the scanner lives beside the interface's tests).
+  ``Position`` interface (the scanner lives beside the interface's tests);
+- each model imported from the package that owns it, never through ``games.models``.
 """
 
 from __future__ import annotations
@@ -271,3 +272,47 @@ isinstance(e, engine.IllegalMove)
 """
     found = [line for line, _ in engine_isinstances(source, classes)]
     assert found == [7, 8, 9, 10]  # the model ``Game`` and the engine's error are not flagged
+
+
+# --- Models imported from the package that owns them ---------------------------------------
+
+
+def _imports_of_games_models(tree: ast.Module) -> list[int]:
+    """Lines importing ``games.models`` (Django's list of the games app's models) instead of the
+    package that owns the model (``games.play.models``, ``games.challenges.models``, ...)."""
+    found: list[int] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            named = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            named = {a.name for a in node.names}
+        else:
+            continue
+        if any(n == "games.models" or n.startswith("games.models.") for n in named):
+            found.append(node.lineno)
+    return found
+
+
+def test_models_are_imported_from_the_package_that_owns_them():
+    paths = [
+        path
+        for folder in (*PACKAGES, *NOT_PACKAGES)
+        for path in (ROOT / folder).rglob("*.py")
+        if "migrations" not in path.parts and path != ROOT / "games" / "models.py"
+    ]
+    assert ROOT / "games" / "play" / "models.py" in paths  # (the scan sees the apps)
+    offenders = {
+        str(path.relative_to(ROOT)): lines
+        for path in paths
+        if (lines := _imports_of_games_models(ast.parse(path.read_text(), filename=str(path))))
+    }
+    assert offenders == {}, "import each model from its package (see games/models.py)"
+
+
+def test_the_games_models_scan_sees_every_way_of_importing_it():
+    source = (
+        "from games.models import Game\nfrom games import models\nimport games.models\n"
+        "from games.models.gone import Seat\nfrom games.play.models import Move\n"
+        "from games import engine\n"
+    )
+    assert _imports_of_games_models(ast.parse(source)) == [1, 2, 3, 4]

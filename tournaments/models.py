@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from games.models import MAX_SPECTATOR_DELAY, choice_check, time_control_checks
+from games.choices import MAX_SPECTATOR_DELAY, choice_check, time_control_checks
 
 #: The most rounds a Swiss may have (its organiser's ``rounds``, a bye's round).
 MAX_ROUNDS = 50

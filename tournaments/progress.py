@@ -12,8 +12,8 @@ from django.utils import timezone
 from accounts.models import User
 from games.clocks.timecontrol import TimeControl
 from games.engine import Termination
-from games.models import Game, GameSet
 from games.play.create import set_create
+from games.play.models import Game, GameSet
 from ratings.services import crown_award
 from tournaments.models import (
     Entry,

@@ -20,10 +20,11 @@ from django.utils import timezone
 
 from accounts.guests import refuse_guest
 from accounts.models import User, deactivated_by_save
+from games.choices import MAX_SPECTATOR_DELAY
 from games.clocks.timecontrol import ClockError, Kind, TimeControl
 from games.engine import Outcome, Termination, UnknownGame, get_variant
-from games.models import MAX_SPECTATOR_DELAY, Game, GameSet, Seat
 from games.play.finish import game_finish
+from games.play.models import Game, GameSet, Seat
 from pente_site.errors import Conflict, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue
 from ratings.elo import ESTABLISHED_RESULTS

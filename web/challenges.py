@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from accounts.models import User
+from games.challenges.models import Challenge
 from games.challenges.selectors import restriction_words
-from games.models import Challenge
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.models import Game
+from games.play.models import Game
 
 
 def route_prefix(route: str) -> str:

@@ -10,7 +10,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
 from accounts.selectors import idle_guests_signed_in
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 
 
 def player_game_counts(*, user: User) -> dict[str, int]:

@@ -10,8 +10,8 @@ from django.db import transaction
 
 from accounts.models import User
 from games.accounts.selectors import idle_guests
-from games.models import Game, Seat
 from games.play.actions import game_resign
+from games.play.models import Game, Seat
 from games.play.positions import forget_played
 from pente_site.errors import DomainError
 from pente_site.jobs import enqueue

@@ -26,12 +26,13 @@ from django.utils import timezone
 from accounts.models import User
 from games.bots import analysis_selectors as selectors
 from games.bots.go_search import go_action
+from games.bots.models import Analysis
 from games.bots.search import WIN, choose_move
 from games.bots.signals import analysis_changed
 from games.engine import EngineError, Position, get_variant, point_name
 from games.engine.go import MARK, PASS
-from games.models import Analysis, Game, Move
 from games.play.access import require_in_progress, require_participant
+from games.play.models import Game, Move
 from games.play.positions import (
     MOVE_FIELDS,
     MoveRow,

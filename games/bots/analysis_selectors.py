@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from accounts.models import User
+from games.bots.models import Analysis
 from games.engine import GoPhase
-from games.models import Analysis, Game, Seat
+from games.play.models import Game, Seat
 from games.play.positions import team_of
 from games.play.selectors import game_get, seats_with_users
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound

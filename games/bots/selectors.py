@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from games.bots.search import BUDGETS
 from games.engine import GAMES
-from games.models import Game
+from games.play.models import Game
 
 BOT_LEVELS = range(1, 9)
 DEFAULT_MAX_ACTIVE_GAMES = 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.bots.analysis import CP_CAP
-from games.models import Analysis
+from games.bots.models import Analysis
 from games.play.serializers import ErrorSerializer
 
 JUDGEMENT_CHOICES = ("inaccuracy", "mistake", "blunder")

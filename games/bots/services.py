@@ -19,8 +19,8 @@ from games.bots.go_search import go_action
 from games.bots.search import BUDGETS, choose_move
 from games.clocks.timecontrol import Kind
 from games.engine.go import PASS, GoPhase
-from games.models import Game
 from games.play.actions import game_decide, game_mark_dead, move_play
+from games.play.models import Game
 from games.play.positions import played_of
 from games.play.selectors import seats_with_users
 from pente_site.errors import DomainError

@@ -22,8 +22,8 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from games.bots import analysis, analysis_selectors, selectors
+from games.bots.models import Analysis
 from games.bots.serializers import AnalysisSerializer, HintSerializer
-from games.models import Analysis
 from games.play.serializers import ErrorSerializer
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import CountedThrottle

@@ -12,10 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.challenges.models import Challenge
 from games.challenges.selectors import rematch_find, rematch_message
 from games.challenges.services import challenge_accept, challenge_create, challenge_options
 from games.clocks.timecontrol import TimeControl
-from games.models import Challenge, Game, GameSet, Seat
+from games.play.models import Game, GameSet, Seat
 from pente_site.errors import Conflict, Forbidden, NotFound
 
 

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.accounts.selectors import users_playing_together
+from games.challenges.models import Challenge
 from games.challenges.signals import ignore_asked, ignores_asked, rating_asked
 from games.clocks.timecontrol import TimeControl
 from games.engine import UnknownGame, get_variant
-from games.models import Challenge
 
 SIMILAR_RATING_RANGE = 100
 BEGINNER_MAX_RESULTS = 20

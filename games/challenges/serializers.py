@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.challenges.models import Challenge
 from games.clocks.timecontrol import TimeControl
-from games.models import Challenge
 
 
 class ChallengeIn(serializers.Serializer):

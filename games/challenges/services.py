@@ -25,6 +25,7 @@ from games.bots.selectors import (
     bot_max_active_games,
     bots_list,
 )
+from games.challenges.models import Challenge, ChallengeEntry
 from games.challenges.selectors import (
     DEFAULT_RATING,
     ignoring,
@@ -35,7 +36,6 @@ from games.challenges.signals import challenge_changed
 from games.clocks.selectors import abort_limit_until
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
 from games.engine import EngineError, UnknownGame, get_variant, new_game
-from games.models import Challenge, ChallengeEntry
 from games.play.create import game_create, set_create
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from pente_site.jobs import enqueue

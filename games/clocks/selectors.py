@@ -14,7 +14,7 @@ from games import engine
 from games.clocks import rules
 from games.clocks.signals import presence_asked
 from games.clocks.timecontrol import Kind
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 
 
 def eta_horizon() -> timedelta:

@@ -22,7 +22,7 @@ from games.clocks.selectors import (
     vacation_balance,
 )
 from games.clocks.timecontrol import Kind, TimeControl
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from games.play.positions import seat_to_move
 from pente_site.celery import app
 

@@ -17,8 +17,8 @@ from games.clocks import rules
 from games.clocks.services import enqueue_timeout, schedule_deadline, spend_vacation
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.models import Game, Move, Seat
 from games.play.finish import absence_finish, game_finish, loss_outcome, sets_maybe_finish
+from games.play.models import Game, Move, Seat
 from games.play.positions import opponents_of, seat_to_move
 from games.play.signals import game_finished
 

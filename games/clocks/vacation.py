@@ -14,7 +14,7 @@ from games.clocks import rules
 from games.clocks.selectors import vacation_balance, vacation_status
 from games.clocks.services import schedule_deadline
 from games.clocks.timecontrol import Kind
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from games.play.positions import seat_to_move
 from pente_site.errors import Conflict, Invalid
 

@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import IdempotencyKey
+from games.idempotency.models import IdempotencyKey
 from pente_site.errors import Conflict, Invalid
 
 #: What a key may be: 1 to 255 printable ASCII characters (a UUID is the usual choice).

@@ -23,10 +23,12 @@ from django.utils import timezone
 from accounts import links
 from accounts.mail import email_later
 from accounts.models import User
+from games.challenges.models import Challenge
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind, TimeControl
 from games.engine import Termination
-from games.models import Challenge, Game, Seat, TurnNotice
+from games.notifications.models import TurnNotice
+from games.play.models import Game, Seat
 from games.play.selectors import seats_with_users
 from games.play.signals import game_finished, turn_started
 from pente_site.counters import count_requests

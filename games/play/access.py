@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import engine
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from games.play.selectors import seats_with_users
 from pente_site.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 

@@ -20,7 +20,6 @@ from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import Kind
 from games.engine import Termination
-from games.models import Game, Move, Seat
 from games.play import events
 from games.play.access import (
     illegal_move_error,
@@ -33,6 +32,7 @@ from games.play.access import (
 )
 from games.play.claim import claim_turn, row_values
 from games.play.finish import absence_finish, game_finish, loss_outcome
+from games.play.models import Game, Move, Seat
 from games.play.positions import MoveRow, Played, cached_game, move_rows, played_of, remember_played
 from games.play.selectors import game_state
 from pente_site.errors import Conflict, Invalid

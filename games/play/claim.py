@@ -10,7 +10,7 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from games.models import Game, Move, Seat
+from games.play.models import Game, Move, Seat
 from pente_site.db import prepared_cursor
 
 #: What a claim finds unchanged since the row was read, besides every column it writes. Every

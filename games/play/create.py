@@ -10,9 +10,9 @@ from accounts.models import User
 from games import engine
 from games.clocks import services as clock_services
 from games.clocks.timecontrol import UNTIMED, Kind, TimeControl
-from games.models import Game, GameSet, Move, Seat
 from games.play import events
 from games.play.access import now_or
+from games.play.models import Game, GameSet, Move, Seat
 from games.play.positions import action_fields
 from games.play.signals import game_started
 from pente_site.errors import Invalid

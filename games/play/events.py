@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.clocks import services as clock_services
-from games.models import Game
+from games.play.models import Game
 from games.play.signals import game_changed, turn_started
 
 

@@ -9,7 +9,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from games.engine import UnknownGame, get_variant
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from games.play.selectors import seats_named
 from pente_site.errors import Invalid
 

@@ -13,9 +13,8 @@ from accounts.models import User
 from games import engine
 from games.clocks.selectors import seats_at_table
 from games.engine import Outcome, Termination
-from games.models import Game, GameSet, Seat
-from games.models.play import ABORTED
 from games.play.access import now_or
+from games.play.models import ABORTED, Game, GameSet, Seat
 from games.play.positions import opponents_of
 from games.play.sets import next_games_schedule, one_at_a_time
 from games.play.signals import game_finished, set_finished, sets_finished

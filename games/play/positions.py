@@ -20,7 +20,7 @@ from games import engine
 from games.engine import point_names
 from games.engine.go import MARK, PASS
 from games.engine.records.model import KOMI_HEADER
-from games.models import Game, Move, Seat
+from games.play.models import Game, Move, Seat
 from pente_site.cache import delete_with_text, get_with_text, set_with_text
 
 log = logging.getLogger(__name__)

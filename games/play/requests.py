@@ -9,7 +9,6 @@ from django.db import transaction
 
 from accounts.models import User
 from games.clocks import services as clock_services
-from games.models import Game, Move
 from games.play import events
 from games.play.access import (
     lock_game,
@@ -19,6 +18,7 @@ from games.play.access import (
     seats_of,
 )
 from games.play.finish import game_cancel_finish
+from games.play.models import Game, Move
 from games.play.positions import (
     cancel_forbidden_reason,
     forget_played,

@@ -11,10 +11,11 @@ from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from accounts.models import User
+from games.choices import MAX_SEATS
 from games.clocks.selectors import clock_view
 from games.clocks.timecontrol import Kind
 from games.engine import GoGame, GoPhase, GoScore, IllegalMove, Position, point_name, point_names
-from games.models import MAX_SEATS, Game, GameSet, Seat
+from games.play.models import Game, GameSet, Seat
 from games.play.positions import (
     Played,
     api_json_bytes,

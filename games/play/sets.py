@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.clocks.timecontrol import Kind, TimeControl
-from games.models import Game, GameSet
 from games.play.access import now_or
 from games.play.create import game_create
+from games.play.models import Game, GameSet
 from games.play.signals import set_next_game, set_next_game_started
 from pente_site.celery import app
 from pente_site.errors import Conflict, Forbidden, NotFound

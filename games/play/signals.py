@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-#: Sent with ``game=`` (a locked, saved ``games.models.Game``) when a game ends for any reason;
+#: Sent with ``game=`` (a locked, saved ``games.play.models.Game``) when a game ends for any reason;
 #: a sender that has read the game's seats with their users passes them as ``seats=``.
 game_finished = Signal()
 
-#: Sent with ``game_set=`` (a saved ``games.models.GameSet``) when a set gets its result.
+#: Sent with ``game_set=`` (a saved ``games.play.models.GameSet``) when a set gets its result.
 set_finished = Signal()
 
 #: Sent once with ``game_sets=`` (a list of saved ``GameSet`` rows) after ``set_finished`` was sent

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from games.engine import EngineError, Position, replay_game
 from games.engine.records.identity import game_fingerprint, result_colours
-from games.models import Game, Move, Seat
+from games.play.models import Game, Move, Seat
 from games.play.positions import ENGINE_OPTION_FIELDS, engine_options, move_action
 from games.play.signals import game_finished
 from pente_site.commit import on_commit_gather

@@ -42,7 +42,7 @@ from games.engine import (
 )
 from games.engine.positionkey import signed64
 from games.engine.sgf import read_sgf, sgf_stated_result, sgf_to_game
-from games.models import Game, Move, Seat
+from games.play.models import Game, Move, Seat
 from games.play.positions import action_fields
 from games.records.fingerprints import fingerprint, fingerprints_fill, recorded_day
 from games.records.signals import records_archived

@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from accounts.guests import refuse_guest
 from accounts.models import User
-from games.models import ImportJob
 from games.records.imports import (
     NUL_DETAIL,
     Batch,
@@ -27,6 +26,7 @@ from games.records.imports import (
     sgf_as_records,
     split_records,
 )
+from games.records.models import ImportJob
 from games.records.selectors import ACTIVE_IMPORT_STATUSES, import_jobs_active_count
 from pente_site.errors import Conflict, Invalid, TooLarge
 from pente_site.jobs import enqueue

@@ -20,9 +20,10 @@ from games.engine import (
 from games.engine.records.model import END_REASON_HEADER, MARGIN_HEADER
 from games.engine.records.result import header_margin
 from games.engine.sgf import sgf_result, sgf_result_of, write_sgf
-from games.models import Game, ImportJob, Move
+from games.play.models import Game, Move
 from games.play.positions import position_of
 from games.play.selectors import seats_with_users, spectator_ply
+from games.records.models import ImportJob
 from pente_site.errors import Conflict, Invalid, NotFound
 
 #: Terminations where the losing side, not the board, ended the game.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models import ImportJob
 from games.play.serializers import ErrorSerializer
+from games.records.models import ImportJob
 
 
 class PositionSerializer(serializers.Serializer):

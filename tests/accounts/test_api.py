@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from accounts import selectors as account_selectors
 from accounts import services
 from accounts.models import ApiToken, User
-from games.models import Game
+from games.play.models import Game
 from pente_site.errors import Invalid
 from tests.factories import ApiTokenFactory, GameFactory, UserFactory
 

@@ -10,8 +10,9 @@ from rest_framework.test import APIClient
 from accounts import services
 from accounts.models import ApiToken, User
 from games.accounts import services as games_of_accounts
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
 from games.play.actions import game_resign
+from games.play.models import Game
 from pente_site.errors import DomainError
 from ratings.models import Rating
 from tests.factories import ApiTokenFactory, ChallengeFactory, UserFactory, make_game

@@ -13,8 +13,9 @@ from accounts import guests
 from accounts.models import User
 from accounts.services import user_register
 from games.accounts import services as games_of_accounts
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
 from games.play.actions import game_resign
+from games.play.models import Game
 from pente_site.errors import Invalid
 from ratings.models import Rating
 from tests.factories import ChallengeFactory, UserFactory

@@ -17,7 +17,8 @@ from django.db.migrations.recorder import MigrationRecorder
 
 from accounts.history import BEFORE_THE_MOVE, THE_MOVE, record_user_model_moved
 from accounts.models import ApiToken, User
-from games.models import Challenge, Seat
+from games.challenges.models import Challenge
+from games.play.models import Seat
 from live.models import ChatLine
 from ratings.models import Rating
 from tests.migrations import migrate_to, migrate_to_latest

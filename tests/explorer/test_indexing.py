@@ -12,9 +12,9 @@ from explorer import indexing, tasks
 from explorer.models import PositionRow
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
-from games.models import Game
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from games.play.finish import game_finish
+from games.play.models import Game
 from games.records import imports
 from games.records.imports import games_import
 from ratings.models import Rating

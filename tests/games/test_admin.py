@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games.models import Challenge
+from games.challenges.models import Challenge
 from tests.factories import ChallengeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

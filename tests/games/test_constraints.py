@@ -7,10 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import models
+from games.challenges.models import Challenge
+from games.choices import Category, TimeControlKind
 from games.clocks.timecontrol import TimeControl
-from games.models import Challenge, Game, GameSet, Move
 from games.play.create import game_create
+from games.play.models import Game, GameSet, Move
 from pente_site.errors import DomainError
 from tests.factories import GameFactory, GameSetFactory, MoveFactory, SeatFactory, UserFactory
 
@@ -36,13 +37,13 @@ def _constraint_values(model, name: str) -> set[str]:
         (Challenge, "challenge_kind_valid", Challenge.Kind),
         (Challenge, "challenge_restriction_valid", Challenge.Restriction),
         (Challenge, "challenge_status_valid", Challenge.Status),
-        (Challenge, "challenge_time_control_valid", models.TimeControlKind),
+        (Challenge, "challenge_time_control_valid", TimeControlKind),
         (GameSet, "gameset_status_valid", GameSet.Status),
-        (GameSet, "gameset_category_valid", models.Category),
+        (GameSet, "gameset_category_valid", Category),
         (Game, "game_status_valid", Game.Status),
         (Game, "game_end_reason_valid", Game.EndReason),
-        (Game, "game_category_valid", models.Category),
-        (Game, "game_time_control_valid", models.TimeControlKind),
+        (Game, "game_category_valid", Category),
+        (Game, "game_time_control_valid", TimeControlKind),
     ],
 )
 def test_choice_constraints_allow_exactly_the_choices(model, name, choices):

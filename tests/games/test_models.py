@@ -1,7 +1,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Move, Seat
+from games.play.models import Move, Seat
 from tests.factories import GameFactory, MoveFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

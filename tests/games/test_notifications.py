@@ -23,10 +23,11 @@ from accounts.mail import email_send
 from accounts.models import User
 from games.challenges.services import challenge_create
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, TurnNotice
 from games.notifications import services as notifications
+from games.notifications.models import TurnNotice
 from games.notifications.services import turn_emails_send, turn_emails_sweep
 from games.play.actions import game_resign, move_play
+from games.play.models import Game
 from pente_site.errors import Invalid
 from tests.factories import UserFactory, make_game
 

@@ -13,8 +13,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots import analysis
-from games.models import Analysis, Game
+from games.bots.models import Analysis
 from games.play.actions import game_resign, move_play
+from games.play.models import Game
 from live.models import Event
 from tests.factories import UserFactory, make_game
 

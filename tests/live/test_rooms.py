@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from games.challenges import services as challenges
 from games.clocks.timecontrol import TimeControl
-from games.models import Game
 from games.play.actions import game_resign
+from games.play.models import Game
 from live import services
 from live.models import ChatLine, Event, Presence, Report
 from live.selectors import spectators_count

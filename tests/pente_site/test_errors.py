@@ -9,7 +9,7 @@ from django.test import RequestFactory, override_settings
 from django.urls import include, path
 from rest_framework.test import APIClient
 
-from games.models import Game, Seat
+from games.play.models import Game, Seat
 from pente_site import api
 from tests.factories import GameFactory, GameSetFactory, UserFactory, make_game
 from tests.games.records.importing import import_job

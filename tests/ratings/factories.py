@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, GameSet
 from games.play.actions import game_resign
 from games.play.create import set_create
+from games.play.models import Game, GameSet
 from games.play.sets import set_next_game_start
 from ratings.models import Crown, Rating
 from ratings.services import _buckets_shift, bucket_key

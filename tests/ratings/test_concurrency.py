@@ -9,9 +9,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from games.models import GameSet
 from games.play.actions import game_resign
 from games.play.create import set_create
+from games.play.models import GameSet
 from ratings.models import Rating, RatingChange
 from ratings.replay import ratings_replay
 from ratings.services import rating_apply_set

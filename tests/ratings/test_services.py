@@ -322,7 +322,7 @@ def _forfeit_set(player1, player2, *, played_plies: int = 0, games_count: int = 
     automatic, so seat 2 of game 1, player2, places the first)."""
     from django.db import transaction
 
-    from games.models import Game
+    from games.play.models import Game
 
     with transaction.atomic():
         game_set = set_create(
@@ -372,7 +372,7 @@ def test_a_set_forfeited_after_real_play_is_a_normal_result():
 def test_a_set_with_one_game_played_and_one_forfeited_unplayed_counts():
     from django.db import transaction
 
-    from games.models import Game
+    from games.play.models import Game
 
     alice, bob = UserFactory(), UserFactory()
     with transaction.atomic():

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.engine import Outcome, Termination
-from games.models import Game, Seat
 from games.play.finish import game_finish
+from games.play.models import Game, Seat
 from tests.factories import UserFactory
 from tournaments import selectors, services
 from tournaments.models import Match, Tournament

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Game
+from games.play.models import Game
 from tests.factories import UserFactory
 from tests.tournaments.support import (
     client_for,

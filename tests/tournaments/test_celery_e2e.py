@@ -20,7 +20,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game
+from games.play.models import Game
 from pente_site.celery import app
 from ratings.models import Crown
 from tests.factories import UserFactory

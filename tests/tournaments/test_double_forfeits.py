@@ -10,8 +10,8 @@ import pytest
 
 from games.clocks.sweeper import close_due
 from games.engine import Outcome, Termination
-from games.models import Game, Seat
 from games.play.finish import game_finish
+from games.play.models import Game, Seat
 from ratings.models import Crown
 from tests.tournaments.support import (
     absent_from_match,

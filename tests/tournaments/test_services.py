@@ -13,9 +13,9 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Game
 from games.play.actions import move_play
 from games.play.create import set_create
+from games.play.models import Game
 from games.play.requests import game_cancel_request
 from pente_site.errors import DomainError
 from ratings.models import Crown

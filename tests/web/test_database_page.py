@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Game
+from games.play.models import Game
 from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

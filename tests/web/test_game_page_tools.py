@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games.models import Analysis
+from games.bots.models import Analysis
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
 from tests.factories import UserFactory, make_game
 from tests.web.test_home_and_game_pages import embedded_state

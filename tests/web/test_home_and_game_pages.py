@@ -10,8 +10,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game
 from games.play import actions
+from games.play.models import Game
 from tests.factories import ChallengeFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from games.challenges import services
+from games.challenges.models import Challenge
 from games.engine import GAMES
-from games.models import Challenge
 from pente_site.errors import Invalid
 from tests.factories import UserFactory
 

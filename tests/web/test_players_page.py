@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.models import Game
+from games.play.models import Game
 from live.services import ignore_add
 from ratings.models import ComputerRating
 from tests.factories import GameFactory, UserFactory

@@ -17,9 +17,9 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 
 from games.engine import GAMES, UnknownGame, get_variant
-from games.models import Game
 from games.play import selectors as play_selectors
 from games.play.filters import GameFilter
+from games.play.models import Game
 from pente_site.errors import DomainError
 from web.links import route_prefix, unsettled_word
 

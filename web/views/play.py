@@ -15,12 +15,13 @@ from games.bots import selectors as bot_selectors
 from games.challenges import rematch
 from games.challenges import selectors as challenge_selectors
 from games.challenges import services as challenge_services
+from games.challenges.models import Challenge
 from games.clocks import timecontrol
 from games.clocks.timecontrol import TimeControl
 from games.engine import GAMES, GO_VARIANTS, get_variant
 from games.engine.openings import MULTI_VARIANTS
-from games.models import Challenge, Game
 from games.play import selectors as play_selectors
+from games.play.models import Game
 from pente_site.errors import DomainError, NotFound
 from web.challenges import challenge_rows
 from web.links import viewer_zone

@@ -17,8 +17,8 @@ from django.shortcuts import render
 from accounts import selectors as account_selectors
 from accounts.models import User
 from games.accounts import selectors as games_of_accounts
-from games.models import Game
 from games.play import selectors as play_selectors
+from games.play.models import Game
 from live.selectors import ignoring
 from ratings import selectors as rating_selectors
 from web.charts import rating_sparkline

@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 
 from games.bots import analysis, go_search, search
 from games.bots.analysis import Evaluation, judgement
+from games.bots.models import Analysis
 from games.bots.tasks import analyses_sweep, analysis_run
-from games.models import Analysis
 from games.play.actions import game_resign, move_play
 from tests.factories import UserFactory, make_game
 

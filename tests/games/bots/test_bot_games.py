@@ -12,7 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots import services
-from games.models import Game, Move
+from games.play.models import Game, Move
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db

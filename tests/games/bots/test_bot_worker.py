@@ -19,8 +19,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots.tasks import bots_sweep
-from games.models import Game
 from games.play.create import game_create
+from games.play.models import Game
 from pente_site.celery import app
 from tests.factories import UserFactory
 from tests.servers import ROOT

@@ -11,8 +11,8 @@ from django.test import TestCase
 from rest_framework.test import APIClient
 
 from games.bots import services
-from games.models import Move
 from games.play.actions import game_mark_dead, move_play
+from games.play.models import Move
 from live.models import Event
 from tests.factories import UserFactory, make_game
 from tests.games.bots.test_bot_games import computer

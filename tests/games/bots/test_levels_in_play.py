@@ -8,7 +8,7 @@ import pytest
 
 from games.bots import gtp, services
 from games.bots.search import choose_move as real_choose_move
-from games.models import Game
+from games.play.models import Game
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db

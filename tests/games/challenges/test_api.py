@@ -13,7 +13,8 @@ from rest_framework.test import APIClient
 
 from games.challenges import selectors as challenge_selectors
 from games.challenges import services as challenge_services
-from games.models import Challenge, ChallengeEntry, Game, GameSet
+from games.challenges.models import Challenge, ChallengeEntry
+from games.play.models import Game, GameSet
 from live.services import ignore_add
 from tests.factories import ChallengeFactory, GameFactory, UserFactory
 

@@ -6,8 +6,9 @@ import pytest
 from django.urls import include, path
 
 from games.challenges import services as challenge_services
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
 from games.play.actions import game_resign
+from games.play.models import Game
 from tests.factories import UserFactory
 from tests.games.challenges.test_api import client_for, create, seat_users
 

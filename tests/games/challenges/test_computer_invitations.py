@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from games.bots.accounts import bots_ensure
 from games.challenges import services as challenge_services
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
+from games.play.models import Game
 from tests.factories import UserFactory, make_game
 from tests.games.challenges.test_api import act, create, seat_users
 

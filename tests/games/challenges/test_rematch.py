@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from games.challenges.models import Challenge
 from games.clocks.timecontrol import TimeControl
-from games.models import Challenge, Game, GameSet
 from games.play.actions import game_resign
+from games.play.models import Game, GameSet
 from tests.factories import UserFactory, make_game
 from tests.games.challenges.test_api import alice, bob, client_for, seat_users
 from tests.tournaments.support import finish_match_games, make_tournament

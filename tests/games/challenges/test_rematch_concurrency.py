@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
 from games.play.actions import game_resign
+from games.play.models import Game
 from tests.factories import UserFactory, make_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -12,10 +12,11 @@ from django.db import connection
 from django.utils import timezone
 
 from games.challenges import services
+from games.challenges.models import Challenge
 from games.challenges.selectors import restriction_failure
 from games.challenges.tasks import challenges_expire
 from games.clocks.timecontrol import TimeControl
-from games.models import Challenge, Game
+from games.play.models import Game
 from pente_site.errors import DomainError
 from tests.factories import ChallengeFactory, UserFactory
 

@@ -19,9 +19,9 @@ from django.utils import timezone
 from games.clocks.tasks import game_timeout, sweep_timeouts
 from games.clocks.timecontrol import TimeControl
 from games.management.commands.serve import celery_worker_argv
-from games.models import Game
 from games.play.actions import move_play
 from games.play.create import game_create
+from games.play.models import Game
 from pente_site.celery import app
 from tests.factories import UserFactory
 

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection, transaction
 
 from games.clocks.sweeper import close_due, timeout_fire
-from games.models import Game
+from games.play.models import Game
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -20,9 +20,9 @@ from games.clocks.sweeper import close_due, timeout_fire
 from games.clocks.tasks import SWEEP_TASK
 from games.clocks.timecontrol import TimeControl
 from games.clocks.vacation import vacation_start
-from games.models import Game, GameSet
 from games.play.actions import move_play
 from games.play.create import set_create
+from games.play.models import Game, GameSet
 from games.play.positions import seat_to_move
 from games.play.sets import set_next_game_start
 from live.bus import backend

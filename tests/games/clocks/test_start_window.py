@@ -16,9 +16,9 @@ from games.clocks import rules
 from games.clocks.selectors import clock_view
 from games.clocks.sweeper import close_due, timeout_fire
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, GameSet
 from games.play.actions import game_decide, move_play
 from games.play.create import set_create
+from games.play.models import Game, GameSet
 from games.play.selectors import game_state
 from games.records.selectors import game_record
 from live import services as live_services

@@ -9,8 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.challenges.models import Challenge
+from games.idempotency.models import IdempotencyKey
 from games.idempotency.services import idempotency_keys_sweep
-from games.models import Challenge, Game, IdempotencyKey
+from games.play.models import Game
 from tests.factories import UserFactory
 from tests.games.challenges.test_api import client_for
 from tests.tournaments.test_api import create_body

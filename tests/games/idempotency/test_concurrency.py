@@ -9,7 +9,8 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from games.models import Challenge, Game
+from games.challenges.models import Challenge
+from games.play.models import Game
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

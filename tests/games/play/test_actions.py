@@ -8,10 +8,10 @@ import pytest
 from django.core.cache import cache
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, Move
 from games.play import positions
 from games.play.actions import game_decide, game_resign, move_play
 from games.play.create import game_create
+from games.play.models import Game, Move
 from games.play.positions import position_of
 from games.play.requests import game_undo_request
 from games.play.selectors import game_state

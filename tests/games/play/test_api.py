@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.models import Game, Move
 from games.play import positions
+from games.play.models import Game, Move
 from games.play.signals import game_finished
 from tests.factories import UserFactory, make_game
 

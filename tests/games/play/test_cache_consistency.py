@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from games import engine
-from games.models import Game
 from games.play import positions, selectors
 from games.play.actions import game_decide, move_play
+from games.play.models import Game
 from games.play.requests import game_undo_request, game_undo_withdraw
 from pente_site.errors import DomainError
 from tests.factories import UserFactory, make_game

@@ -15,10 +15,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, Move
 from games.play import actions, positions
 from games.play.actions import move_play
 from games.play.claim import claim_turn, row_values
+from games.play.models import Game, Move
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db

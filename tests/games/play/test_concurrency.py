@@ -11,9 +11,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engine import IllegalMove
-from games.models import Move
 from games.play import actions, positions, selectors
 from games.play.actions import move_play
+from games.play.models import Move
 from games.play.requests import game_undo_request
 from pente_site.errors import DomainError
 from tests.factories import UserFactory, make_game

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from games.clocks.sweeper import SweepReport, close_due
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, Move
 from games.play.actions import game_mark_dead, move_play
+from games.play.models import Game, Move
 from tests.factories import UserFactory, make_game
 from tests.games.records.importing import import_job
 

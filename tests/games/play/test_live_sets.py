@@ -14,11 +14,11 @@ from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
 from games.engine import Outcome, Termination
-from games.models import Game, GameSet, Seat
 from games.play import sets
 from games.play.actions import game_resign
 from games.play.create import set_create
 from games.play.finish import game_finish
+from games.play.models import Game, GameSet, Seat
 from games.play.requests import game_cancel_request
 from games.play.tasks import set_next_game, sets_start_due
 from live.models import Event

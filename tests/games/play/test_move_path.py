@@ -17,10 +17,10 @@ from rest_framework.test import APIClient
 from games.clocks.timecontrol import TimeControl
 from games.engine import Game as EngineGame
 from games.engine import point_name
-from games.models import Game
 from games.play import positions, selectors
 from games.play.actions import move_play
 from games.play.create import set_create
+from games.play.models import Game
 from tests.factories import ApiTokenFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db

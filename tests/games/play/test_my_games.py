@@ -10,8 +10,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game
 from games.play import actions
+from games.play.models import Game
 from games.play.selectors import my_games_by_urgency
 from tests.factories import UserFactory, make_game
 

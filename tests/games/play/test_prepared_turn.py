@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games.clocks.timecontrol import TimeControl
-from games.models import Game, Move
 from games.play.actions import move_play
+from games.play.models import Game, Move
 from tests.factories import UserFactory, make_game
 from tests.prepared import prepared_statements, reset_prepared_statements
 

@@ -7,10 +7,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Outcome, Termination
-from games.models import Game, GameSet, Seat
 from games.play.actions import game_resign
 from games.play.create import set_create
 from games.play.finish import game_finish, sets_maybe_finish
+from games.play.models import Game, GameSet, Seat
 from games.play.requests import game_cancel_request
 from games.play.signals import set_finished, sets_finished
 from pente_site.errors import DomainError

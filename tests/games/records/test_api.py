@@ -10,10 +10,11 @@ import pytest
 from django.db import transaction
 
 from games.engine import Outcome, Termination
-from games.models import Game, ImportJob, Seat
 from games.play.actions import game_resign, move_play
 from games.play.finish import game_finish
+from games.play.models import Game, Seat
 from games.records.imports import games_import
+from games.records.models import ImportJob
 from pente_site.errors import DomainError
 from tests.factories import UserFactory, make_game
 from tests.games.records.importing import client_for, import_job, imported_games

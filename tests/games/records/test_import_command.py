@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from explorer.models import PositionRow
-from games.models import Game
+from games.play.models import Game
 from tests.games.records.importing import record, records
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,9 @@ import time
 import pytest
 from django.db import connection
 
-from games.models import Game, ImportJob
+from games.play.models import Game
 from games.records import imports, jobs
+from games.records.models import ImportJob
 from tests.factories import UserFactory
 from tests.games.records.importing import client_for, records
 

@@ -12,9 +12,9 @@ from django.db import transaction
 from django.test import TestCase
 
 from games.engine import Outcome, Termination
-from games.models import Game
 from games.play.actions import game_resign, move_play
 from games.play.finish import game_cancel_finish, game_finish
+from games.play.models import Game
 from games.records import imports
 from games.records.fingerprints import fingerprints_fill
 from games.records.imports import games_import

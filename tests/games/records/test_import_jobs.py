@@ -16,9 +16,10 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games.engine import BadRecord, parse_records
-from games.models import Game, ImportJob, Seat
+from games.play.models import Game, Seat
 from games.records import imports, jobs
 from games.records.imports import parsed_records, split_records
+from games.records.models import ImportJob
 from games.records.tasks import import_job_run, import_jobs_sweep
 from tests.factories import UserFactory
 from tests.games.records.importing import IMPORT_TASK, client_for, import_job, record, records

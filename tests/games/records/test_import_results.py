@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.models import Game
 from games.play.actions import game_resign, move_play
+from games.play.models import Game
 from tests.explorer.support import record
 from tests.factories import UserFactory, make_game
 from tests.games.play.test_go_api import lost_on_time_while_marking

@@ -12,8 +12,9 @@ import time
 
 import pytest
 
-from games.models import Game, ImportJob
+from games.play.models import Game
 from games.records import tasks
+from games.records.models import ImportJob
 from pente_site.celery import app
 from tests.factories import UserFactory
 from tests.games.records.importing import client_for, records

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from accounts.models import User
-from games.models.base import job_checks
+from games.choices import job_checks
 
 
 class ImportJob(models.Model):

@@ -6,12 +6,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from accounts.models import User
-from games.models.base import (
-    MAX_SEATS,
-    TimeControlKind,
-    choice_check,
-    time_control_checks,
-)
+from games.choices import MAX_SEATS, TimeControlKind, choice_check, time_control_checks
 
 
 class Challenge(models.Model):

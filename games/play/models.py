@@ -8,8 +8,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Upper
 
 from accounts.models import User
-from games.engine import Termination
-from games.models.base import (
+from games.choices import (
     CATEGORIES,
     MAX_SEATS,
     MAX_SPECTATOR_DELAY,
@@ -18,6 +17,7 @@ from games.models.base import (
     choice_check,
     time_control_checks,
 )
+from games.engine import Termination
 
 #: The end reason of a game aborted at its start window (not an engine ``Termination``: no
 #: rule of the game ends it, and an imported record cannot say it).

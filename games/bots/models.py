@@ -12,8 +12,8 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import User
-from games.models.base import job_checks
-from games.models.play import Game
+from games.choices import job_checks
+from games.play.models import Game
 
 
 class Analysis(models.Model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from accounts.models import User
-from games.models.play import Game
+from games.play.models import Game
 
 
 class TurnNotice(models.Model):
