@@ -142,10 +142,6 @@ def schedule_deadline(*, game: Game, guessed_seat: int | None = None) -> None:
     enqueue_timeout(game.pk, game.ply, game.deadline)
 
 
-#: The former name of ``schedule_deadline``, kept while callers move to the new one.
-timeout_schedule = schedule_deadline
-
-
 def _check_guessed_seat(game: Game, guessed_seat: int) -> None:
     """The hook guessed the next seat by rotation; replay the saved moves and fix the deadline."""
     actual = seat_to_move(game)
