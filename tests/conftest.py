@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
 
 from games.play import positions
 from pente_site import counters
@@ -52,6 +53,13 @@ def _one_redis_database_per_worker() -> None:
 
 
 _one_redis_database_per_worker()
+
+# Property tests are seeded: each draws the same examples on every run (``derandomize``), so a
+# failure in CI fails again anywhere, with its example and a ``@reproduce_failure`` line
+# printed. ``HYPOTHESIS_PROFILE=explore`` draws new examples, and prints the seed of a failure.
+hypothesis_settings.register_profile("seeded", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("explore", print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
 
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
