@@ -17,6 +17,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings as django_settings
+
 from pente_site.front import Front, prepare
 from tests.servers import ROOT, free_port, start_server, stop_server
 
@@ -67,16 +69,26 @@ def front_stack(
 ) -> Iterator[Stack]:
     """gunicorn (as ``pente_site/gunicorn.conf.py`` makes it) and uvicorn on the embedded
     database in ``folder``, behind nginx run on ``deploy/nginx.conf`` rendered into
-    ``folder/front``; ``settings`` are added to the servers' environment. Everything started
-    is stopped on leaving."""
+    ``folder/front``, every rate limit lifted (a slow client's request must reach the view that
+    reads its body); ``settings`` are added to the servers' environment. Everything started is
+    stopped on leaving."""
     front_port, web_port, streams_port = ports(3)
     var_dir = folder / "var"
     var_dir.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(STACK_SETTINGS, PENTE_VAR_DIR=str(var_dir), BIND=f"127.0.0.1:{web_port}")
+    env.update(
+        {
+            f"THROTTLE_{scope.upper()}_RATE": "1000000/min"
+            for scope in django_settings.THROTTLE_RATES
+        }
+    )
     env.update(settings or {})
     subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True
+        [sys.executable, "manage.py", "migrate", "--verbosity", "0", "--skip-checks"],
+        cwd=ROOT,
+        env=env,
+        check=True,
     )
     front = Front(
         listen=f"127.0.0.1:{front_port}",

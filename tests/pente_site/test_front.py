@@ -18,7 +18,7 @@ from django.conf import settings
 
 from pente_site.front import PLACE, TEMPLATE, Front, nginx_binary, prepare, render
 from tests.front import SlowClients, api_root_latencies, front_stack, nginx_user, ports
-from tests.servers import start_server, stop_server
+from tests.servers import ROOT, start_server, stop_server
 
 #: Slow clients held open while the API is timed, and the API's target meanwhile.
 SLOW_CLIENTS = 200
@@ -39,9 +39,7 @@ def nginx() -> str:
 
 @pytest.fixture(scope="module")
 def stack(nginx, tmp_path_factory):
-    # Every rate limit lifted: the slow clients' requests must reach the view that reads them.
-    lifted = {f"THROTTLE_{scope.upper()}_RATE": "1000000/min" for scope in settings.THROTTLE_RATES}
-    with front_stack(tmp_path_factory.mktemp("front"), nginx=nginx, settings=lifted) as running:
+    with front_stack(tmp_path_factory.mktemp("front"), nginx=nginx) as running:
         yield running
 
 
@@ -81,6 +79,18 @@ def test_the_template_renders_with_every_place_filled_and_only_those():
         render(text, places={k: v for k, v in places.items() if k != "WEB"})
     with pytest.raises(ValueError, match="do not match"):
         render(text, places=places | {"NO_SUCH_PLACE": "x"})
+
+
+def test_the_lines_docs_operations_quotes_are_those_of_the_file():
+    section = (ROOT / "docs" / "operations.md").read_text().split("## The front server")[1]
+    quoted = section.split("```nginx\n")[1].split("```")[0]
+    in_file = {_bare(line) for line in TEMPLATE.read_text().splitlines()}
+    assert [line for line in quoted.splitlines() if _bare(line) not in in_file] == []
+
+
+def _bare(line: str) -> str:
+    """A line of nginx's configuration without its comment and its spacing."""
+    return " ".join(line.split("#")[0].split())
 
 
 def test_nginx_accepts_the_rendered_configuration(nginx, tmp_path):
