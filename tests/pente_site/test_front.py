@@ -17,7 +17,15 @@ import pytest
 from django.conf import settings
 
 from pente_site.front import PLACE, TEMPLATE, Front, nginx_binary, prepare, render
-from tests.front import SlowClients, api_root_latencies, front_stack, nginx_user, ports
+from tests.front import (
+    SLOW_HEAD,
+    SLOW_START,
+    SlowClients,
+    api_root_latencies,
+    front_stack,
+    nginx_user,
+    ports,
+)
 from tests.servers import ROOT, start_server, stop_server
 
 #: Slow clients held open while the API is timed, and the API's target meanwhile.
@@ -112,6 +120,21 @@ def test_the_api_answers_within_100_ms_at_p99_while_200_slow_bodies_are_open(sta
         assert slow.still_waiting() == SLOW_CLIENTS  # they were held all along
     summary = [(round(statistics.median(t), 1), round(_p99(t), 1)) for t in rounds]
     assert _p99(rounds[-1]) < TARGET_P99_MS, f"(p50, p99) ms of each round: {summary}"
+
+
+@pytest.mark.slow
+def test_a_client_silent_for_longer_than_the_body_timeout_is_cut_off(stack):
+    timeout = int(re.search(r"client_body_timeout (\d+)s;", TEMPLATE.read_text()).group(1))
+    with socket.create_connection(("127.0.0.1", stack.front), timeout=timeout + 10) as conn:
+        conn.sendall(SLOW_HEAD + SLOW_START)
+        started = time.monotonic()
+        try:
+            answer = conn.recv(65536)
+        except ConnectionResetError:  # reset_timedout_connection: no answer, a reset
+            answer = b""
+        waited = time.monotonic() - started
+    assert answer == b""
+    assert timeout - 1 < waited < timeout + 5
 
 
 @pytest.mark.slow
