@@ -75,8 +75,10 @@ _LETTER = {1: "B", 2: "W"}
 RESIGN = "resign"
 #: Go: the levels that resign, below which win rate, once this share of the board holds stones.
 RESIGN_LEVEL, RESIGN_WINRATE, RESIGN_AFTER = 5, 0.03, 0.25
-#: Go: the seconds ``final_score`` and ``final_status_list`` give the estimate of dead stones.
-COUNT_BUDGET_S = 1.0
+#: Go: the budget of ``final_score`` and ``final_status_list`` for the estimate of dead stones,
+#: in looks at the clock, not seconds (the same answer on any machine): enough for the search's
+#: whole cap of playouts on every board.
+COUNT_NODES = 1_000_000
 
 
 class GtpError(Exception):
@@ -431,7 +433,7 @@ class GtpEngine:
         """The dead stones of the Go board as the computer's playouts see them (kept until the
         board changes)."""
         if self._dead is None:
-            self._dead = estimate_dead(self.game, budget_s=COUNT_BUDGET_S, rng=self.rng)
+            self._dead = estimate_dead(self.game, max_nodes=COUNT_NODES, rng=self.rng)
         return self._dead
 
     def _cmd_final_score(self, args: list[str]) -> str:
