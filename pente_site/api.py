@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+from collections.abc import Callable
 from copy import deepcopy
 from functools import wraps
 from inspect import iscoroutinefunction
@@ -155,6 +156,17 @@ def _convert_non_api_exception(exc: Exception) -> Response | None:
 def _is_nul_byte_error(exc: Exception) -> bool:
     # psycopg refuses strings with NUL bytes with a plain ValueError before sending the query.
     return isinstance(exc, ValueError) and "NUL (0x00)" in str(exc)
+
+
+def validated(serializer: serializers.Serializer, *, rights: Callable[[], object]) -> Any:
+    """The serializer's validated data. When the body is not valid, ``rights`` runs first: it
+    raises the caller's refusal (401, 403, 404) if they may not act at all, so that only those
+    who may act learn the body's rules. A valid body costs nothing more (the service checks the
+    rights in its own transaction)."""
+    if not serializer.is_valid():
+        rights()
+        serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 # --- Django-level handlers (no DRF view matched, or the failure came before one) ----------------
