@@ -96,6 +96,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body that is not text in its charset is refused before anything reads it (bad_encoding).
+    "pente_site.bodies.StrictBodyEncodingMiddleware",
     # The request's address for the links of e-mails sent while it is served (``public``).
     "pente_site.public.RequestSiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
