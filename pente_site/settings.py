@@ -165,6 +165,9 @@ USE_TZ = True
 LOGIN_URL = "/login/"
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# ``collectstatic`` fills it; WhiteNoise serves the apps' folders meanwhile (and warns if it is
+# missing), so it exists from the start.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -238,6 +241,13 @@ REST_FRAMEWORK = {
         "pente_site.lists.StrictOrderingFilter",
         "pente_site.lists.KnownQueryParameters",
     ],
+    # JSON only in production: DRF's browsable pages (for ``Accept: text/html``) with DEBUG alone.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
+    # ... and JSON whatever the Accept header asks for (not a 406).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "pente_site.negotiation.JsonWhateverAccepted",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
     # ``?format=`` is a filter (tournaments' format), not DRF's renderer switch: ask for a

@@ -9,10 +9,13 @@ import re
 
 import pytest
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.test import APIClient
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.test import APIClient, APIRequestFactory
 
 from accounts.models import User
 from live.models import ChatLine
+from pente_site.negotiation import JsonWhateverAccepted
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
@@ -208,3 +211,12 @@ def test_every_path_answers_405_to_a_method_it_does_not_document_even_with_a_que
 
 def test_an_unknown_parameter_is_still_refused_on_a_method_the_endpoint_takes():
     assert_refused(client_for().get("/api/games/?zzz=1"), 400, "unknown_parameter")
+
+
+# --- JSON whatever the Accept header --------------------------------------------------------------
+
+
+def test_an_accept_header_the_api_cannot_meet_gets_json_not_a_406():
+    request = Request(APIRequestFactory().get("/api/", HTTP_ACCEPT="text/html"))
+    renderer, media_type = JsonWhateverAccepted().select_renderer(request, [JSONRenderer()])
+    assert isinstance(renderer, JSONRenderer) and media_type == "application/json"
