@@ -96,6 +96,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body that is not text in its charset is refused before anything reads it (bad_encoding).
+    "pente_site.bodies.StrictBodyEncodingMiddleware",
     # The request's address for the links of e-mails sent while it is served (``public``).
     "pente_site.public.RequestSiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -163,6 +165,9 @@ USE_TZ = True
 LOGIN_URL = "/login/"
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# ``collectstatic`` fills it; WhiteNoise serves the apps' folders meanwhile (and warns if it is
+# missing), so it exists from the start.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -236,6 +241,13 @@ REST_FRAMEWORK = {
         "pente_site.lists.StrictOrderingFilter",
         "pente_site.lists.KnownQueryParameters",
     ],
+    # JSON only in production: DRF's browsable pages (for ``Accept: text/html``) with DEBUG alone.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
+    # ... and JSON whatever the Accept header asks for (not a 406).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "pente_site.negotiation.JsonWhateverAccepted",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
     # ``?format=`` is a filter (tournaments' format), not DRF's renderer switch: ask for a
