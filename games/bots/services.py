@@ -146,8 +146,8 @@ def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str
             else:
                 move_play(**act, points=list(choice.points))
     except DomainError as exc:  # the game moved on meanwhile (a resignation, a timeout)
+        # the row stays: the sweeper drops it if the game moved on, else sends the move again
         log.info("bot move in game %s at ply %s not played: %s", game_id, ply, exc.code)
-        _forget_turn(game_id=game_id, ply=ply)
         return "stale"
     _forget_turn(game_id=game_id, ply=ply)
     return "played"

@@ -191,6 +191,7 @@ def _stop(proc: subprocess.Popen) -> None:
     proc.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_a_bots_worker_killed_after_a_humans_move_costs_the_computer_seconds(not_eager, tmp_path):
     """Production's shape: beat runs on while the only ``bots`` worker is killed holding the
     computer's task (received while it thought on another game, so never started: lost until

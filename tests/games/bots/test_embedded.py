@@ -5,44 +5,21 @@ took) is started again, and its resend sweeper has the computer answer within se
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
 import time
-import urllib.request
 
 import pytest
 
+from tests.games.clocks.test_embedded import _call
+from tests.games.clocks.test_embedded import _worker_pids as _children
 from tests.servers import start_embedded, stop_server
 
 pytestmark = pytest.mark.slow
 
 #: The first line of the banner a Celery worker prints as it starts.
 BANNER = " -------------- celery@"
-
-
-def _call(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base}/api/{path}", data=data, headers=headers)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"{}")
-
-
-def _children(pid: int) -> list[int]:
-    pids = []
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            pids.append(int(entry))
-    return pids
 
 
 def _wait(condition, within: float, what: str):
