@@ -372,8 +372,12 @@ IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
 #: Byes one player may ask for ahead of time in a Swiss (``POST tournaments/{id}/byes``).
 TOURNAMENT_MAX_REQUESTED_BYES = _env_int("TOURNAMENT_MAX_REQUESTED_BYES", 2)
 # --- Computer opponents (games.bots) -----------------------------------------------------------
-#: A game waiting on a computer this long (a lost task) gets its move sent again by the sweeper.
-BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)
+#: A computer's move not made this many seconds after it was due (its turn's start, or the moment
+#: a worker took it, plus its think time) is sent again by the resend sweeper (a lost task);
+#: further resends wait twice as long each time, up to a minute.
+BOT_RESEND_SECONDS = float(os.environ.get("BOT_RESEND_SECONDS", "3"))
+#: How often beat runs the resend sweeper (one indexed query when no computer's move is late).
+BOT_RESEND_SWEEP_SECONDS = float(os.environ.get("BOT_RESEND_SWEEP_SECONDS", "1"))
 #: A factor on every level's think time (tests and CI shorten it; 1 in production).
 BOT_THINK_SCALE = float(os.environ.get("BOT_THINK_SCALE", "1"))
 #: Games in progress one player may have against the computer opponents at once.
@@ -422,10 +426,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
     "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},
     "accounts-turn-emails-sweep": {"task": "games.accounts.turn_emails_sweep", **_SWEEP},
-    "bots-sweep": {
-        "task": "games.bots.sweep",
-        "schedule": float(BOT_STALL_SECONDS),
-        "options": {"expires": float(BOT_STALL_SECONDS)},
+    # The computers' moves not made a few seconds after they were due (``games.bots.services``).
+    "bots-resend-due": {
+        "task": "games.bots.resend_due",
+        "schedule": BOT_RESEND_SWEEP_SECONDS,
+        "options": {"expires": max(1.0, BOT_RESEND_SWEEP_SECONDS)},
     },
     "challenges-computer-take": {
         "task": "games.challenges.computer_take_due",
