@@ -299,6 +299,9 @@ if REDIS_URL:
             "BACKEND": "pente_site.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pente",
+            # Bounded waits: a Redis that does not answer costs a request a second at most
+            # (the rate limits then count in process, positions are rebuilt from the database).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -307,7 +310,10 @@ else:
 # --- Celery -------------------------------------------------------------------------------
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+        "visibility_timeout": 3600,
+        "socket_connect_timeout": 2,
+    }
 else:
     _broker = VAR_DIR / "broker"
     for _sub in ("out", "processed", "control"):
@@ -324,6 +330,11 @@ else:
         "store_processed": False,
     }
 CELERY_TASK_IGNORE_RESULT = True
+# The worker and beat outlive a broker outage: they retry connecting for ever, at start too.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -471,6 +482,7 @@ LIVE_PRESENCE_SECONDS = float(os.environ.get("LIVE_PRESENCE_SECONDS", "20"))
 LIVE_SPECTATORS_SECONDS = float(os.environ.get("LIVE_SPECTATORS_SECONDS", "1"))
 CELERY_BEAT_SCHEDULE["explorer-sweep"] = {"task": "explorer.sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
+CELERY_BEAT_SCHEDULE["live-outbox-deliver"] = {"task": "live.outbox_deliver", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 
 # --- Idempotency keys and guests (games.idempotency, accounts.guests) -------------------
