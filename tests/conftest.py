@@ -24,6 +24,7 @@ from django.conf import settings
 from games.play import positions
 from pente_site import counters
 from pente_site.celery import app as celery_app
+from tests import servers
 from tests.migrations import migrate_to_latest
 
 #: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
@@ -77,6 +78,16 @@ def _celery_eager():
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
+    yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_migrated_server_database_per_run(tmp_path_factory):
+    """The servers the tests start copy one database, migrated once for the run: in the base
+    temp folder that every xdist worker shares (its parent's, under xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    servers.TEMPLATE_DIR = shared / "migrated-server-database"
     yield
 
 
