@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT, free_port, start_server, stop_server
+from tests.servers import ROOT, copy_migrated_database, free_port, start_server, stop_server
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
@@ -36,9 +36,8 @@ def production_server(tmp_path_factory):
         BIND=f"127.0.0.1:{port}",
         WEB_CONCURRENCY="2",
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True
-    )
+    # The database as ``manage.py migrate`` leaves it (migrated once for the test run).
+    copy_migrated_database(var_dir)
     proc = start_server(
         [str(GUNICORN), "-c", "pente_site/gunicorn.conf.py", "pente_site.wsgi"],
         env=env,
