@@ -82,3 +82,35 @@ class ReportOut(serializers.Serializer):
     line = serializers.IntegerField(source="line_id")
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
+
+
+class FallbackOut(serializers.Serializer):
+    requests = serializers.IntegerField(
+        help_text="Requests the rate limits counted in the process."
+    )
+    failures = serializers.IntegerField(help_text="Times Redis could not be reached.")
+    active = serializers.BooleanField(help_text="Counting in the process now.")
+
+
+class EventCountsOut(serializers.Serializer):
+    outbox = serializers.IntegerField(help_text="Events written to the database outbox.")
+    delivered = serializers.IntegerField(help_text="Events delivered from it to Redis.")
+    dropped = serializers.IntegerField(help_text="Events lost: neither Redis nor the database.")
+
+
+class HealthOut(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["ok", "degraded", "down"],
+        help_text="ok; degraded: Redis is away (everything still works); down: no database.",
+    )
+    database = serializers.BooleanField()
+    redis = serializers.BooleanField(
+        allow_null=True, help_text="Whether Redis answers; null when the server runs without it."
+    )
+    rate_limits_in_process = FallbackOut()
+    cache_skipped = serializers.IntegerField(
+        help_text="Cache reads and writes given up while Redis was away."
+    )
+    events = EventCountsOut(
+        allow_null=True, help_text="The event bus's outbox counts; null without Redis."
+    )

@@ -22,6 +22,7 @@ urlpatterns = [
         name="game-spectators",
     ),
     re_path(r"^online/?$", views.OnlineView.as_view(), name="online"),
+    re_path(r"^health/?$", views.HealthView.as_view(), name="health"),
     re_path(r"^me/ignores/?$", views.IgnoreListView.as_view(), name="ignores"),
     re_path(
         r"^me/ignores/(?P<username>[^/]{1,150})/?$",

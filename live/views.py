@@ -4,7 +4,9 @@ routes are in ``live.urls`` and described in docs/api.md.
 
 from __future__ import annotations
 
+from django.db import DatabaseError, connection
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from redis.exceptions import RedisError
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -13,10 +15,12 @@ from rest_framework.views import APIView
 from games.play.selectors import game_get
 from games.play.serializers import ErrorSerializer
 from live import selectors, services
+from live.bus import RedisBackend, backend
 from live.channels import room_channel
 from live.serializers import (
     ChatIn,
     ChatLineOut,
+    HealthOut,
     IgnoreIn,
     IgnoreOut,
     PersonOut,
@@ -26,6 +30,8 @@ from live.serializers import (
     RoomOut,
     SpectatorsOut,
 )
+from pente_site import cache as shared_cache
+from pente_site import counters
 from pente_site.errors import Invalid
 from pente_site.ratelimit import ChatBurstThrottle
 
@@ -224,3 +230,47 @@ class ChatLineView(APIView):
         line = selectors.chat_line_get(line_id=pk)
         services.chat_remove(line=line, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _database_answers() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return True
+    except DatabaseError:
+        return False
+
+
+class HealthView(APIView):
+    """How this web process is doing: whether the database and Redis answer, and what it did
+    without Redis since it started (rate limits counted in the process, cache reads and writes
+    given up, live events kept in the database outbox). 200 while the database answers, even
+    with Redis away (the process still serves everything); 503 when it does not."""
+
+    permission_classes = [AllowAny]
+    throttle_classes: list = []
+
+    @extend_schema(responses={200: HealthOut, 503: HealthOut})
+    def get(self, request):
+        bus = backend()
+        redis_up: bool | None = None
+        events = None
+        if isinstance(bus, RedisBackend):
+            try:
+                redis_up = bool(bus.client.ping())
+            except (RedisError, OSError):
+                redis_up = False
+            events = dict(bus.stats)
+        database = _database_answers()
+        body = {
+            "status": "ok" if database and redis_up is not False else "degraded",
+            "database": database,
+            "redis": redis_up,
+            "rate_limits_in_process": counters.fallback_stats(),
+            "cache_skipped": shared_cache.outage.skipped,
+            "events": events,
+        }
+        if not database:
+            body["status"] = "down"
+        code = status.HTTP_200_OK if database else status.HTTP_503_SERVICE_UNAVAILABLE
+        return Response(HealthOut(body).data, status=code)
