@@ -11,7 +11,6 @@ import random
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -56,10 +55,10 @@ def seat_bot(game: Game, seat: int) -> User | None:
 
 
 def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
-    """``turn_started`` receiver (inside the transaction): a computer to act gets its task."""
+    """``turn_started`` receiver (sent once the action is committed, ``games.play.events``): a
+    computer to act gets its task."""
     if game.against_computer and seat_bot(game, seat) is not None:
-        game_id, ply = game.pk, game.ply
-        transaction.on_commit(lambda: enqueue(BOT_MOVE_TASK, args=(game_id, ply)), robust=True)
+        enqueue(BOT_MOVE_TASK, args=(game.pk, game.ply))
 
 
 def bot_play(*, game_id: int, ply: int, rng: random.Random | None = None) -> str:
