@@ -16,7 +16,7 @@ class GamesConfig(AppConfig):
         from games.bots import services as bots
         from games.challenges import services as challenges
         from games.notifications import services as notifications
-        from games.play.signals import turn_started
+        from games.play.signals import turn_due, turn_started
         from games.records import fingerprints
 
         account_deleted.connect(
@@ -25,6 +25,7 @@ class GamesConfig(AppConfig):
         if accounts_selectors.player_page_games not in PLAYER_PAGE_EXTRAS:
             PLAYER_PAGE_EXTRAS.insert(0, accounts_selectors.player_page_games)
         turn_started.connect(bots.on_turn_started, dispatch_uid="games.bots.turn_started")
+        turn_due.connect(bots.on_turn_due, dispatch_uid="games.bots.turn_due")
         fingerprints.connect()
         notifications.connect()  # the e-mails of turns, challenges and ended games
         post_save.connect(

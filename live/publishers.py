@@ -19,7 +19,7 @@ from games.challenges.models import Challenge
 from games.challenges.signals import challenge_changed
 from games.clocks.timecontrol import Kind
 from games.play.models import Game, GameSet, Seat
-from games.play.positions import move_json, played_of
+from games.play.positions import Snapshot, move_json
 from games.play.selectors import (
     game_state_and_moves_json,
     game_state_head_json,
@@ -56,21 +56,26 @@ def _humans(users: list[User | None]) -> list[User]:
     return [u for u in users if u is not None and u.bot_level is None]
 
 
-def on_game_changed(sender, game: Game, kind: str, since_ply: int, **kwargs) -> None:
-    """A move, an undo or a request: the new state is built once the transaction commits (and
-    sent with the other events of the transaction)."""
-    publish_built(lambda: _state_events(game, kind, since_ply))
+def on_game_changed(
+    sender, game: Game, kind: str, since_ply: int, shown: Snapshot | None = None, **kwargs
+) -> None:
+    """A move, an undo or a request (sent once it is committed): the new state is built from
+    ``shown``, the game as the action left it (the answer to the request shares the state), and
+    sent with the other events of the action."""
+    snapshot = shown if shown is not None else Snapshot(game)
+    publish_built(lambda: _state_events(snapshot, kind, since_ply))
 
 
-def _state_events(game: Game, kind: str, since_ply: int) -> list[tuple[str, str, Any]]:
-    head = game_state_head_json(game=game)
+def _state_events(shown: Snapshot, kind: str, since_ply: int) -> list[tuple[str, str, Any]]:
+    game = shown.game
+    head = game_state_head_json(snapshot=shown)
     moves = []
     if kind == "move":
         # A turn adds at most two moves (Connect6), all in the kept tail: no need to read back
         # the whole game's moves. Messages as the spectators' state shows them.
-        shown = game.status != Game.Status.IN_PROGRESS
-        tail = played_of(game).tail
-        moves = [move_json(r, show_message=shown) for r in tail if r.ply > since_ply]
+        messages = game.status != Game.Status.IN_PROGRESS
+        tail = shown.current().tail
+        moves = [move_json(r, show_message=messages) for r in tail if r.ply > since_ply]
     # The state as the API writes it (the answer to the move shares it), and the server's time.
     server_time = json.dumps(timezone.now(), cls=DjangoJSONEncoder)
     data = Encoded(

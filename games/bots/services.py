@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -70,23 +69,30 @@ def _grace() -> timedelta:
 
 
 def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
-    """``turn_started`` receiver (inside the transaction): a computer to act gets its turn's
-    row, due at the end of its think time plus ``BOT_RESEND_SECONDS``, and its task."""
+    """``turn_started`` receiver (sent once the action is committed, ``games.play.events``): a
+    computer to act gets its task (its turn's row, written by ``on_turn_due`` with the action,
+    has it sent again if the task is lost)."""
+    if game.against_computer and seat_bot(game, seat) is not None:
+        enqueue(BOT_MOVE_TASK, args=(game.pk, game.ply))
+
+
+def on_turn_due(sender, game: Game, seat: int, **kwargs) -> None:
+    """``turn_due`` receiver (inside the action's transaction): a computer to act gets its
+    turn's row, due at the end of its think time plus ``BOT_RESEND_SECONDS``, so that a task
+    lost after the commit is sent again by ``resend_due``."""
     if not game.against_computer:
         return
     bot = seat_bot(game, seat)
     if bot is None:
         return
-    game_id, ply = game.pk, game.ply
     think = timedelta(seconds=bot_budget(game=game, seat=seat, level=bot.bot_level))
-    turn = BotTurn(game_id=game_id, ply=ply, resend_at=timezone.now() + think + _grace())
+    turn = BotTurn(game_id=game.pk, ply=game.ply, resend_at=timezone.now() + think + _grace())
     BotTurn.objects.bulk_create(
         [turn],
         update_conflicts=True,
         unique_fields=["game"],
         update_fields=["ply", "resend_at", "claimed_at", "sends"],
     )
-    transaction.on_commit(lambda: enqueue(BOT_MOVE_TASK, args=(game_id, ply)), robust=True)
 
 
 def _claim_turn(*, game_id: int, ply: int, budget: float) -> bool:

@@ -127,19 +127,42 @@ def clock_restart(*, game: Game, now: datetime, to_move_seat: int | None = None)
 
 
 def schedule_deadline(*, game: Game, guessed_seat: int | None = None) -> None:
-    """Call after saving a game whose deadline may have changed (a move, a start, an undo, a
-    vacation hour spent): sends its timeout task (``games.game_timeout`` with the game's id and
-    ply, ``eta`` = the deadline) when the transaction commits. A game with no deadline, or one
-    beyond ``eta_horizon()``, gets no task: the sweeper closes it once it is overdue.
-    ``guessed_seat``: the seat ``clock_on_move`` guessed by rotation (not told who is to move),
-    checked here against the saved moves."""
+    """Call after saving a game whose deadline may have changed (a start, a vacation hour spent):
+    ``settle_deadline`` now, and the timeout task sent when the transaction commits. A game with no
+    deadline, or one beyond ``eta_horizon()``, gets no task: the sweeper closes it once it is
+    overdue. (The play services do the two halves from ``games.play.events``.)"""
+    settle_deadline(game=game, guessed_seat=guessed_seat)
+    if _timeout_due(game):
+        enqueue_timeout(game.pk, game.ply, game.deadline)
+
+
+def settle_deadline(*, game: Game, guessed_seat: int | None = None) -> None:
+    """In the transaction that saved the game: ``guessed_seat``, the seat ``clock_on_move``
+    guessed by rotation (not told who is to move), is checked against the saved moves, and the
+    deadline corrected in the row when the guess was wrong."""
     if game.status != IN_PROGRESS or game.deadline is None or game.pk is None:
         return
     if guessed_seat is not None:
         _check_guessed_seat(game, guessed_seat)
-    if game.deadline - timezone.now() > eta_horizon():
-        return
-    enqueue_timeout(game.pk, game.ply, game.deadline)
+
+
+def send_deadline(*, game: Game) -> None:
+    """Once the game's deadline is committed: its timeout task (``games.game_timeout`` with the
+    game's id and ply, ``eta`` = the deadline), unless the deadline is beyond ``eta_horizon()``
+    (the sweeper closes the game once it is overdue)."""
+    if _timeout_due(game):
+        send_timeout(game.pk, game.ply, game.deadline)
+
+
+def _timeout_due(game: Game) -> bool:
+    """Whether the game's deadline gets a timeout task: in progress, with a deadline within
+    ``eta_horizon()``."""
+    return (
+        game.status == IN_PROGRESS
+        and game.deadline is not None
+        and game.pk is not None
+        and game.deadline - timezone.now() <= eta_horizon()
+    )
 
 
 def _check_guessed_seat(game: Game, guessed_seat: int) -> None:

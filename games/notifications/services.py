@@ -30,7 +30,7 @@ from games.engine import Termination
 from games.notifications.models import TurnNotice
 from games.play.models import Game, Seat
 from games.play.selectors import seats_with_users
-from games.play.signals import game_finished, turn_started
+from games.play.signals import game_finished
 from pente_site.counters import count_requests
 from pente_site.errors import Invalid
 from pente_site.jobs import enqueue
@@ -66,7 +66,6 @@ _WON_HOW = {
 def connect() -> None:
     """Receive the signals that lead to e-mails (``GamesConfig.ready``)."""
     uid = "games.notifications.services"
-    turn_started.connect(on_turn_started, dispatch_uid=f"{uid}.turn")
     challenge_changed.connect(on_challenge_changed, dispatch_uid=f"{uid}.challenge")
     game_finished.connect(on_game_finished, dispatch_uid=f"{uid}.game_over")
 
@@ -151,16 +150,17 @@ def _game_url(site_url: str, game_id: int) -> str:
 # --- Your turn ---------------------------------------------------------------------------------
 
 
-def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
-    """``turn_started`` receiver (inside the transaction): in a turn-based game, the turn of a
-    player who wants to be told of it becomes the game's ``TurnNotice`` (replacing the one of
-    an earlier turn), and its job is enqueued once the transaction commits, due
-    ``TURN_EMAIL_WAIT_SECONDS`` after the turn started."""
+def keep_turn_notice(*, game: Game, seat: int) -> TurnNotice | None:
+    """In the transaction of the action that gave ``seat`` its turn (``games.play.events``): in a
+    turn-based game, the turn of a player who wants to be told of it becomes the game's
+    ``TurnNotice`` (replacing the one of an earlier turn), returned for ``send_turn_notice`` once
+    the transaction commits, due ``TURN_EMAIL_WAIT_SECONDS`` after the turn started. None: no
+    one to tell."""
     if game.time_control != Kind.TURN:
-        return
+        return None
     player = next((s.user for s in seats_with_users(game) if s.seat == seat), None)
     if player is None or not wants_email(player, "turn"):
-        return
+        return None
     started = game.turn_started_at or timezone.now()
     due = started + timedelta(seconds=settings.TURN_EMAIL_WAIT_SECONDS)
     notice = TurnNotice(
@@ -177,8 +177,13 @@ def on_turn_started(sender, game: Game, seat: int, **kwargs) -> None:
         unique_fields=["game"],
         update_fields=["ply", "seat", "user", "due_at", "site_url"],
     )
-    user_id = player.pk
-    transaction.on_commit(lambda: enqueue(TURN_EMAILS_TASK, args=(user_id,), eta=due), robust=True)
+    return notice
+
+
+def send_turn_notice(notice: TurnNotice) -> None:
+    """Once ``notice`` is committed: the job that tells its player, due when it is (the sweeper
+    ``turn_emails_sweep`` runs it again when it was lost)."""
+    enqueue(TURN_EMAILS_TASK, args=(notice.user_id,), eta=notice.due_at)
 
 
 @dataclass(frozen=True)

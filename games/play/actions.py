@@ -33,7 +33,15 @@ from games.play.access import (
 from games.play.claim import claim_turn, row_values
 from games.play.finish import absence_finish, game_finish, loss_outcome
 from games.play.models import Game, Move, Seat
-from games.play.positions import MoveRow, Played, cached_game, move_rows, played_of, remember_played
+from games.play.positions import (
+    MoveRow,
+    Played,
+    Snapshot,
+    cache_played,
+    cached_game,
+    move_rows,
+    played_of,
+)
 from games.play.selectors import game_state
 from pente_site.errors import Conflict, Invalid
 
@@ -108,11 +116,12 @@ class _RepeatDiffers(Exception):
         self.code, self.detail = code, detail
 
 
-def _turn(*, game_id: int, user: User, ply: int, now: datetime, action: Action) -> Game:
+def _turn(*, game_id: int, user: User, ply: int, now: datetime, action: Action) -> Snapshot:
     """The one pipeline of a player's turn. First from the cache, without a lock: a plain turn
     is claimed there (two statements with the token's); anything else, and a claim that finds
     the row moved on, is played from the database with the row locked, which gives every
-    refusal."""
+    refusal. Returns the game as the turn left it, with its moves and position (what the answer
+    is built from)."""
     cached = cached_game(game_id)
     if cached is not None:
         game, played = cached
@@ -125,15 +134,15 @@ def _turn(*, game_id: int, user: User, ply: int, now: datetime, action: Action) 
     with transaction.atomic():
         game = lock_game(game_id)
         loaded = Loaded.of(game, played_of(game), locked=True)
-        played = _play(loaded, user=user, ply=ply, now=now, action=action)
-    if isinstance(played, _TimedOut):  # the end of the game is committed, the turn refused
-        played.refuse()
-    return played
+        shown = _play(loaded, user=user, ply=ply, now=now, action=action)
+    if isinstance(shown, _TimedOut):  # the end of the game is committed, the turn refused
+        shown.refuse()
+    return shown
 
 
 def _play(
     loaded: Loaded, *, user: User, ply: int, now: datetime, action: Action
-) -> Game | _TimedOut:
+) -> Snapshot | _TimedOut:
     """Check, play, claim, publish. From the cache (``loaded.locked`` False) every step that is
     not a plain turn raises ``_FromDatabase`` instead of answering."""
 
@@ -152,7 +161,7 @@ def _play(
     if ply != game.ply:
         refuse()
         _answer_stale(loaded, user=user, mine=mine, ply=ply, action=action)
-        return game
+        return Snapshot(game, played)
     if game.status != Game.Status.IN_PROGRESS:
         refuse()
         require_in_progress(game)
@@ -186,24 +195,31 @@ def _play(
         if loaded.locked:  # cannot happen: the row is locked
             raise RuntimeError(f"game {game.pk}: the locked row refused its claim")
         raise _FromDatabase
-    # From the cache, a transaction with no statement of its own (the claim committed): it
-    # gathers what the events send, in one round trip when it ends. Locked: the read's own.
+    shown = Snapshot(
+        game,
+        cache_played(game, played.extended(move_rows(rows, position.size), position), base=played),
+    )
+    # Locked, the events wait for the commit of the read's transaction. From the cache the claim
+    # is committed: a transaction of their own, with no statement unless a guessed deadline is
+    # corrected.
     with nullcontext() if loaded.locked else transaction.atomic():
-        remember_played(
-            game, played.extended(move_rows(rows, position.size), position), base=played
-        )
         if position.outcome is not None:
-            events.publish([events.Changed(game, "move", since_ply)])
+            events.publish_on_commit([events.Changed(shown, "move", since_ply)])
             game_finish(game=game, outcome=position.outcome, now=now)
         else:
-            events.publish(_next_turn(game, since_ply, position.to_move_seat, mover=seat))
-    return game
+            events.publish_on_commit(
+                _next_turn(shown, since_ply, position.to_move_seat, mover=seat)
+            )
+    return shown
 
 
-def _next_turn(game: Game, since_ply: int, seat: int | None, *, mover: int) -> list[events.Event]:
+def _next_turn(
+    shown: Snapshot, since_ply: int, seat: int | None, *, mover: int
+) -> list[events.Event]:
     """The events of a turn that leaves the game in progress (``seat`` to act next, None when
     the engine names none: the clock then guessed the seat after ``mover``)."""
-    sent: list[events.Event] = [events.Changed(game, "move", since_ply)]
+    game = shown.game
+    sent: list[events.Event] = [events.Changed(shown, "move", since_ply)]
     if game.deadline is not None:
         guessed = None if seat is not None else clock_services.rotation_seat(game=game, seat=mover)
         sent.append(events.DeadlineSet(game, guessed_seat=guessed))
@@ -291,11 +307,12 @@ def move_play(
     points: Sequence[int | str],
     message: str = "",
     now: datetime | None = None,
-) -> Game:
+) -> Snapshot:
     """Play one turn: one stone (or, in Go, ``PASS``), or two for a Connect6 turn
     (all-or-nothing). Points are ints or names on the game's board.
 
     ``ply`` is the game's ply the client saw. Sending the same turn twice returns the game.
+    Returns the game as the turn left it, with its moves and position (``Snapshot``).
     """
     now = now_or(now)
     message = _check_message(message)
@@ -342,7 +359,7 @@ def game_decide(
     choice: str,
     disputed: Sequence[int | str] = (),
     now: datetime | None = None,
-) -> Game:
+) -> Snapshot:
     """Make the pending decision: D-Pente / Swap2 (``keep``/``swap``/``place_two``/``colour1``/
     ``colour2``), or in Go the answer to the marking of dead stones (``accept``: the game is
     counted; ``reject``: play resumes). A rejection may name the stones it ``disputes`` (the
@@ -374,7 +391,7 @@ def game_mark_dead(
     ply: int,
     points: Sequence[int | str],
     now: datetime | None = None,
-) -> Game:
+) -> Snapshot:
     """Go, after two passes: the player who passed first proposes the dead stones (names or
     ints; none at all is a proposal too); the other then accepts or rejects (``game_decide``)."""
 

@@ -100,7 +100,7 @@ def game_create(
             clock_services.clock_start(game=game, now=now, to_move_seat=fresh.to_move_seat)
         game.save()
         game_started.send(sender=Game, game=game, seats=seats)
-        events.publish(
+        events.publish_on_commit(
             [
                 *([events.DeadlineSet(game)] if game.deadline is not None else []),
                 *([events.TurnStarted(game, fresh.to_move_seat)] if fresh.to_move_seat else []),

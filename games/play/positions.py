@@ -8,7 +8,7 @@ import logging
 import re
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -269,6 +269,33 @@ def hidden_messages(shown: str) -> str:
     return hidden
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Snapshot:
+    """A game as one request holds it, passed to whoever shows it: the row (its seats loaded or
+    not), its moves and engine position when the request already has them (``played``: those a
+    player's action left, or those the cache gave with the row), and ``memo``, where the state
+    selectors keep what they built from them (the state written once, so that the game's live
+    event and the answer to the request share it). Nothing here is stored on the row itself.
+
+    ``played`` is only used while it is of the row's ply (an action taken back since is read
+    again); its position is read, never played on."""
+
+    game: Game
+    played: Played | None = None
+    memo: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def current(self) -> Played:
+        """The moves and position of the row as it stands: ``played`` when it is of this ply,
+        else read once (``played_of``) and kept in ``memo`` for this ply."""
+        game = self.game
+        if self.played is not None and self.played.count == game.ply:
+            return self.played
+        kept = self.memo.get("played")
+        if kept is None or kept[0] != game.ply:
+            kept = self.memo["played"] = (game.ply, played_of(game))
+        return kept[1]
+
+
 def _cache_key(game: Game) -> str:
     return f"{CACHE_PREFIX}:{game.pk}"
 
@@ -372,18 +399,17 @@ def _keep_cached_seats(game: Game, seats: tuple[Any, ...]) -> None:
     game.keep_seats(rows)
 
 
-def take_cached(game: Game) -> bool:
-    """Give ``game``, a row just read without its seats, its seats and users, moves and position
-    from the cache, when the cached entry is of the row as read (then showing the game needs no
-    other query: seats never change once the game exists, and a seat's user is shown by id and
-    name only, which never change either). False, giving nothing, otherwise."""
+def cached_played(game: Game) -> Played | None:
+    """Give ``game``, a row just read without its seats, its seats and users from the cache, and
+    return its moves and position, when the cached entry is of the row as read (then showing the
+    game needs no other query: seats never change once the game exists, and a seat's user is
+    shown by id and name only, which never change either). None, giving nothing, otherwise."""
     hit = _cache_read(game.pk)
     if hit is None or hit[0] != _stamp(game) or hit[2] is None or hit[2][0] != _GAME_FIELDS_CHECK:
-        return False
+        return None
     _cached_stamp, played, (_check, _values, seats) = hit
     _keep_cached_seats(game, seats)
-    game._replayed = (game.ply, played)
-    return True
+    return played
 
 
 def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> str | None:
@@ -412,17 +438,14 @@ def _cache_store(game: Game, played: Played, *, base: Played | None = None) -> s
     return tag if stored else None
 
 
-def remember_played(game: Game, played: Played, *, base: Played | None = None) -> None:
-    """Keep ``played`` (the game's moves and position as just written; ``base``: the moves it
-    extends, as read) for the next request, and on this instance for the rest of this one (the
-    response)."""
-    tag = _cache_store(game, played, base=base)
-    game._replayed = (game.ply, replace(played, tag=tag))
+def cache_played(game: Game, played: Played, *, base: Played | None = None) -> Played:
+    """Cache ``played`` (the game's moves and position as just written; ``base``: the moves it
+    extends, as read) for the next request; returns it with the tag of its cache entry."""
+    return replace(played, tag=_cache_store(game, played, base=base))
 
 
 def forget_played(game: Game) -> None:
     """Drop the cached moves and position (the moves were taken back)."""
-    game._replayed = None
     try:
         delete_with_text(_cache_key(game))
     except Exception:
@@ -430,12 +453,9 @@ def forget_played(game: Game) -> None:
 
 
 def played_of(game: Game) -> Played:
-    """The game's moves and the engine position after them: from this instance or the cache
-    when they match the row, otherwise one SELECT and a replay (then cached). The position is
-    the caller's own: acting on it changes nothing cached or kept."""
-    kept = replayed(game)
-    if kept is not None:
-        return replace(kept, position=kept.position.copy())
+    """The game's moves and the engine position after them: from the cache when they match the
+    row, otherwise one SELECT and a replay (then cached). The position is the caller's own:
+    acting on it changes nothing cached."""
     hit = _cache_read(game.pk)
     if hit is not None and hit[0] == _stamp(game):
         return hit[1]
@@ -477,15 +497,6 @@ def position_of(game: Game, moves: Sequence[Move | MoveRow] | None = None) -> en
 def seat_to_move(game: Game, moves: Sequence[Move] | None = None) -> int | None:
     """The seat to move now, from a replay of the game's moves."""
     return position_of(game, moves).to_move_seat
-
-
-def replayed(game: Game) -> Played | None:
-    """The moves and engine position a player's action left on this ``game`` instance (so the
-    response need not read them again); None when the instance has none or has moved on."""
-    kept = getattr(game, "_replayed", None)
-    if kept is None or kept[0] != game.ply:
-        return None
-    return kept[1]
 
 
 def team_of(game: Game, seat: int) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from games.play.access import (
 from games.play.finish import game_cancel_finish
 from games.play.models import Game, Move
 from games.play.positions import (
+    Snapshot,
     cancel_forbidden_reason,
     forget_played,
     opponents_of,
@@ -44,7 +45,7 @@ def game_cancel_request(*, game_id: int, user: User, now: datetime | None = None
         elif asked is None:
             game.cancel_requested_by = mine[0]
             game.save(update_fields=["cancel_requested_by", "updated_at"])
-            events.publish([events.Changed(game, "request", game.ply)])
+            events.publish_on_commit([events.Changed(Snapshot(game), "request", game.ply)])
     return game
 
 
@@ -78,7 +79,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             game.save()
             forget_played(game)
             deadline = [events.DeadlineSet(game)] if game.deadline is not None else []
-            events.publish([*deadline, events.Changed(game, "undo", game.ply)])
+            events.publish_on_commit([*deadline, events.Changed(Snapshot(game), "undo", game.ply)])
             return game
         if asked is not None:
             return game  # already asked: harmless repeat
@@ -89,7 +90,7 @@ def game_undo_request(*, game_id: int, user: User, now: datetime | None = None) 
             )
         game.undo_requested_by = span.seat
         game.save(update_fields=["undo_requested_by", "updated_at"])
-        events.publish([events.Changed(game, "request", game.ply)])
+        events.publish_on_commit([events.Changed(Snapshot(game), "request", game.ply)])
     return game
 
 
@@ -107,5 +108,5 @@ def _clear_request(*, game_id: int, user: User, field: str) -> Game:
             raise Conflict("no_request", "There is no pending request.")
         setattr(game, field, None)
         game.save(update_fields=[field, "updated_at"])
-        events.publish([events.Changed(game, "request", game.ply)])
+        events.publish_on_commit([events.Changed(Snapshot(game), "request", game.ply)])
     return game

@@ -18,11 +18,12 @@ from games.engine import GoGame, GoPhase, GoScore, IllegalMove, Position, point_
 from games.play.models import Game, GameSet, Seat
 from games.play.positions import (
     Played,
+    Snapshot,
     api_json_bytes,
+    cached_played,
     cancel_forbidden_reason,
     played_of,
     played_upto,
-    take_cached,
     team_of,
 )
 from pente_site.errors import Conflict, Invalid, NotFound
@@ -51,19 +52,20 @@ def game_get(*, game_id: int | str) -> Game:
         raise NotFound("not_found", f"There is no game {game_id}.") from None
 
 
-def game_to_show(*, game_id: int | str) -> Game:
-    """A game to show (``game_state``): its row, then its seats and position from the cache
-    when it holds them for the row as it stands (one query in all), else read as ``game_get``
-    reads them."""
+def game_to_show(*, game_id: int | str) -> Snapshot:
+    """A game to show (``game_state_head_and_moves_json``): its row, then its seats, moves and
+    position from the cache when it holds them for the row as it stands (one query in all),
+    else its seats read as ``game_get`` reads them (the moves when the state is built)."""
     try:
         game = Game.objects.filter(pk=int(game_id)).first()
     except (ValueError, TypeError, OverflowError):
         game = None
     if game is None:
         raise NotFound("not_found", f"There is no game {game_id}.")
-    if not take_cached(game):
+    played = cached_played(game)
+    if played is None:
         prefetch_related_objects([game], _seats_with_users())
-    return game
+    return Snapshot(game, played)
 
 
 def set_get(*, set_id: int | str) -> GameSet:
@@ -120,10 +122,20 @@ def game_summary(game: Game, viewer: User | None = None) -> dict[str, Any]:
     }
 
 
-def game_state(*, game: Game, viewer: User | None, now: datetime | None = None) -> dict[str, Any]:
-    """Everything a client needs to draw and play the game (``moves`` last)."""
+def game_state(
+    *,
+    game: Game,
+    viewer: User | None,
+    now: datetime | None = None,
+    snapshot: Snapshot | None = None,
+) -> dict[str, Any]:
+    """Everything a client needs to draw and play the game (``moves`` last). ``snapshot``: what
+    the request already holds of ``game`` (its moves and position), when it holds it."""
     state, played, show_messages = _state_and_moves(
-        game=game, viewer=viewer, now=now, shown_ply=spectator_ply(game, viewer)
+        snapshot=snapshot or Snapshot(game),
+        viewer=viewer,
+        now=now,
+        shown_ply=spectator_ply(game, viewer),
     )
     return {**state, "moves": played.moves(show_messages=show_messages)}
 
@@ -142,37 +154,40 @@ def game_state_and_moves_json(
     if shown_ply is False:
         shown_ply = spectator_ply(game, viewer)
     state, played, show_messages = _state_and_moves(
-        game=game, viewer=viewer, now=now, shown_ply=shown_ply
+        snapshot=Snapshot(game), viewer=viewer, now=now, shown_ply=shown_ply
     )
     return state, played.moves_json(show_messages=show_messages)
 
 
 def game_state_head_and_moves_json(
-    *, game: Game, viewer: User | None, shown_ply: int | None | bool = False
+    *, snapshot: Snapshot, viewer: User | None, shown_ply: int | None | bool = False
 ) -> tuple[bytes, str]:
-    """``game_state_and_moves_json`` with the state already written as the API writes it (JSON,
-    without its closing brace, so that ``"moves"`` or more can follow)."""
+    """``game_state_and_moves_json`` of the game ``snapshot`` holds, with the state already
+    written as the API writes it (JSON, without its closing brace, so that ``"moves"`` or more
+    can follow). What ``snapshot`` holds is used, and what is built is kept in it."""
+    game = snapshot.game
     if shown_ply is False:
         shown_ply = spectator_ply(game, viewer)
     if shown_ply is not None:
         state, played, show_messages = _state_and_moves(
-            game=game, viewer=viewer, now=None, shown_ply=shown_ply
+            snapshot=snapshot, viewer=viewer, now=None, shown_ply=shown_ply
         )
         return api_json_bytes(state)[:-1], played.moves_json(show_messages=show_messages)
-    head = game_state_head_json(game=game)
-    _state, played, show_messages = _state_and_moves(game=game, viewer=viewer, now=None)
+    head = game_state_head_json(snapshot=snapshot)
+    _state, played, show_messages = _state_and_moves(snapshot=snapshot, viewer=viewer, now=None)
     return head, played.moves_json(show_messages=show_messages)
 
 
-def game_state_head_json(*, game: Game) -> bytes:
+def game_state_head_json(*, snapshot: Snapshot) -> bytes:
     """The game state as it stands (all its moves shown) but its moves, written as the API
-    writes it, without its closing brace: written once per request, the game's event and the
-    answer share it (the moves differ by viewer only in their messages)."""
-    _state_and_moves(game=game, viewer=None, now=None)
-    key, state, _played = game._state_memo
-    kept = getattr(game, "_state_head", None)
+    writes it, without its closing brace: written once per request and kept in ``snapshot``, so
+    that the game's live event and the answer share it (the moves differ by viewer only in their
+    messages)."""
+    _state_and_moves(snapshot=snapshot, viewer=None, now=None)
+    key, state, _played = snapshot.memo["state"]
+    kept = snapshot.memo.get("head")
     if kept is None or kept[0] != key:
-        kept = game._state_head = (key, api_json_bytes(state)[:-1])
+        kept = snapshot.memo["head"] = (key, api_json_bytes(state)[:-1])
     return kept[1]
 
 
@@ -187,34 +202,42 @@ def spectator_ply(game: Game, viewer: User | None) -> int | None:
 
 
 def _state_and_moves(
-    *, game: Game, viewer: User | None, now: datetime | None, shown_ply: int | None = None
+    *,
+    snapshot: Snapshot,
+    viewer: User | None,
+    now: datetime | None,
+    shown_ply: int | None = None,
 ) -> tuple[dict[str, Any], Played, bool]:
-    """The game state but its moves; the moves and position (``positions.played_of``: this
-    instance's after a player's action, else the cache, else one SELECT and a replay; up to
-    ``shown_ply`` only when given); whether ``viewer`` sees the messages."""
+    """The game state but its moves; the moves and position (``Snapshot.current``: those the
+    request holds, else the cache's, else one SELECT and a replay; up to ``shown_ply`` only when
+    given); whether ``viewer`` sees the messages. The state as it stands is built once per
+    snapshot and row version (kept in ``snapshot.memo``)."""
+    game = snapshot.game
     memo_key = (game.ply, game.updated_at, game.status)
     if shown_ply is None and now is None:
-        memo = getattr(game, "_state_memo", None)
+        memo = snapshot.memo.get("state")
         if memo is not None and memo[0] == memo_key:
             # The same state again in this request (the event, then the answer): it depends on
             # the viewer only through the messages shown.
             _key, state, played = memo
             show_messages = game.status != Game.Status.IN_PROGRESS or is_participant(game, viewer)
             return dict(state), played, show_messages
-    state, played, show_messages = _build_state(
-        game=game, viewer=viewer, now=now, shown_ply=shown_ply
-    )
-    if shown_ply is None and now is None:
-        game._state_memo = (memo_key, state, played)
+    played = snapshot.current() if shown_ply is None else played_upto(game, shown_ply)
+    state, show_messages = _build_state(game=game, played=played, viewer=viewer, now=now)
+    if shown_ply is not None:
+        state["ply"] = shown_ply
+    elif now is None:
+        snapshot.memo["state"] = (memo_key, state, played)
         state = dict(state)
     return state, played, show_messages
 
 
 def _build_state(
-    *, game: Game, viewer: User | None, now: datetime | None, shown_ply: int | None
-) -> tuple[dict[str, Any], Played, bool]:
+    *, game: Game, played: Played, viewer: User | None, now: datetime | None
+) -> tuple[dict[str, Any], bool]:
+    """The state of ``game`` but its moves, from ``played``; whether ``viewer`` sees the
+    messages."""
     now = now or timezone.now()
-    played = played_of(game) if shown_ply is None else played_upto(game, shown_ply)
     position = played.position
     seats = seats_with_users(game)
     by_seat = {s.seat: s for s in seats}
@@ -293,9 +316,7 @@ def _build_state(
         "spectator_delay": game.spectator_delay,
         "set": game_set_of(game=game),
     }
-    if shown_ply is not None:
-        state["ply"] = shown_ply
-    return state, played, show_messages
+    return state, show_messages
 
 
 def _iso_ms(moment: datetime) -> str:

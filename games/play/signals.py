@@ -1,6 +1,8 @@
 """The signals of play, for the apps that must hear of a game and cannot be called from here.
 
-Sent inside the writing transaction; a receiver defers what leaves the process to the commit.
+``game_changed`` and ``turn_started`` are sent after the commit, by ``games.play.events.publish``;
+the others inside the writing transaction, where a receiver defers what leaves the process to
+the commit.
 """
 
 from __future__ import annotations
@@ -23,16 +25,23 @@ sets_finished = Signal()
 #: is created (a challenge accepted, a set's next game, a tournament's match).
 game_started = Signal()
 
-#: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now) when a game is
-#: created or an action leaves a seat to act (``games.play.events.TurnStarted``): the computer
-#: opponents move on it, the player hears it is their turn.
+#: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now) inside the
+#: transaction of the action that leaves that seat to act, before ``turn_started``: a receiver
+#: writes what must be kept with the action (the computer opponents' turn row, from which a
+#: lost move task is sent again). Nothing may leave the process here.
+turn_due = Signal()
+
+#: Sent with ``game=`` (saved, in progress) and ``seat=`` (the seat to act now), after the commit,
+#: when a game is created or an action leaves a seat to act (``games.play.events.TurnStarted``):
+#: the computer opponents move on it, the player hears it is their turn.
 turn_started = Signal()
 
-#: Sent with ``game=`` (saved), ``kind=`` and ``since_ply=`` (the ply before) after an action
-#: changed a game in progress: ``"move"`` (stones, passes, decisions, a marking), ``"undo"`` (a
-#: move taken back) or ``"request"`` (an undo or cancel request asked, withdrawn or declined).
-#: The end of a game is ``game_finished``. The live streams publish both (``live.publishers``).
-#: Sent by ``games.play.events.publish`` (``Changed``).
+#: Sent with ``game=`` (saved), ``kind=``, ``since_ply=`` (the ply before) and ``shown=`` (the
+#: ``games.play.positions.Snapshot`` the action left, shared with its answer), after the commit,
+#: when an action changed a game in progress: ``"move"`` (stones, passes, decisions, a
+#: marking), ``"undo"`` (a move taken back) or ``"request"`` (an undo or cancel request asked,
+#: withdrawn or declined). The end of a game is ``game_finished``. The live streams publish both
+#: (``live.publishers``). Sent by ``games.play.events.publish`` (``Changed``).
 game_changed = Signal()
 
 #: Sent with ``game_set=`` (a saved ``GameSet``) and ``game_id=`` (its game just over) when a

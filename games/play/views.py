@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from games.play import access, actions, requests, selectors, sets
 from games.play.filters import GAME_ORDERING, GameFilter
+from games.play.positions import Snapshot
 from games.play.serializers import (
     DeadRequestSerializer,
     DecisionRequestSerializer,
@@ -50,9 +51,10 @@ def _require_player(*, game_id: int, user) -> None:
     )
 
 
-def _state(request, game) -> HttpResponse:
-    """The game state as JSON, its moves (``"moves"``, last) spliced in as the cache keeps them."""
-    head, moves = selectors.game_state_head_and_moves_json(game=game, viewer=request.user)
+def _state(request, snapshot: Snapshot) -> HttpResponse:
+    """The game state as JSON, its moves (``"moves"``, last) spliced in as the cache keeps them,
+    from what the service or the read already holds of the game (``snapshot``)."""
+    head, moves = selectors.game_state_head_and_moves_json(snapshot=snapshot, viewer=request.user)
     body = b"".join((head, b',"moves":', moves.encode(), b"}"))
     return HttpResponse(body, content_type="application/json")
 
@@ -97,14 +99,14 @@ class GameMovesView(APIView):
     def post(self, request, pk: int):
         data = MoveRequestSerializer(data=request.data)
         validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
-        game = actions.move_play(
+        shown = actions.move_play(
             game_id=pk,
             user=request.user,
             ply=data.validated_data["ply"],
             points=data.validated_data["points"],
             message=data.validated_data.get("message", ""),
         )
-        return _state(request, game)
+        return _state(request, shown)
 
 
 class GameDecisionView(APIView):
@@ -119,14 +121,14 @@ class GameDecisionView(APIView):
     def post(self, request, pk: int):
         data = DecisionRequestSerializer(data=request.data)
         validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
-        game = actions.game_decide(
+        shown = actions.game_decide(
             game_id=pk,
             user=request.user,
             ply=data.validated_data["ply"],
             choice=data.validated_data["choice"],
             disputed=data.validated_data["disputed"],
         )
-        return _state(request, game)
+        return _state(request, shown)
 
 
 class GameDeadView(APIView):
@@ -141,13 +143,13 @@ class GameDeadView(APIView):
     def post(self, request, pk: int):
         data = DeadRequestSerializer(data=request.data)
         validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
-        game = actions.game_mark_dead(
+        shown = actions.game_mark_dead(
             game_id=pk,
             user=request.user,
             ply=data.validated_data["ply"],
             points=data.validated_data["points"],
         )
-        return _state(request, game)
+        return _state(request, shown)
 
 
 class GameCountView(APIView):
@@ -210,7 +212,7 @@ class GameResignView(APIView):
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
     def post(self, request, pk: int):
-        return _state(request, actions.game_resign(game_id=pk, user=request.user))
+        return _state(request, Snapshot(actions.game_resign(game_id=pk, user=request.user)))
 
 
 class GameCancelView(APIView):
@@ -223,11 +225,15 @@ class GameCancelView(APIView):
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
     def post(self, request, pk: int):
-        return _state(request, requests.game_cancel_request(game_id=pk, user=request.user))
+        return _state(
+            request, Snapshot(requests.game_cancel_request(game_id=pk, user=request.user))
+        )
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
     def delete(self, request, pk: int):
-        return _state(request, requests.game_cancel_withdraw(game_id=pk, user=request.user))
+        return _state(
+            request, Snapshot(requests.game_cancel_withdraw(game_id=pk, user=request.user))
+        )
 
 
 class GameUndoView(APIView):
@@ -239,11 +245,11 @@ class GameUndoView(APIView):
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
     def post(self, request, pk: int):
-        return _state(request, requests.game_undo_request(game_id=pk, user=request.user))
+        return _state(request, Snapshot(requests.game_undo_request(game_id=pk, user=request.user)))
 
     @extend_schema(request=None, responses={200: GameStateSerializer, **ERRORS})
     def delete(self, request, pk: int):
-        return _state(request, requests.game_undo_withdraw(game_id=pk, user=request.user))
+        return _state(request, Snapshot(requests.game_undo_withdraw(game_id=pk, user=request.user)))
 
 
 class SetDetailView(APIView):

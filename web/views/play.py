@@ -147,11 +147,12 @@ def _rematch_offered(game: Game, viewer) -> bool:
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        game = play_selectors.game_to_show(game_id=pk)
+        shown = play_selectors.game_to_show(game_id=pk)
     except NotFound:
         raise Http404("There is no such game.") from None
+    game = shown.game
     viewer = _viewer(request)
-    state = play_selectors.game_state(game=game, viewer=viewer)
+    state = play_selectors.game_state(game=game, viewer=viewer, snapshot=shown)
     seats = [
         p["seat"]
         for p in state["players"]

@@ -89,7 +89,7 @@ def test_untimed_game_has_no_deadline():
 def test_a_move_charges_the_mover_and_adds_the_increment():
     game = live_game()
     t1 = T0 + timedelta(seconds=10)
-    game = move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1)
+    game = move_play(game_id=game.pk, user=player(game, 2), ply=1, points=[K9], now=t1).game
     game.refresh_from_db()
     assert game.clocks_ms == [300_000, 292_000]
     assert game.turn_started_at == t1

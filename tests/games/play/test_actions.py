@@ -47,11 +47,11 @@ def test_a_live_game_starts_its_clock_and_a_move_moves_the_deadline():
     assert game.clocks_ms == [180_000, 180_000]
     assert game.deadline == T0 + timedelta(seconds=60)  # bob's start window: no clock yet
     later = T0 + timedelta(seconds=20)
-    game = move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=later)
+    game = move_play(game_id=game.pk, user=bob, ply=1, points=[179], now=later).game
     assert game.clocks_ms[1] == 180_000  # the timer rule: bob's first stone costs nothing
     assert game.deadline == later + timedelta(seconds=60)  # alice's first stone: her window
     again = later + timedelta(seconds=10)
-    game = move_play(game_id=game.pk, user=alice, ply=2, points=[181], now=again)
+    game = move_play(game_id=game.pk, user=alice, ply=2, points=[181], now=again).game
     assert game.clocks_ms[0] == 180_000 - 10_000 + 5_000
     assert game.deadline == again + timedelta(minutes=3)  # bob's full clock
 
@@ -125,11 +125,11 @@ def test_swap2_place_two_then_colour_choice():
     game = game_create(variant="Swap2-Pente", players=[alice, bob])
     assert game.ply == 0
     for ply, point in enumerate([180, 0, 18]):
-        game = move_play(game_id=game.pk, user=alice, ply=ply, points=[point])
-    game = game_decide(game_id=game.pk, user=bob, ply=3, choice="place_two")
-    game = move_play(game_id=game.pk, user=bob, ply=4, points=[342])
-    game = move_play(game_id=game.pk, user=bob, ply=5, points=[360])
-    game = game_decide(game_id=game.pk, user=alice, ply=6, choice="colour2")
+        game = move_play(game_id=game.pk, user=alice, ply=ply, points=[point]).game
+    game = game_decide(game_id=game.pk, user=bob, ply=3, choice="place_two").game
+    game = move_play(game_id=game.pk, user=bob, ply=4, points=[342]).game
+    game = move_play(game_id=game.pk, user=bob, ply=5, points=[360]).game
+    game = game_decide(game_id=game.pk, user=alice, ply=6, choice="colour2").game
     assert game.ply == 7
     position = position_of(Game.objects.get(pk=game.pk))
     assert position.seat_colour(1) == 2 and position.to_move_seat == 1
@@ -166,18 +166,22 @@ def test_an_agreed_undo_gives_the_asker_the_turn_and_the_clock():
 def _play_and_compare_states(monkeypatch, variant, actions):
     players = _users(2)
     game = game_create(variant=variant, players=players, now=T0)
-    real_position_of = position_of
+    real_position_of, real_played_of = positions.position_of, positions.played_of
     for seat, action in actions:
         user, ply = players[seat - 1], game.ply
         if isinstance(action, str):
-            game = game_decide(game_id=game.pk, user=user, ply=ply, choice=action)
+            shown = game_decide(game_id=game.pk, user=user, ply=ply, choice=action)
         else:
-            game = move_play(
+            shown = move_play(
                 game_id=game.pk, user=user, ply=ply, points=action, message=f"m{ply}", now=T0
             )
-        monkeypatch.setattr(positions, "position_of", None)  # no second replay
-        after_action = game_state(game=game, viewer=players[0], now=T0)
+        game = shown.game
+        # The state is built from what the action returned: no second replay, no cache read.
+        monkeypatch.setattr(positions, "position_of", None)
+        monkeypatch.setattr(positions, "played_of", None)
+        after_action = game_state(game=game, viewer=players[0], now=T0, snapshot=shown)
         monkeypatch.setattr(positions, "position_of", real_position_of)
+        monkeypatch.setattr(positions, "played_of", real_played_of)
         cache.clear()  # the fresh read replays the moves from the database
         fresh = Game.objects.get(pk=game.pk)
         assert after_action == game_state(game=fresh, viewer=players[0], now=T0)
@@ -199,7 +203,7 @@ def test_the_state_names_the_seat_that_may_ask_to_take_its_move_back():
     alice, bob = _users(2)
     game = game_create(variant="Pente", players=[alice, bob])
     assert game_state(game=game, viewer=alice)["takeback_seat"] is None  # the centre stone
-    game = move_play(game_id=game.pk, user=bob, ply=1, points=["K12"])
+    game = move_play(game_id=game.pk, user=bob, ply=1, points=["K12"]).game
     assert game_state(game=game, viewer=alice)["takeback_seat"] == 2
     game_undo_request(game_id=game.pk, user=bob)  # the rule the state tells is the service's
     game = game_resign(game_id=game.pk, user=alice)
@@ -211,7 +215,7 @@ def test_no_seat_may_take_back_a_d_pente_opening_stone():
     alice, bob = _users(2)
     game = game_create(variant="D-Pente", players=[alice, bob])
     for ply, point in enumerate(["K10", "L11", "M12", "N13"], start=0):
-        game = move_play(game_id=game.pk, user=alice, ply=ply, points=[point])
+        game = move_play(game_id=game.pk, user=alice, ply=ply, points=[point]).game
     assert game_state(game=game, viewer=alice)["takeback_seat"] is None
     with pytest.raises(DomainError):
         game_undo_request(game_id=game.pk, user=alice)

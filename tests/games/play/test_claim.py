@@ -57,7 +57,7 @@ def test_a_plain_move_is_played_from_the_cache_without_the_lock(monkeypatch):
     game, players = _started(time_control=TimeControl.live(initial_minutes=5, increment_seconds=2))
     reads = _locked_reads(monkeypatch)
     with CaptureQueriesContext(connection) as captured:
-        after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+        after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"]).game
     sql = _statements(captured)
     assert reads == []
     assert not any("FOR UPDATE" in q or 'FROM "games_game"' in q for q in sql), sql
@@ -111,7 +111,7 @@ def test_a_row_changed_since_it_was_cached_is_played_under_the_lock(monkeypatch,
     Game.objects.filter(pk=game.pk).update(**values)  # the cache does not see it
     reads = _locked_reads(monkeypatch)
     with CaptureQueriesContext(connection) as captured:
-        after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+        after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"]).game
     assert reads == [game.pk]  # the claim refused the cached row ...
     # ... and the row was read again, locked (FOR UPDATE where the database has it)
     assert any('FROM "games_seat"' in q for q in _statements(captured))
@@ -163,7 +163,7 @@ def test_a_move_that_ends_the_game_is_played_under_the_lock(monkeypatch):
         move_play(game_id=game.pk, user=players[ply % 2], ply=ply, points=[point])
         ply += 1
     reads = _locked_reads(monkeypatch)
-    after = move_play(game_id=game.pk, user=players[0], ply=ply, points=["O10"])
+    after = move_play(game_id=game.pk, user=players[0], ply=ply, points=["O10"]).game
     assert reads == [game.pk]
     assert after.status == Game.Status.FINISHED and after.winner_seats == [1]
 
@@ -249,7 +249,7 @@ def test_a_move_played_with_the_cache_emptied_is_played_from_the_database(monkey
     game, players = _started()
     cache.clear()
     reads = _locked_reads(monkeypatch)
-    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"]).game
     assert reads == [game.pk] and after.ply == 3
     assert positions.cached_game(game.pk) is not None  # the next turn is claimed from it
 
@@ -260,6 +260,6 @@ def test_a_cached_clock_the_database_does_not_hold_is_not_written_over(monkeypat
     game, players = _started(time_control=TimeControl.live(initial_minutes=5, increment_seconds=2))
     Game.objects.filter(pk=game.pk).update(clocks_ms=[1_000, 299_000])  # unseen by the cache
     reads = _locked_reads(monkeypatch)
-    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"])
+    after = move_play(game_id=game.pk, user=players[0], ply=2, points=["A3"]).game
     assert reads == [game.pk]
     assert after.clocks_ms[1] == 299_000

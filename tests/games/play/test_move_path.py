@@ -10,6 +10,7 @@ import pickle
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
@@ -21,6 +22,7 @@ from games.play import positions, selectors
 from games.play.actions import move_play
 from games.play.create import set_create
 from games.play.models import Game
+from live.models import Event
 from tests.factories import ApiTokenFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
@@ -345,7 +347,36 @@ def test_the_state_is_written_as_the_renderer_writes_it():
     Game.objects.filter(pk=game.pk).update(headers={"Event": "Été \u2028 \u2029 ☺", "Round": "1"})
     move_play(game_id=game.pk, user=players[1], ply=1, points=[0])
     row = Game.objects.get(pk=game.pk)
-    state, _moves = selectors.game_state_and_moves_json(game=row, viewer=players[0])
-    head, _moves = selectors.game_state_head_and_moves_json(game=row, viewer=players[0])
+    shown = positions.Snapshot(row)
+    head, _moves = selectors.game_state_head_and_moves_json(snapshot=shown, viewer=players[0])
+    state = selectors.game_state(game=row, viewer=players[0], snapshot=shown)  # the same build
+    del state["moves"]
     assert head + b"}" == JSONRenderer().render(state)
     assert b"\\u2028" in head and "Été".encode() in head
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["from-cache", "locked"])
+def test_the_answer_and_the_live_event_of_a_move_share_one_build_of_the_state(monkeypatch, locked):
+    """The move's service returns the game as it left it (``Snapshot``); the live event, sent
+    after the commit, and the answer are both written from it: the state is built once, and
+    they carry the same bytes."""
+    table = _table(time_control=TimeControl.live(initial_minutes=10, increment_seconds=5))
+    for _ in range(3):
+        table.move()
+    if locked:
+        cache.clear()  # nothing cached: the turn is read from the database, row locked
+    builds = []
+    real = selectors._build_state
+
+    def counted(**kwargs):
+        builds.append(kwargs["game"].ply)
+        return real(**kwargs)
+
+    monkeypatch.setattr(selectors, "_build_state", counted)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        _sql, body = table.move()
+    assert builds.count(body["ply"]) == 1, builds  # (the read before the move built its own)
+    event = Event.objects.filter(channel=f"game:{table.game.pk}").last()
+    assert event.kind == "move" and event.data["state"]["ply"] == body["ply"]
+    event.data["state"].pop("server_time")
+    assert event.data["state"] == {k: v for k, v in body.items() if k != "moves"}

@@ -33,7 +33,7 @@ def _played(variant: str, time_control: TimeControl, turns: list[list[str]]) -> 
     game = make_game(players=players, variant=variant, time_control=time_control)
     ply = 1
     for i, turn in enumerate(turns):  # seat 2 answers the centre stone, then they alternate
-        ply = move_play(game_id=game.pk, user=players[1 - i % 2], ply=ply, points=turn).ply
+        ply = move_play(game_id=game.pk, user=players[1 - i % 2], ply=ply, points=turn).game.ply
     row = Game.objects.get(pk=game.pk)
     moves = list(Move.objects.filter(game=row).values_list("ply", "seat", "kind", "point"))
     return row.ply, row.deadline is not None, moves
