@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -307,9 +307,16 @@ class TournamentStandingsView(_PaginatedListView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "page", int, description="A page number within the paginated result set."
+                "page",
+                {"type": "integer", "minimum": 1},
+                description="A page number within the paginated result set.",
             ),
-            OpenApiParameter("page_size", int, description="Number of results to return per page."),
+            OpenApiParameter(
+                "page_size",
+                {"type": "integer", "minimum": 1},
+                description=f"Results per page, from 1 (at most {Pagination.max_page_size}: more "
+                f"is read as {Pagination.max_page_size}).",
+            ),
         ],
         responses={200: StandingsPageSerializer},
     )
@@ -413,14 +420,26 @@ class TournamentTrfView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("round", int, description="The report as it stood after this round.")
+            OpenApiParameter(
+                "round",
+                {"type": "integer", "minimum": 0},
+                description="The report as it stood after this round.",
+            )
         ],
-        responses={(200, "text/plain"): str},
+        responses={
+            (200, "text/plain"): str,
+            400: OpenApiResponse(ErrorSerializer, description="bad_round"),
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="no_trf: the tournament is an elimination (TRF is for Swiss and "
+                "round-robin events).",
+            ),
+        },
     )
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
         after = request.query_params.get("round")
-        if after is not None and not after.isdigit():
+        if after is not None and not (after.isascii() and after.isdigit()):
             raise Invalid("bad_round", "round must be a whole number.")
         text = selectors.trf_text(t, after_round=None if after is None else int(after))
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
