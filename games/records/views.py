@@ -249,7 +249,9 @@ class GameImportView(APIView):
     def post(self, request):
         # Only a text/plain body is the text itself: a JSON string (``"AAA"``) is no object
         # with a ``text``, as the schema says, and is refused like any other shape.
-        if request.content_type.partition(";")[0].strip().lower() == PlainTextParser.media_type:
+        # (An empty body is parsed by no parser: the serializer says the text is missing.)
+        plain = request.content_type.partition(";")[0].strip().lower() == PlainTextParser.media_type
+        if plain and isinstance(request.data, str):
             text = request.data
         else:
             data = ImportRequestSerializer(data=request.data)
