@@ -8,7 +8,13 @@ from rest_framework import serializers
 
 from accounts.models import ApiToken, User
 from accounts.services import MAX_WEEKEND_DAYS
-from pente_site.fields import StrictCharField, StrictEmailField, StrictModelSerializer
+from pente_site.fields import (
+    QueryBooleanField,
+    QuerySerializer,
+    StrictCharField,
+    StrictEmailField,
+    StrictModelSerializer,
+)
 
 
 @extend_schema_field(
@@ -136,11 +142,11 @@ class AccountDeleteIn(serializers.Serializer):
     password = StrictCharField(max_length=128, trim_whitespace=False)
 
 
-class PlayerListQueryIn(serializers.Serializer):
+class PlayerListQueryIn(QuerySerializer):
     """Query parameters of the player list (NUL and non-booleans are a 400, not a 500/ignored)."""
 
     search = StrictCharField(max_length=150, required=False, allow_blank=True)
-    computer = serializers.BooleanField(required=False, allow_null=True, default=None)
+    computer = QueryBooleanField()
 
 
 class PlayerListOut(StrictModelSerializer):

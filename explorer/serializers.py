@@ -7,14 +7,14 @@ from rest_framework import serializers
 from games.choices import Category
 from games.play.serializers import GameSummarySerializer
 from pente_site.errors import Invalid
-from pente_site.fields import StrictCharField
+from pente_site.fields import QueryBooleanField, QuerySerializer, StrictCharField
 
 #: Games listed per page (``page_size``: at most ``MAX_PAGE_SIZE``).
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
 
 
-class ExplorerQueryIn(serializers.Serializer):
+class ExplorerQueryIn(QuerySerializer):
     game = StrictCharField(help_text="The game: a name or slug (Pente, keryo-pente, Go 9x9).")
     moves = StrictCharField(
         required=False,
@@ -58,17 +58,11 @@ class ExplorerQueryIn(serializers.Serializer):
     )
     # allow_null and default None: a query string that leaves a boolean out means "any", not
     # false (DRF reads a missing boolean of form data as false).
-    rated = serializers.BooleanField(
-        required=False,
-        allow_null=True,
-        default=None,
+    rated = QueryBooleanField(
         help_text="Rated games only (true) or unrated (false); an imported record is rated when "
         "its Rated header says so.",
     )
-    imported = serializers.BooleanField(
-        required=False,
-        allow_null=True,
-        default=None,
+    imported = QueryBooleanField(
         help_text="Imported archives only (true) or games played here (false).",
     )
     category = serializers.ChoiceField(choices=Category.choices, required=False)

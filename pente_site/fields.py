@@ -84,3 +84,36 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.SlugField: StrictSlugField,
         models.URLField: StrictURLField,
     }
+
+
+@extend_schema_field({"type": "boolean"})
+class QueryBooleanField(serializers.BooleanField):
+    """A query parameter's ``true``/``false`` (DRF's spellings: 1/0, yes/no, on/off); left out
+    it is ``None`` (any), and ``null`` or an empty value is a 400 like any other word (DRF reads
+    them as ``None``, which the schema, saying boolean, does not allow)."""
+
+    NULL_VALUES: frozenset = frozenset()
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(allow_null=True, default=None, **kwargs)
+
+
+class QuerySerializer(serializers.Serializer):
+    """The query parameters of a read. DRF reads an empty optional value (``?status=``) as if
+    the parameter were left out, so a client that meant to filter gets everything; here it is a
+    400 that names it (unless the field takes blank text)."""
+
+    def to_internal_value(self, data):
+        getlist = getattr(data, "getlist", None)
+        errors = {}
+        for field in self._writable_fields:
+            name = field.field_name
+            if name not in data or getattr(field, "allow_blank", False):
+                continue
+            values = getlist(name) if getlist else [data[name]]
+            if all(value == "" for value in values):
+                errors[name] = [f"{name} is empty: give a value, or leave the parameter out."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)

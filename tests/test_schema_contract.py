@@ -166,6 +166,32 @@ def test_an_empty_filter_value_is_a_400_that_says_so(name):
     assert "is empty" in json.dumps(response.json())
 
 
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/api/games/imports/", {"status": ""}),
+        ("/api/players/", {"computer": ""}),
+        ("/api/games/explorer/", {"game": "Pente", "date_after": ""}),
+    ],
+)
+def test_an_empty_query_parameter_read_by_a_serializer_is_a_400(authed, path, query):
+    response = authed.get(path, query)
+    assert response.status_code == 400, response.content
+    assert "is empty" in json.dumps(response.json())
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/api/players/", {"computer": "null"}),
+        ("/api/games/explorer/", {"game": "Pente", "rated": "null"}),
+    ],
+)
+def test_null_is_no_boolean(path, query):
+    response = APIClient().get(path, query)
+    assert response.status_code == 400, response.content
+
+
 def test_an_empty_text_filter_is_no_filter():
     assert APIClient().get("/api/games/", {"player": ""}).status_code == 200
 

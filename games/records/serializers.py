@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from games.play.serializers import ErrorSerializer
 from games.records.models import ImportJob
-from pente_site.fields import StrictCharField
+from pente_site.fields import QuerySerializer, StrictCharField
 
 
 class PositionSerializer(serializers.Serializer):
@@ -89,5 +89,5 @@ class ImportJobSerializer(serializers.Serializer):
         return {"code": job.error_code, "detail": job.error_detail}
 
 
-class ImportJobListQuerySerializer(serializers.Serializer):
+class ImportJobListQuerySerializer(QuerySerializer):
     status = serializers.ChoiceField(choices=ImportJob.Status.choices, required=False)
