@@ -114,6 +114,16 @@ def test_an_elimination_has_no_trf_as_documented(schema):
     assert response.json()["code"] == "no_trf"
 
 
+@pytest.mark.parametrize("path", ["bracket/", "bracket.svg"])
+def test_a_swiss_has_no_bracket_as_documented(schema, path):
+    operation = schema["paths"][f"/api/tournaments/{{id}}/{path}"]["get"]
+    assert "no_bracket" in operation["responses"]["409"]["description"]
+    t = make_tournament(players=2, start=False)
+    response = APIClient().get(f"/api/tournaments/{t.pk}/{path}")
+    assert response.status_code == 409
+    assert response.json()["code"] == "no_bracket"
+
+
 def test_a_round_of_other_digits_is_a_400_not_a_500():
     t = make_tournament(players=2, start=False)
     response = APIClient().get(f"/api/tournaments/{t.pk}/trf/", {"round": "\u00b2"})

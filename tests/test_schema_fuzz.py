@@ -97,11 +97,18 @@ SETTINGS = settings(
     suppress_health_check=list(HealthCheck),
 )
 
-_started = time.monotonic()
 
-
-def teardown_module() -> None:
-    print(f"\nschemathesis: {time.monotonic() - _started:.1f} s ({EXAMPLES} examples an operation)")
+@pytest.fixture(scope="module", autouse=True)
+def _report_the_time(request):
+    """Prints how long the module took (collection aside) once it is done."""
+    started = time.monotonic()
+    yield
+    line = f"schemathesis: {time.monotonic() - started:.1f} s ({EXAMPLES} examples an operation)"
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(line)
+    else:  # pragma: no cover - without pytest's terminal (xdist workers)
+        print(line)
 
 
 @pytest.fixture(autouse=True)

@@ -244,6 +244,11 @@ class MatchResultView(APIView):
         return Response(selectors.match_get(t, match_id=match_id))
 
 
+NO_BRACKET = OpenApiResponse(
+    ErrorSerializer, description="no_bracket: only elimination tournaments have a bracket."
+)
+
+
 class _PaginatedListView(generics.GenericAPIView):
     """A paginated list (``count``, ``next``, ``previous``, ``results``; ``?page=``,
     ``?page_size=``) of rows a selector computes."""
@@ -391,7 +396,7 @@ class TournamentBracketView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: BracketSerializer})
+    @extend_schema(responses={200: BracketSerializer, 409: NO_BRACKET})
     def get(self, request, pk: int):
         return Response(selectors.bracket(selectors.tournament_get(tournament_id=pk)))
 
@@ -402,7 +407,7 @@ class TournamentBracketSvgView(APIView):
     content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "image/svg+xml"): str})
+    @extend_schema(responses={(200, "image/svg+xml"): str, 409: NO_BRACKET})
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
         return HttpResponse(
