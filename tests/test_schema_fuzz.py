@@ -104,11 +104,9 @@ def _report_the_time(request):
     started = time.monotonic()
     yield
     line = f"schemathesis: {time.monotonic() - started:.1f} s ({EXAMPLES} examples an operation)"
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(line)
-    else:  # pragma: no cover - without pytest's terminal (xdist workers)
-        print(line)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        print(f"\n{line}")
 
 
 @pytest.fixture(autouse=True)
