@@ -26,6 +26,16 @@ every game.
 
 Go is played by the Monte Carlo tree search of ``games.bots.go_search`` at each level and its
 think time, the marking of dead stones and the answer to it included.
+
+Against another program: ``--opponent "COMMAND"`` plays level A against any engine that speaks
+GTP on its standard input and output (GNU Go: ``--opponent "gnugo --mode gtp --level 1"``;
+LEVEL_B is then only a label). This engine is the referee: a move it refuses loses the game for
+the opponent. The opponent is told ``boardsize``, ``clear_board``, ``komi`` and, in the Pente
+family, ``tournament_rule on`` (ignored if it does not know it), then each move by ``play`` and
+asked for its own by ``genmove``; ``resign`` ends the game. In Go, after two passes in a row the
+board is counted both ways: by the opponent's ``final_score`` (which decides the game) and by
+this engine's (its dead-stone estimate), and the report says in how many games they named the
+same winner.
 """
 
 from __future__ import annotations
@@ -33,15 +43,17 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.go_search import go_action  # noqa: E402
+from games.bots.go_search import estimate_dead, go_action  # noqa: E402
 from games.bots.search import BUDGETS, choose_move  # noqa: E402
-from games.engine import GoPhase, get_variant, new_game  # noqa: E402
+from games.engine import GoPhase, IllegalMove, get_variant, new_game, point_name  # noqa: E402
 
 TARGET_SCORE = 0.65
 MAX_ACTIONS = 400  # a game that runs longer is a draw
@@ -89,6 +101,183 @@ def play_game(
     outcome = game.outcome
     winner = outcome.winners[0] if outcome is not None and outcome.winners else None
     return winner, times
+
+
+class GtpRefused(Exception):
+    """The opponent answered a command with ``?``."""
+
+
+class GtpOpponent:
+    """A program that speaks GTP, started from ``command`` (one per match)."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.proc = subprocess.Popen(
+            shlex.split(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+
+    def ask(self, line: str) -> str:
+        """Send one command; its answer without the ``=``, or ``GtpRefused``."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        lines: list[str] = []
+        while True:
+            text = self.proc.stdout.readline()
+            if not text:
+                raise RuntimeError(f"{self.command!r} stopped answering (after {line!r})")
+            if text.strip():
+                lines.append(text.rstrip("\n"))
+            elif lines:
+                break
+        answer = "\n".join(lines)
+        if answer.startswith("?"):
+            raise GtpRefused(answer[1:].strip())
+        return answer[1:].strip()
+
+    def close(self) -> None:
+        try:
+            self.ask("quit")
+        except (GtpRefused, RuntimeError, OSError):
+            pass
+        self.proc.wait(timeout=10)
+
+
+_GTP_COLOUR = {1: "black", 2: "white"}
+
+
+def _our_action(game, level: int, budget: float, rng) -> list[str]:
+    """Level ``level`` plays its turn on ``game``; the vertices told to the opponent."""
+    size = game.size
+    if game.marks_dead:
+        act = go_action(game, level=level, budget_s=budget, rng=rng)
+        if act.kind == "pass":
+            game.pass_turn()
+            return ["pass"]
+        game.play(act.point)
+        return [point_name(act.point, size)]
+    choice = choose_move(game, level=level, budget_s=budget, rng=rng, mistakes=True)
+    game.play_turn(list(choice.points))
+    return [point_name(p, size) for p in choice.points]
+
+
+def _go_count(game, opponent: GtpOpponent, rng) -> tuple[int | None, int | None]:
+    """The winning colour by the opponent's count and by this engine's (None: a draw)."""
+    theirs = opponent.ask("final_score").upper()
+    their_winner = {"B": 1, "W": 2}.get(theirs[:1])
+    ours = game.score(dead=estimate_dead(game, budget_s=2.0, rng=rng))
+    return their_winner, ours.winner
+
+
+def play_gtp_game(
+    variant, *, level: int, our_colour: int, opponent: GtpOpponent, scale: float, rng
+) -> tuple:
+    """One game of level ``level`` (colour ``our_colour``) against ``opponent``; returns (the
+    winning colour or None, {"us": [seconds], "them": [seconds]}, the Go counts' agreement:
+    True, False or None when there was no count)."""
+    game = start(variant, 0)
+    v = get_variant(variant)
+    opponent.ask(f"boardsize {v.size}")
+    opponent.ask("clear_board")
+    if game.marks_dead:
+        opponent.ask(f"komi {game.komi:g}")
+    elif v.tournament_rule_allowed:
+        try:
+            opponent.ask("tournament_rule on")
+        except GtpRefused:
+            pass
+    times: dict[str, list[float]] = {"us": [], "them": []}
+    budget = BUDGETS[level] * scale
+    if not game.marks_dead and game.actions:  # the centre stone the engine placed
+        centre = point_name(game.actions[0], v.size)
+        if our_colour == 1:
+            opponent.ask(f"play black {centre}")
+        elif opponent.ask("genmove black").upper() != centre:
+            return 2 if our_colour == 2 else 1, times, None  # an illegal first stone
+    passes = 0
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            break
+        colour = game.to_move_colour
+        name = _GTP_COLOUR[colour]
+        t0 = time.perf_counter()
+        if colour == our_colour:
+            vertices = _our_action(game, level, budget, rng)
+            times["us"].append(time.perf_counter() - t0)
+            opponent.ask(f"play {name} {' '.join(vertices)}")
+        else:
+            answer = opponent.ask(f"genmove {name}")
+            times["them"].append(time.perf_counter() - t0)
+            if answer.lower() == "resign":
+                return our_colour, times, None
+            vertices = answer.upper().split()
+            try:
+                if vertices == ["PASS"] and game.marks_dead:
+                    game.pass_turn()
+                else:
+                    game.play_turn(vertices)
+            except IllegalMove:
+                return our_colour, times, None  # the referee refuses it: a forfeit
+        passes = passes + 1 if vertices in (["pass"], ["PASS"]) else 0
+        if game.marks_dead and (passes >= 2 or game.phase != GoPhase.PLAYING):
+            theirs, ours = _go_count(game, opponent, rng)
+            return theirs, times, theirs == ours
+    outcome = game.outcome
+    if outcome is None or not outcome.winners:
+        return None, times, None
+    return game.seat_colour(outcome.winners[0]), times, None
+
+
+def gtp_match(args) -> int:
+    """``--opponent``: level A against a GTP program, colours alternated."""
+    rng = random.Random(args.seed)
+    opponent = GtpOpponent(args.opponent)
+    points = 0.0
+    times: dict[str, list[float]] = {"us": [], "them": []}
+    counts: list[bool] = []
+    try:
+        for i in range(args.n):
+            our_colour = 1 if i % 2 == 0 else 2
+            winner, spent, agreed = play_gtp_game(
+                args.game,
+                level=args.level_a,
+                our_colour=our_colour,
+                opponent=opponent,
+                scale=args.budget_scale,
+                rng=rng,
+            )
+            for side, values in spent.items():
+                times[side].extend(values)
+            if agreed is not None:
+                counts.append(agreed)
+            result = 0.5 if winner is None else (1.0 if winner == our_colour else 0.0)
+            points += result
+            colour = _GTP_COLOUR[our_colour]
+            note = "" if agreed is None else f" (counts {'agree' if agreed else 'DIFFER'})"
+            print(f"game {i + 1:>3}: level {args.level_a} as {colour}: scores {result:g}{note}")
+    finally:
+        opponent.close()
+    score = points / args.n if args.n else 0.0
+    low, high = wilson(score, args.n)
+    print(f"\n{args.game}: level {args.level_a} v {args.opponent!r}, {args.n} games")
+    print(
+        f"level {args.level_a} scores {points:g}/{args.n} = {score:.0%} (95% interval {low:.0%}..{high:.0%})"
+    )
+    for side, label in (("us", f"level {args.level_a}"), ("them", "opponent")):
+        values = times[side] or [0.0]
+        print(
+            f"{label}: {len(times[side])} moves, mean {sum(values) / len(values):.3f} s, "
+            f"worst {max(values):.3f} s"
+        )
+    if counts:
+        print(
+            f"counts: this engine's final_score named the opponent's winner in {sum(counts)}/{len(counts)} games"
+        )
+    return 0
 
 
 def opening_seed(seed: int, index: int) -> int:
@@ -185,7 +374,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_false",
         help="start every game from the server's opening instead of a random one per pair",
     )
+    parser.add_argument(
+        "--opponent",
+        metavar="COMMAND",
+        help='play level A against this GTP program (e.g. "gnugo --mode gtp --level 1")',
+    )
     args = parser.parse_args(argv)
+    if args.opponent:
+        return gtp_match(args)
     rng = random.Random(args.seed)
     a, b = args.level_a, args.level_b
     points = 0.0

@@ -5,13 +5,14 @@ imported from there); positions are never stored: services rebuild them from the
 - ``games.play.models``: ``GameSet``, ``Game``, ``Seat``, ``Move``;
 - ``games.challenges.models``: ``Challenge``, ``ChallengeEntry``;
 - ``games.records.models``: ``ImportJob`` (a record import run in the background);
-- ``games.bots.models``: ``Analysis`` (the computer's analysis of a finished game);
+- ``games.bots.models``: ``BotTurn`` (a computer's turn waiting for its move), ``Analysis`` (the
+  computer's analysis of a finished game);
 - ``games.notifications.models``: ``TurnNotice`` (a turn its player is still to be told of);
 - ``games.idempotency.models``: ``IdempotencyKey`` (the first answer to a request sent with a key);
 - ``games.choices``: the choices, ranges and CHECK helpers the models share.
 """
 
-from games.bots.models import Analysis
+from games.bots.models import Analysis, BotTurn
 from games.challenges.models import Challenge, ChallengeEntry
 from games.choices import (
     CATEGORIES,
@@ -32,6 +33,7 @@ from games.records.models import ImportJob
 
 __all__ = [
     "Analysis",
+    "BotTurn",
     "CATEGORIES",
     "MAX_DAYS_PER_MOVE",
     "MAX_SPECTATOR_DELAY",

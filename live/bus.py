@@ -7,12 +7,20 @@ one pub/sub feed written by the same script (so log and feed agree on order), or
 ``live.models.Event`` rows polled by the streams (the embedded default). ``since`` answers the
 events after an id, or None when the log no longer reaches back that far (the stream then sends
 ``reset``).
+
+Redis is a helper, never a single point of failure: when it cannot be reached, ``_send`` writes
+the events to the ``Event`` table instead (the outbox, empty otherwise under Redis), and
+``RedisBackend.deliver_outbox`` appends them to Redis in their order once it answers again (at
+this process's next event, when a web process's feed reconnects, and from the beat task
+``live.outbox_deliver``). Streams resume from their last event id as after any reconnection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import threading
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -25,14 +33,23 @@ import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import DatabaseError, close_old_connections, transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
 from live.models import Event
 from pente_site.commit import on_commit_gather
 
+log = logging.getLogger(__name__)
+
 PUBSUB_CHANNEL = "live"
+
+#: The errors of a Redis that cannot be reached (refused, reset, timed out, or down).
+UNREACHABLE = (redis.RedisError, OSError)
+#: How long events go straight to the outbox after Redis failed, before it is tried again.
+OUTBOX_SECONDS = 2.0
+#: At most one warning per this many seconds while events go to the outbox.
+OUTBOX_LOG_SECONDS = 60.0
 
 
 def pubsub_channel(url: str) -> str:
@@ -114,7 +131,11 @@ def _send(items: list[tuple[str, str, str] | Callable[[], list]]) -> None:
         else:
             encoded.append(item)
     if encoded:
-        backend().append_many(encoded)
+        found = backend()
+        if isinstance(found, RedisBackend):
+            found.send(encoded)
+        else:
+            found.append_many(encoded)
 
 
 # --- Redis ---------------------------------------------------------------------------------
@@ -142,9 +163,84 @@ def _redis_order(event_id: str) -> tuple[int, int]:
 class RedisBackend:
     def __init__(self, url: str) -> None:
         self.url = url
-        self.client = redis.Redis.from_url(url)
+        # Bounded waits: a Redis that does not answer costs a write a second, not the request.
+        self.client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
         self.script = self.client.register_script(_APPEND)
         self.pubsub_channel = pubsub_channel(url)
+        self.lock = threading.Lock()
+        #: This process left events in the outbox: they are delivered before its next ones.
+        self.outbox_pending = False
+        self.down_until = 0.0
+        self.logged_at: float | None = None
+        #: Events written to the outbox, delivered from it, and lost (the database failed too).
+        self.stats = {"outbox": 0, "delivered": 0, "dropped": 0}
+
+    def send(self, events: list[tuple[str, str, str]]) -> None:
+        """Append ``events``, after those this process left in the outbox; to the outbox
+        when Redis cannot be reached."""
+        if time.monotonic() >= self.down_until:
+            try:
+                if self.outbox_pending:
+                    self.deliver_outbox()
+                self.append_many(events)
+                return
+            except UNREACHABLE as exc:
+                self._note_failure(exc)
+        self._keep(events)
+
+    def _note_failure(self, exc: BaseException) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.down_until = now + OUTBOX_SECONDS
+            quiet = self.logged_at is not None and now - self.logged_at < OUTBOX_LOG_SECONDS
+            if not quiet:
+                self.logged_at = now
+        if not quiet:
+            log.warning(
+                "live: Redis cannot be reached (%s); events go to the database outbox (%d so far)",
+                exc,
+                self.stats["outbox"],
+            )
+
+    def _keep(self, events: list[tuple[str, str, str]]) -> None:
+        """Write ``events`` to the outbox (in order), or count them lost when the database
+        fails too."""
+        rows = [Event(channel=c, kind=k, data=json.loads(payload)) for c, k, payload in events]
+        try:
+            with transaction.atomic():
+                Event.objects.bulk_create(rows)
+        except DatabaseError:
+            with self.lock:
+                self.stats["dropped"] += len(rows)
+            log.exception("live: %d events lost (neither Redis nor the database)", len(rows))
+            return
+        with self.lock:
+            self.outbox_pending = True
+            self.stats["outbox"] += len(rows)
+
+    def deliver_outbox(self) -> int:
+        """Append the outbox's events to Redis in their order, deleting each batch once sent
+        (a batch sent again after a failure between the two comes twice: the streams show
+        what they already showed only when resumed from before it). Returns how many were
+        delivered; raises when Redis cannot be reached (what is left stays)."""
+        delivered = 0
+        while True:
+            with transaction.atomic():
+                # Locked: two processes delivering at once send each batch once, in order.
+                rows = list(Event.objects.select_for_update().order_by("id")[:500])
+                if rows:
+                    self.append_many([(r.channel, r.kind, encode(r.data)) for r in rows])
+                    Event.objects.filter(pk__in=[r.pk for r in rows]).delete()
+            delivered += len(rows)
+            if len(rows) < 500:
+                break
+        with self.lock:
+            self.outbox_pending = False
+            self.down_until = 0.0
+            self.stats["delivered"] += delivered
+        if delivered:
+            log.warning("live: %d events delivered from the database outbox", delivered)
+        return delivered
 
     def append(self, channel: str, kind: str, payload: str) -> str:
         return self.append_many([(channel, kind, payload)])[-1]
@@ -233,6 +329,9 @@ class _Hub:
         self.url = url
         self.queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self.ready = asyncio.Event()
+        self._delivering: asyncio.Future | None = None
+        #: Subscribed once already (a later subscription is a reconnection).
+        self.connected = False
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     @classmethod
@@ -267,16 +366,21 @@ class _Hub:
         queue.put_nowait(_reset(channel, "too_slow"))
 
     async def _run(self) -> None:
+        failed_at: float | None = None
         while True:
-            client = aioredis.Redis.from_url(self.url)
+            client = aioredis.Redis.from_url(self.url, socket_connect_timeout=1)
             try:
                 pubsub = client.pubsub()
                 await pubsub.subscribe(pubsub_channel(self.url))
-                if self.ready.is_set():  # a reconnection: the streams may have missed events
+                if self.connected:  # a reconnection: the streams may have missed events
                     for channel in list(self.queues):
                         for queue in list(self.queues.get(channel, ())):
                             self._overflow(queue, channel)
+                self.connected = True
                 self.ready.set()
+                # Subscribed: what the outbox holds is delivered now, and reaches the streams.
+                self._delivering = asyncio.ensure_future(_deliver_outbox(self.url))
+                failed_at = None
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
@@ -284,10 +388,33 @@ class _Hub:
                     head = encode({"id": event_id, "channel": channel, "type": kind})
                     body = f'{head[:-1]},"data":{payload}}}'
                     self._deliver(LiveEvent(event_id, channel, kind, json.loads(payload), body))
-            except (redis.ConnectionError, OSError):
+            except UNREACHABLE as exc:
+                self.ready.clear()  # new streams wait (with heartbeats) until it is back
+                now = time.monotonic()
+                if failed_at is None or now - failed_at > OUTBOX_LOG_SECONDS:
+                    failed_at = now
+                    log.warning("live: the event feed cannot reach Redis (%s); retrying", exc)
                 await asyncio.sleep(0.5)
             finally:
                 await client.aclose()
+
+
+async def _deliver_outbox(url: str) -> None:
+    """Deliver the outbox from a web process whose feed (re)connected."""
+    found = _backends.get(url)
+    if found is None:
+        found = _backends[url] = RedisBackend(url)
+    try:
+        await sync_to_async(_deliver_and_close, thread_sensitive=False)(found)
+    except (*UNREACHABLE, DatabaseError):
+        log.warning("live: the outbox could not be delivered yet", exc_info=True)
+
+
+def _deliver_and_close(found: RedisBackend) -> int:
+    try:
+        return found.deliver_outbox()
+    finally:
+        close_old_connections()
 
 
 # --- the database (embedded default) -------------------------------------------------------

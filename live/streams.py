@@ -41,6 +41,12 @@ from pente_site.errors import DomainError, Invalid, TooMany, Unauthenticated, Un
 from pente_site.lists import refuse_unknown_parameters
 
 NDJSON = "application/x-ndjson"
+#: How long a stream waits for its feed before it first says something (a heartbeat).
+FIRST_WORD_SECONDS = 0.2
+#: The first word of a stream whose feed is not there yet (Redis away): a heartbeat, and when to
+#: try again should the connection close.
+NOT_YET_SSE = b"retry: 2000\n: heartbeat live_unavailable\n\n"
+NOT_YET_NDJSON = b'{"type":"heartbeat","detail":"live_unavailable","retry":2000}\n'
 log = logging.getLogger(__name__)
 _open_streams: Counter[str] = Counter()
 
@@ -208,14 +214,21 @@ async def _events(
     ready = asyncio.Event()
     pump = asyncio.create_task(_pump(channel, last_id, queue, ready))
     heartbeat = b'{"type":"heartbeat"}\n' if ndjson else b": heartbeat\n\n"
+    waiting = asyncio.create_task(ready.wait())
     try:
         # ": connected" once the stream follows its channel: a client that loads the state when
-        # it reads it misses nothing published after that.
-        waiting = asyncio.create_task(ready.wait())
-        await asyncio.wait({waiting, pump}, return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
-        if pump.done():
-            pump.result()  # the feed broke before it began: end the stream
+        # it reads it misses nothing published after that. Until then (Redis away: the feed
+        # retries in the background) the client hears at once, then at every heartbeat, with a
+        # retry hint: a stream never stays silent, and the page recovers by itself.
+        said = False
+        while not ready.is_set():
+            patience = settings.LIVE_HEARTBEAT_SECONDS if said else FIRST_WORD_SECONDS
+            await asyncio.wait({waiting, pump}, timeout=patience, return_when="FIRST_COMPLETED")
+            if pump.done():
+                pump.result()  # the feed broke before it began: end the stream
+            if not ready.is_set():
+                yield heartbeat if said else NOT_YET_NDJSON if ndjson else NOT_YET_SSE
+                said = True
         yield b"" if ndjson else b"retry: 2000\n: connected\n\n"
         while True:
             try:
@@ -228,6 +241,7 @@ async def _events(
             if await reader.shows(event):
                 yield _format(event, ndjson)
     finally:
+        waiting.cancel()
         pump.cancel()
         _leave_later(presence, spectating)
         _open_streams[holder] -= 1

@@ -11,7 +11,9 @@ view answers; they apply when ``DEBUG`` is off.
 from __future__ import annotations
 
 import logging
+import sys
 import traceback
+from collections.abc import Callable
 from copy import deepcopy
 from functools import wraps
 from inspect import iscoroutinefunction
@@ -88,7 +90,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             "retry_after": wait,
         }
     elif isinstance(exc, exceptions.ParseError):
-        response.data = {"code": "malformed_request", "detail": str(exc.detail)}
+        response.data = _parse_error_body(exc)
     elif isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         first = _first_message(fields)
@@ -119,6 +121,37 @@ def _first_message(fields: Any) -> str:
     return str(fields) or "Invalid input."
 
 
+#: The words of Python's refusal of a whole number longer than ``sys.get_int_max_str_digits()``.
+_TOO_MANY_DIGITS = "integer string conversion"
+_BAD_NUMBER = (
+    "A number in the request has more than {limit:,} digits, beyond any value this API takes: "
+    "send each number in its range (see the API docs)."
+)
+
+
+def _too_many_digits(exc: BaseException | None) -> bool:
+    return isinstance(exc, ValueError) and _TOO_MANY_DIGITS in str(exc)
+
+
+def _bad_number() -> dict[str, str]:
+    return {"code": "bad_number", "detail": _BAD_NUMBER.format(limit=sys.get_int_max_str_digits())}
+
+
+def _parse_error_body(exc: exceptions.ParseError) -> dict[str, str]:
+    """A body the parser refused: not text in its charset (``bad_encoding``), a number too long
+    to read (``bad_number``), or malformed."""
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(cause, UnicodeDecodeError):
+        return {
+            "code": "bad_encoding",
+            "detail": "The request body is not valid UTF-8: send text in UTF-8, or name its "
+            "charset in the Content-Type header.",
+        }
+    if _too_many_digits(cause):
+        return _bad_number()
+    return {"code": "malformed_request", "detail": str(exc.detail)}
+
+
 def _raised_while_parsing(exc: BaseException) -> bool:
     """True when ``exc`` was raised inside a request parser (DRF's or the json module)."""
     for frame in traceback.extract_tb(exc.__traceback__):
@@ -139,6 +172,8 @@ def _convert_non_api_exception(exc: Exception) -> Response | None:
     if isinstance(exc, SuspiciousOperation):
         # TooManyFieldsSent, TooManyFilesSent, a broken multipart body, ...
         return _error("bad_request", str(exc) or "Bad request.", 400)
+    if _too_many_digits(exc):
+        return Response(_bad_number(), status=400)
     if isinstance(exc, RecursionError) and _raised_while_parsing(exc):
         return _error("malformed_request", "The request body is nested too deeply.", 400)
     if isinstance(exc, OverflowError | DataError) or _is_nul_byte_error(exc):
@@ -155,6 +190,17 @@ def _convert_non_api_exception(exc: Exception) -> Response | None:
 def _is_nul_byte_error(exc: Exception) -> bool:
     # psycopg refuses strings with NUL bytes with a plain ValueError before sending the query.
     return isinstance(exc, ValueError) and "NUL (0x00)" in str(exc)
+
+
+def validated(serializer: serializers.Serializer, *, rights: Callable[[], object]) -> Any:
+    """The serializer's validated data. When the body is not valid, ``rights`` runs first: it
+    raises the caller's refusal (401, 403, 404) if they may not act at all, so that only those
+    who may act learn the body's rules. A valid body costs nothing more (the service checks the
+    rights in its own transaction)."""
+    if not serializer.is_valid():
+        rights()
+        serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 # --- Django-level handlers (no DRF view matched, or the failure came before one) ----------------

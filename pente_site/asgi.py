@@ -16,7 +16,11 @@ from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from pente_site.asgiserver import json_refusals
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pente_site.settings")
+# uvicorn's own refusals (a malformed request, beyond --limit-concurrency) as JSON.
+json_refusals()
 
 streams = get_asgi_application()
 _wsgi = get_wsgi_application()

@@ -1,15 +1,62 @@
 """The Redis cache backend, with one Redis client per connection pool, and entries with a text
 that grows by appending (a game's moves). Why, and how the append stays safe:
 docs/operations.md, "The web server".
+
+The entries with a text are a pure cache: when Redis cannot be reached, a read is a miss and a
+write is not kept (logged at most once a minute), and Redis is left alone for
+``UNREACHABLE_SECONDS`` before it is tried again (docs/architecture.md, "When Redis is away").
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from typing import Any
 
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+#: How long the entries with a text skip Redis after it could not be reached.
+UNREACHABLE_SECONDS = 5.0
+#: At most one warning per this many seconds while Redis cannot be reached.
+UNREACHABLE_LOG_SECONDS = 60.0
+
+
+class _Outage:
+    """When Redis was last found unreachable by the entries with a text, and last said so."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.down_until = 0.0
+        self.logged_at: float | None = None
+        #: Reads and writes given up (a miss, not kept) since the process started.
+        self.skipped = 0
+
+    def reachable(self) -> bool:
+        if time.monotonic() < self.down_until:
+            with self.lock:
+                self.skipped += 1
+            return False
+        return True
+
+    def note(self, exc: BaseException) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.down_until = now + UNREACHABLE_SECONDS
+            self.skipped += 1
+            quiet = self.logged_at is not None and now - self.logged_at < UNREACHABLE_LOG_SECONDS
+            if not quiet:
+                self.logged_at = now
+        if not quiet:
+            log.warning("cache: Redis cannot be reached (%s); game positions are rebuilt", exc)
+
+
+outage = _Outage()
 
 
 class SharedClientRedisCacheClient(RedisCacheClient):
@@ -123,7 +170,13 @@ def get_with_text(key: str) -> tuple[Any, str, str] | None:
     """``(value, tag, text)`` of an entry of the default cache, or None."""
     cache = caches["default"]
     if isinstance(cache, RedisCache):
-        return cache.get_with_text(key)
+        if not outage.reachable():
+            return None
+        try:
+            return cache.get_with_text(key)
+        except (RedisError, OSError) as exc:
+            outage.note(exc)
+            return None
     hit = cache.get(key)
     return hit if isinstance(hit, tuple) and len(hit) == 3 else None
 
@@ -136,9 +189,15 @@ def set_with_text(
     of one process)."""
     cache = caches["default"]
     if isinstance(cache, RedisCache):
-        return cache.set_with_text(
-            key, value, tag=tag, text=text, timeout=timeout, base_tag=base_tag
-        )
+        if not outage.reachable():
+            return False
+        try:
+            return cache.set_with_text(
+                key, value, tag=tag, text=text, timeout=timeout, base_tag=base_tag
+            )
+        except (RedisError, OSError) as exc:
+            outage.note(exc)
+            return False
     if base_tag is not None:
         hit = get_with_text(key)
         if hit is None or hit[1] != base_tag:
@@ -152,7 +211,12 @@ def set_with_text(
 def delete_with_text(key: str) -> None:
     cache = caches["default"]
     if isinstance(cache, RedisCache):
-        cache.delete_with_text(key)
+        # Not skipped while Redis seems away: an entry that outlived it must not be read again.
+        try:
+            cache.delete_with_text(key)
+        except (RedisError, OSError) as exc:
+            outage.note(exc)
+            raise
     else:
         cache.delete(key)
 

@@ -1,17 +1,27 @@
 """Counting requests against a rate: fixed-window counters kept in the cache, incremented
 all or none in one atomic step (a Lua script on Redis, ``pente_site.cache.RedisCache``; a lock
 in process). No web framework here: services count too (links e-mailed per address); the API's
-throttles (``pente_site.ratelimit``) and the site's forms are built on it."""
+throttles (``pente_site.ratelimit``) and the site's forms are built on it.
+
+Redis is a helper, never a single point of failure: when it cannot be reached, the counters
+are kept in this process instead (``_Fallback``: the same windows and limits, counted per
+process), Redis is left alone for ``FALLBACK_SECONDS``, a warning is logged at most once a
+minute, and ``fallback_stats()`` tells how many requests were counted that way.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 #: The clock of the windows (a function, so that tests can hold it still).
 clock = time.time
@@ -58,12 +68,17 @@ def uncount_requests(limits: list[tuple[str, str, str]], *, now: float) -> None:
     out not to be what the limit counts, such as a challenge refused as malformed). A window
     ended since is left alone."""
     for key, _timeout, _limit, _end in _windows(limits, now):
+        if _fallback.holds(key):  # counted in this process while Redis was away
+            _fallback.decr(key)
+            continue
         with _counting:
             try:
                 if (cache.get(key) or 0) > 0:
                     cache.decr(key)
             except ValueError:  # the window ended meanwhile
                 continue
+            except _UNREACHABLE as exc:
+                _fallback.note_failure(exc)
 
 
 def _windows(limits: list[tuple[str, str, str]], now: float) -> list[tuple[str, int, int, int]]:
@@ -87,12 +102,118 @@ def _incr_many(counters: list[tuple[str, int, int]]) -> list[int]:
     lock with the in-process cache."""
     incr_many = getattr(cache, "incr_many_within", None)
     if incr_many is not None:
-        return incr_many(counters)
+        if not _fallback.active():
+            try:
+                return incr_many(counters)
+            except _UNREACHABLE as exc:
+                _fallback.note_failure(exc)
+        return _fallback.incr_many(counters)
     with _counting:
         counts = [(cache.get(key) or 0) + 1 for key, _timeout, _limit in counters]
         if any(n > limit for n, (_k, _t, limit) in zip(counts, counters, strict=True)):
             return counts
         return [_incr(key, timeout=timeout) for key, timeout, _limit in counters]
+
+
+#: The errors of a cache that cannot be reached (refused, reset, timed out, or down).
+_UNREACHABLE = (RedisError, OSError)
+
+#: How long the counters stay in process after Redis failed, before Redis is tried again (a
+#: Redis that hangs costs one request a timeout, not every request).
+FALLBACK_SECONDS = 5.0
+#: At most one warning per this many seconds while the counters are kept in process.
+FALLBACK_LOG_SECONDS = 60.0
+
+
+class _Fallback:
+    """Counters of this process, used while Redis cannot be reached: the same fixed windows,
+    limits and all-or-none rule as the Lua script, each key dropped when its window ends. A
+    limit is then kept per process (a deployment of N processes lets up to N times the rate
+    through): less exact, but no write fails because a helper is away."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        #: key -> (count, monotonic time it expires)
+        self.counts: dict[str, tuple[int, float]] = {}
+        self.down_until = 0.0
+        self.logged_at: float | None = None
+        #: Requests counted here (not in Redis) since the process started.
+        self.requests = 0
+        #: Times Redis was found unreachable.
+        self.failures = 0
+
+    def active(self) -> bool:
+        return time.monotonic() < self.down_until
+
+    def note_failure(self, exc: BaseException) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.down_until = now + FALLBACK_SECONDS
+            self.failures += 1
+            quiet = self.logged_at is not None and now - self.logged_at < FALLBACK_LOG_SECONDS
+            if not quiet:
+                self.logged_at = now
+        if not quiet:
+            log.warning(
+                "rate limits: the cache cannot be reached (%s); counting in this process "
+                "(%d requests so far)",
+                exc,
+                self.requests,
+            )
+
+    def holds(self, key: str) -> bool:
+        return key in self.counts
+
+    def _live(self, key: str, now: float) -> int:
+        held = self.counts.get(key)
+        if held is None or held[1] <= now:
+            self.counts.pop(key, None)
+            return 0
+        return held[0]
+
+    def incr_many(self, counters: list[tuple[str, int, int | None]]) -> list[int]:
+        now = time.monotonic()
+        with self.lock:
+            self.requests += 1
+            if len(self.counts) > 10_000:  # drop the windows that ended
+                for key in [k for k, (_n, end) in self.counts.items() if end <= now]:
+                    del self.counts[key]
+            counts = [self._live(key, now) + 1 for key, _timeout, _limit in counters]
+            if any(
+                limit is not None and n > limit
+                for n, (_k, _t, limit) in zip(counts, counters, strict=True)
+            ):
+                return counts
+            for n, (key, timeout, _limit) in zip(counts, counters, strict=True):
+                end = self.counts[key][1] if n > 1 else now + timeout
+                self.counts[key] = (n, end)
+            return counts
+
+    def decr(self, key: str) -> None:
+        with self.lock:
+            n = self._live(key, time.monotonic())
+            if n > 0:
+                self.counts[key] = (n - 1, self.counts[key][1])
+
+    def reset(self) -> None:
+        with self.lock:
+            self.counts.clear()
+            self.down_until = 0.0
+            self.logged_at = None
+            self.requests = self.failures = 0
+
+
+_fallback = _Fallback()
+
+
+def fallback_stats() -> dict[str, Any]:
+    """How the rate limits fared without Redis in this process: ``requests`` counted in process,
+    ``failures`` (times Redis could not be reached), ``active`` (counting in process now)."""
+    return {
+        "requests": _fallback.requests,
+        "failures": _fallback.failures,
+        "active": _fallback.active(),
+    }
 
 
 def _incr(key: str, *, timeout: int) -> int:

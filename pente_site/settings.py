@@ -96,6 +96,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body that is not text in its charset is refused before anything reads it (bad_encoding).
+    "pente_site.bodies.StrictBodyEncodingMiddleware",
     # The request's address for the links of e-mails sent while it is served (``public``).
     "pente_site.public.RequestSiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -163,6 +165,9 @@ USE_TZ = True
 LOGIN_URL = "/login/"
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# ``collectstatic`` fills it; WhiteNoise serves the apps' folders meanwhile (and warns if it is
+# missing), so it exists from the start.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -236,6 +241,13 @@ REST_FRAMEWORK = {
         "pente_site.lists.StrictOrderingFilter",
         "pente_site.lists.KnownQueryParameters",
     ],
+    # JSON only in production: DRF's browsable pages (for ``Accept: text/html``) with DEBUG alone.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
+    # ... and JSON whatever the Accept header asks for (not a 406).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "pente_site.negotiation.JsonWhateverAccepted",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pente_site.api.exception_handler",
     # ``?format=`` is a filter (tournaments' format), not DRF's renderer switch: ask for a
@@ -287,6 +299,9 @@ if REDIS_URL:
             "BACKEND": "pente_site.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pente",
+            # Bounded waits: a Redis that does not answer costs a request a second at most
+            # (the rate limits then count in process, positions are rebuilt from the database).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -295,7 +310,10 @@ else:
 # --- Celery -------------------------------------------------------------------------------
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+        "visibility_timeout": 3600,
+        "socket_connect_timeout": 2,
+    }
 else:
     _broker = VAR_DIR / "broker"
     for _sub in ("out", "processed", "control"):
@@ -312,6 +330,11 @@ else:
         "store_processed": False,
     }
 CELERY_TASK_IGNORE_RESULT = True
+# The worker and beat outlive a broker outage: they retry connecting for ever, at start too.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -360,8 +383,12 @@ IMPORT_SWEEP_INTERVAL = timedelta(seconds=_env_int("IMPORT_SWEEP_SECONDS", 60))
 #: Byes one player may ask for ahead of time in a Swiss (``POST tournaments/{id}/byes``).
 TOURNAMENT_MAX_REQUESTED_BYES = _env_int("TOURNAMENT_MAX_REQUESTED_BYES", 2)
 # --- Computer opponents (games.bots) -----------------------------------------------------------
-#: A game waiting on a computer this long (a lost task) gets its move sent again by the sweeper.
-BOT_STALL_SECONDS = _env_int("BOT_STALL_SECONDS", 30)
+#: A computer's move not made this many seconds after it was due (its turn's start, or the moment
+#: a worker took it, plus its think time) is sent again by the resend sweeper (a lost task);
+#: further resends wait twice as long each time, up to a minute.
+BOT_RESEND_SECONDS = float(os.environ.get("BOT_RESEND_SECONDS", "3"))
+#: How often beat runs the resend sweeper (one indexed query when no computer's move is late).
+BOT_RESEND_SWEEP_SECONDS = float(os.environ.get("BOT_RESEND_SWEEP_SECONDS", "1"))
 #: A factor on every level's think time (tests and CI shorten it; 1 in production).
 BOT_THINK_SCALE = float(os.environ.get("BOT_THINK_SCALE", "1"))
 #: Games in progress one player may have against the computer opponents at once.
@@ -410,10 +437,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "tournaments-sweep": {"task": "tournaments.sweep", **_SWEEP},
     "accounts-deleted-games": {"task": "games.accounts.tasks.deleted_games_resign", **_SWEEP},
     "accounts-turn-emails-sweep": {"task": "games.accounts.turn_emails_sweep", **_SWEEP},
-    "bots-sweep": {
-        "task": "games.bots.sweep",
-        "schedule": float(BOT_STALL_SECONDS),
-        "options": {"expires": float(BOT_STALL_SECONDS)},
+    # The computers' moves not made a few seconds after they were due (``games.bots.services``).
+    "bots-resend-due": {
+        "task": "games.bots.resend_due",
+        "schedule": BOT_RESEND_SWEEP_SECONDS,
+        "options": {"expires": max(1.0, BOT_RESEND_SWEEP_SECONDS)},
     },
     "challenges-computer-take": {
         "task": "games.challenges.computer_take_due",
@@ -454,6 +482,7 @@ LIVE_PRESENCE_SECONDS = float(os.environ.get("LIVE_PRESENCE_SECONDS", "20"))
 LIVE_SPECTATORS_SECONDS = float(os.environ.get("LIVE_SPECTATORS_SECONDS", "1"))
 CELERY_BEAT_SCHEDULE["explorer-sweep"] = {"task": "explorer.sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-events-trim"] = {"task": "live.events_trim", **_SWEEP}
+CELERY_BEAT_SCHEDULE["live-outbox-deliver"] = {"task": "live.outbox_deliver", **_SWEEP}
 CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **_SWEEP}
 
 # --- Idempotency keys and guests (games.idempotency, accounts.guests) -------------------

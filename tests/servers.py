@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -61,13 +63,63 @@ def stop_server(proc, *, timeout: float = 15) -> None:
     proc.log_file.close()
 
 
-def start_embedded(var_dir: Path, **settings: str):
-    """``manage.py serve`` as the README's first command runs it (the embedded default: no
-    ``DATABASE_URL`` nor ``REDIS_URL``, its files in ``var_dir``), with ``settings`` added to
-    its environment, on a free port: ``(process, "http://127.0.0.1:<port>")`` once it answers."""
-    port = free_port()
+#: Where the migrated database that servers start from is built, once for the whole run (all
+#: xdist workers share it); set by ``tests/conftest.py`` to a folder of pytest's base temp.
+TEMPLATE_DIR: Path | None = None
+
+
+def _embedded_env(var_dir: Path, **settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(PENTE_VAR_DIR=str(var_dir), **settings)
+    return env
+
+
+def migrated_database() -> Path:
+    """An SQLite database the project's migrations have built (``manage.py migrate`` in a fresh
+    ``PENTE_VAR_DIR``), made once a run under a lock: migrating costs a server ~20 s of CPU."""
+    assert TEMPLATE_DIR is not None, "tests/conftest.py sets TEMPLATE_DIR"
+    folder = TEMPLATE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    database, done = folder / "db.sqlite3", folder / "migrated"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker may be building it
+        if not done.exists():
+            database.unlink(missing_ok=True)  # what a failed attempt left
+            result = subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--verbosity", "0"],
+                cwd=ROOT,
+                env=_embedded_env(folder),
+                capture_output=True,
+                text=True,
+            )
+            if result.returncode != 0:
+                pytest.fail(f"manage.py migrate failed:\n{result.stdout}{result.stderr}")
+            done.touch()
+    return database
+
+
+def copy_migrated_database(var_dir: Path) -> None:
+    """Put a copy of ``migrated_database()`` in ``var_dir`` (as ``db.sqlite3``, the embedded
+    default's database), copied through SQLite's backup (whatever its journal holds)."""
+    source, target = sqlite3.connect(migrated_database()), sqlite3.connect(var_dir / "db.sqlite3")
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+
+
+def start_embedded(var_dir: Path, *, fresh: bool = False, **settings: str):
+    """``manage.py serve`` as the README's first command runs it (the embedded default: no
+    ``DATABASE_URL`` nor ``REDIS_URL``, its files in ``var_dir``), with ``settings`` added to
+    its environment, on a free port: ``(process, "http://127.0.0.1:<port>")`` once it answers.
+
+    Its database is a copy of one migrated once for the run (``serve`` then finds nothing to
+    migrate), unless ``fresh``: then ``serve`` migrates an empty folder, as on a first start."""
+    port = free_port()
+    env = _embedded_env(var_dir, **settings)
+    if not fresh and not (var_dir / "db.sqlite3").exists():
+        copy_migrated_database(var_dir)
     base = f"http://127.0.0.1:{port}"
     proc = start_server(
         [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],

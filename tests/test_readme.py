@@ -60,7 +60,10 @@ def embedded_server(tmp_path_factory):
     if shutil.which("curl") is None:  # pragma: no cover - curl is on every CI machine
         pytest.skip("curl is not installed")
     var_dir = tmp_path_factory.mktemp("var")
-    proc, site = start_embedded(var_dir, SWEEP_INTERVAL_SECONDS="2", PYTHONUNBUFFERED="1")
+    # Fresh: the README's first command migrates an empty folder before it serves.
+    proc, site = start_embedded(
+        var_dir, fresh=True, SWEEP_INTERVAL_SECONDS="2", PYTHONUNBUFFERED="1"
+    )
     base = f"{site}/api"
     yield {"base": base, "workdir": var_dir, "proc": proc}
     stop_server(proc)

@@ -48,39 +48,46 @@ def _get(base: str, path: str) -> dict:
         return json.loads(response.read())
 
 
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One ``manage.py serve`` for the module: ``(process, base URL, its folder)``."""
+    var_dir = tmp_path_factory.mktemp("serve")
+    # Unbuffered: the tests read its log while it runs.
+    proc, base = start_embedded(var_dir, PYTHONUNBUFFERED="1")
+    yield proc, base, var_dir
+    stop_server(proc)
+
+
 @pytest.mark.slow
-def test_a_killed_worker_is_started_again_and_the_computer_still_answers(tmp_path):
-    proc, base = start_embedded(tmp_path)
-    try:
-        deadline = time.monotonic() + 30
-        while not (first := _children(proc.pid)) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert len(first) == 1, "serve runs one Celery worker"
-        os.kill(first[0], signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        again: list[int] = []
-        while time.monotonic() < deadline:
-            again = [pid for pid in _children(proc.pid) if pid != first[0]]
-            if again:
-                break
-            time.sleep(0.2)
-        assert again, "the worker was not started again"
-        account = {"username": "ann", "password": "correct-horse-battery-1"}
-        _post(base, "auth/register", account)
-        token = _post(base, "auth/token", account)["key"]
-        game = _post(
-            base,
-            "challenges/",
-            {"variant": "Pente", "invitee": "computer1", "seat_wanted": 1},
-            token,
-        )["game"]
-        deadline = time.monotonic() + 60
-        while _get(base, f"games/{game}/")["ply"] < 2 and time.monotonic() < deadline:
-            time.sleep(0.3)
-        assert _get(base, f"games/{game}/")["ply"] >= 2, "the computer did not answer"
-    finally:
-        stop_server(proc)
-    log = (tmp_path / "serve.log").read_text()
+def test_a_killed_worker_is_started_again_and_the_computer_still_answers(served):
+    proc, base, var_dir = served
+    deadline = time.monotonic() + 30
+    while not (first := _children(proc.pid)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(first) == 1, "serve runs one Celery worker"
+    os.kill(first[0], signal.SIGKILL)
+    deadline = time.monotonic() + 30
+    again: list[int] = []
+    while time.monotonic() < deadline:
+        again = [pid for pid in _children(proc.pid) if pid != first[0]]
+        if again:
+            break
+        time.sleep(0.2)
+    assert again, "the worker was not started again"
+    account = {"username": "ann", "password": "correct-horse-battery-1"}
+    _post(base, "auth/register", account)
+    token = _post(base, "auth/token", account)["key"]
+    game = _post(
+        base,
+        "challenges/",
+        {"variant": "Pente", "invitee": "computer1", "seat_wanted": 1},
+        token,
+    )["game"]
+    deadline = time.monotonic() + 60
+    while _get(base, f"games/{game}/")["ply"] < 2 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert _get(base, f"games/{game}/")["ply"] >= 2, "the computer did not answer"
+    log = (var_dir / "serve.log").read_text()
     assert "The Celery worker stopped" in log
     assert "No hostname was supplied" not in log  # the folder broker names no host
 
@@ -94,17 +101,14 @@ def _status_and_text(url: str) -> tuple[int, str]:
 
 
 @pytest.mark.slow
-def test_the_served_site_answers_a_wrong_address_with_its_own_pages(tmp_path):
+def test_the_served_site_answers_a_wrong_address_with_its_own_pages(served):
     """Not Django's debugging page, which lists every address of the server."""
-    proc, base = start_embedded(tmp_path)
-    try:
-        status, page = _status_and_text(f"{base}/no-such-page/")
-        assert status == 404
-        assert 'id="not-found"' in page and "URLconf" not in page
-        status, body = _status_and_text(f"{base}/api/no-such-thing/")
-        assert status == 404 and json.loads(body)["code"] == "not_found"
-    finally:
-        stop_server(proc)
+    _, base, _ = served
+    status, page = _status_and_text(f"{base}/no-such-page/")
+    assert status == 404
+    assert 'id="not-found"' in page and "URLconf" not in page
+    status, body = _status_and_text(f"{base}/api/no-such-thing/")
+    assert status == 404 and json.loads(body)["code"] == "not_found"
 
 
 @pytest.mark.parametrize(

@@ -344,6 +344,26 @@ def _check_organiser(t: Tournament, user: User, detail: str) -> None:
         raise Forbidden("not_organiser", detail)
 
 
+def organiser_check(*, tournament_id: int, user: User) -> None:
+    """404 for no such tournament, 403 ``not_organiser`` for a caller who may not act as its
+    organiser: what a view checks before telling the body's rules."""
+    t = Tournament.objects.filter(pk=tournament_id).only("organiser_id").first()
+    if t is None:
+        raise NotFound("not_found", "No such tournament.")
+    _check_organiser(t, user, "Only the organiser may do this.")
+
+
+def entrant_check(*, tournament_id: int, user: User) -> None:
+    """404 for no such tournament, 409 ``not_joined`` (as ``bye_request``) for a caller not
+    registered in it: what a view checks before telling the body's rules."""
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        raise NotFound("not_found", "No such tournament.")
+    if not Entry.objects.filter(
+        tournament_id=tournament_id, user=user, status=Entry.Status.ACTIVE
+    ).exists():
+        raise Conflict("not_joined", "You are not registered.")
+
+
 def _check_not_over(t: Tournament) -> None:
     if t.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         raise Conflict("tournament_over", "The tournament is over.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -12,7 +14,7 @@ from rest_framework.views import APIView
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.idempotency.views import IDEMPOTENCY_KEY_PARAM, idempotent
 from games.play.serializers import ErrorSerializer
-from pente_site.api import AnyAccept
+from pente_site.api import AnyAccept, validated
 from pente_site.errors import Invalid
 from pente_site.lists import KnownQueryParameters, Pagination
 from tournaments import selectors, services, trf_import
@@ -167,7 +169,9 @@ class TournamentPairingDecisionView(APIView):
     )
     def post(self, request, pk: int):
         data = PairingDecisionIn(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(
+            data, rights=partial(services.organiser_check, tournament_id=pk, user=request.user)
+        )
         services.tournament_pairing_decide(
             tournament_id=pk, user=request.user, relax=data.validated_data["relax"]
         )
@@ -236,7 +240,9 @@ class MatchResultView(APIView):
     )
     def post(self, request, pk: int, match_id: int):
         data = MatchResultIn(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(
+            data, rights=partial(services.organiser_check, tournament_id=pk, user=request.user)
+        )
         services.match_result_enter(
             tournament_id=pk, match_id=match_id, user=request.user, **data.validated_data
         )
@@ -366,7 +372,7 @@ class TournamentByesView(_PaginatedListView):
     )
     def post(self, request, pk: int):
         data = ByeRequestIn(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(data, rights=partial(services.entrant_check, tournament_id=pk, user=request.user))
         bye = services.bye_request(
             tournament_id=pk, user=request.user, round_number=data.validated_data["round"]
         )

@@ -837,6 +837,24 @@ def go_action(
     return _play(game, me, level, deadline, rng, clock)
 
 
+def estimate_dead(
+    game: GoGame,
+    *,
+    budget_s: float = 1.0,
+    rng: random.Random | None = None,
+    max_nodes: int | None = None,
+) -> frozenset[int]:
+    """The stones of ``game`` its playouts judge dead (as when the computer marks them), for a
+    count at any moment: GTP's ``final_score`` and ``final_status_list``."""
+    clock: Callable[[], float] = time.perf_counter
+    if max_nodes is not None:
+        clock, budget_s = _NodeClock(), max_nodes * _NODE_S
+    deadline = clock() + max(0.0, budget_s)
+    search = _Search(game, deadline, _MARK_CAP, rng or random.Random(), clock=clock)
+    search.sample(game.to_move_colour or 1)
+    return search.dead()
+
+
 def _winrate(search: _Search, me: int) -> float:
     if not search.playouts:
         return 0.5

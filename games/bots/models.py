@@ -1,4 +1,10 @@
-"""The computer's analysis of a finished game, computed in the background.
+"""The computers' turns waiting for their move, and the computer's analysis of a finished game,
+computed in the background.
+
+A ``BotTurn`` is the one row of a game whose seat to act is a computer: written with the action
+that started the turn, claimed by the move task, deleted once the move is played; the resend
+sweeper (``games.bots.services.bots_resend``) sends the move again when a row's ``resend_at``
+passes (a lost task).
 
 ``POST /api/games/{id}/analysis`` stores an ``Analysis`` (one per game: a unique constraint) and
 a Celery task on the ``bots`` queue analyses the game's plies in batches
@@ -14,6 +20,31 @@ from django.db.models import Q
 from accounts.models import User
 from games.choices import job_checks
 from games.play.models import Game
+
+
+class BotTurn(models.Model):
+    """A computer's turn in ``game`` at ``ply``: the move task claims it, the sweeper sends the
+    task again once ``resend_at`` has passed without a move."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="bot_turn"
+    )
+    #: The game's ply when the turn started: the move task's expected ply.
+    ply = models.PositiveIntegerField()
+    #: When the move is late: the turn's start (or the claim) plus the think time plus
+    #: ``BOT_RESEND_SECONDS``; then, after each resend, the next wait. The due index.
+    resend_at = models.DateTimeField()
+    #: When a move task took the turn (null: sent, not yet taken). A task claims only a turn
+    #: nobody holds, so two copies of the task do not both think; a resend frees it again.
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    #: How many times the task was sent (the first one included).
+    sends = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        indexes = [models.Index(fields=["resend_at"], name="bot_turn_resend_at")]
+
+    def __str__(self) -> str:
+        return f"Computer's turn in game {self.game_id} at ply {self.ply}"
 
 
 class Analysis(models.Model):

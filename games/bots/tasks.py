@@ -1,4 +1,5 @@
-"""Celery tasks of the computer opponents (queue ``bots``): a move, and the sweeper behind it."""
+"""Celery tasks of the computer opponents (queue ``bots``): a move, and the resend sweeper
+behind it (on the default queue, so that it never waits behind a think)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,15 @@ def bot_move(game_id: int, ply: int) -> str:
     return services.bot_play(game_id=game_id, ply=ply)
 
 
-@shared_task(name="games.bots.sweep", ignore_result=True)
-def bots_sweep() -> int:
-    return services.bots_sweep()
+#: The resend sweeper's task (beat: every ``BOT_RESEND_SWEEP_SECONDS``).
+RESEND_TASK = "games.bots.resend_due"
+
+
+@shared_task(name=RESEND_TASK, ignore_result=True)
+def bots_resend() -> dict[str, int]:
+    """Send again the computers' moves not made a few seconds after they were due."""
+    report = services.bots_resend()
+    return {"resent": report.resent, "dropped": report.dropped}
 
 
 @shared_task(name=analysis.ANALYSIS_TASK, acks_late=True, ignore_result=True)

@@ -5,6 +5,8 @@ and selectors of ``games.play`` do the work. The endpoints: docs/api.md, "Endpoi
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics
@@ -12,7 +14,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.play import actions, requests, selectors, sets
+from games.play import access, actions, requests, selectors, sets
 from games.play.filters import GAME_ORDERING, GameFilter
 from games.play.serializers import (
     DeadRequestSerializer,
@@ -26,6 +28,7 @@ from games.play.serializers import (
     SetSerializer,
     StaleErrorSerializer,
 )
+from pente_site.api import validated
 from pente_site.ratelimit import MessageThrottle
 
 #: The most games ``GET /api/me/games/`` lists.
@@ -38,6 +41,13 @@ ERRORS = {
     404: ErrorSerializer,
     409: StaleErrorSerializer,
 }
+
+
+def _require_player(*, game_id: int, user) -> None:
+    """404 for no such game, 403 for a caller not seated in it (before the body's rules)."""
+    access.require_participant(
+        selectors.seats_with_users(selectors.game_get(game_id=game_id)), user
+    )
 
 
 def _state(request, game) -> HttpResponse:
@@ -86,7 +96,7 @@ class GameMovesView(APIView):
     @extend_schema(request=MoveRequestSerializer, responses={200: GameStateSerializer, **ERRORS})
     def post(self, request, pk: int):
         data = MoveRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
         game = actions.move_play(
             game_id=pk,
             user=request.user,
@@ -108,7 +118,7 @@ class GameDecisionView(APIView):
     )
     def post(self, request, pk: int):
         data = DecisionRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
         game = actions.game_decide(
             game_id=pk,
             user=request.user,
@@ -130,7 +140,7 @@ class GameDeadView(APIView):
     @extend_schema(request=DeadRequestSerializer, responses={200: GameStateSerializer, **ERRORS})
     def post(self, request, pk: int):
         data = DeadRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        validated(data, rights=partial(_require_player, game_id=pk, user=request.user))
         game = actions.game_mark_dead(
             game_id=pk,
             user=request.user,

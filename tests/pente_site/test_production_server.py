@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT, free_port, start_server, stop_server
+from tests.servers import ROOT, copy_migrated_database, free_port, start_server, stop_server
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
@@ -24,7 +24,8 @@ def production_server(tmp_path_factory):
     if not GUNICORN.exists():  # pragma: no cover - installed with the project
         pytest.skip("gunicorn is not installed in this environment")
     var_dir = tmp_path_factory.mktemp("var")
-    port = free_port()
+    # ``TEST_PORT`` (plus 10) when the machine gives the tests ports to use.
+    port = int(os.environ["TEST_PORT"]) + 10 if os.environ.get("TEST_PORT") else free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(
         PENTE_VAR_DIR=str(var_dir),
@@ -35,9 +36,8 @@ def production_server(tmp_path_factory):
         BIND=f"127.0.0.1:{port}",
         WEB_CONCURRENCY="2",
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True
-    )
+    # The database as ``manage.py migrate`` leaves it (migrated once for the test run).
+    copy_migrated_database(var_dir)
     proc = start_server(
         [str(GUNICORN), "-c", "pente_site/gunicorn.conf.py", "pente_site.wsgi"],
         env=env,
@@ -66,6 +66,10 @@ def test_gunicorn_answers_unknown_urls_with_json(production_server):
     status, content_type, body = _get(f"{production_server}/no-such-thing/")
     assert (status, body["code"]) == (404, "not_found")
     assert content_type.startswith("application/json")
+    request = urllib.request.Request(f"{production_server}/", headers={"Accept": "text/html"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Type"].startswith("application/json")
+        assert "links" in json.load(response)
 
 
 def test_the_gunicorn_configuration_checks_out():
@@ -116,3 +120,41 @@ def test_a_malformed_request_is_a_json_400(production_server):
     status, content_type, body = _raw(production_server, b"NOT A REQUEST\r\n\r\n")
     assert (status, body["code"]) == (400, "bad_request")
     assert content_type == "application/json"
+
+
+def test_with_debug_off_an_api_error_asked_for_as_html_is_json(production_server):
+    request = urllib.request.Request(
+        f"{production_server}/games/999999/", headers={"Accept": "text/html"}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as error:
+        status, content_type, body = error.code, error.headers["Content-Type"], json.load(error)
+    assert (status, body["code"]) == (404, "not_found")
+    assert content_type.startswith("application/json")
+    request = urllib.request.Request(f"{production_server}/", headers={"Accept": "text/html"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Type"].startswith("application/json")
+        assert "links" in json.load(response)
+
+
+def test_the_static_files_folder_is_there_for_the_web_server_from_the_start(tmp_path):
+    """WhiteNoise warns ("No directory at: .../var/static/") when the folder of collected static
+    files is missing: the settings make it, so a fresh server starts without the warning."""
+    code = (
+        "import django; django.setup(); "
+        "from whitenoise.middleware import WhiteNoiseMiddleware; "
+        "WhiteNoiseMiddleware(lambda request: None)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(PENTE_VAR_DIR=str(tmp_path / "var"), DJANGO_SETTINGS_MODULE="pente_site.settings")
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "var" / "static").is_dir()

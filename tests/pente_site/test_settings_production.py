@@ -60,3 +60,10 @@ def test_the_embedded_default_keeps_plain_http_and_the_secure_settings_follow_th
     )
     assert _setting("SECURE_HSTS_SECONDS", DEBUG="0", SECRET_KEY=GOOD_KEY) == "31536000"
     assert _setting("SESSION_COOKIE_SECURE", SESSION_COOKIE_SECURE="1") == "True"
+
+
+def test_debug_off_renders_json_only_and_debug_on_keeps_the_browsable_api():
+    renderers = "REST_FRAMEWORK['DEFAULT_RENDERER_CLASSES']"
+    production = _setting(renderers, DEBUG="0", SECRET_KEY=GOOD_KEY)
+    assert production == "['rest_framework.renderers.JSONRenderer']"
+    assert "BrowsableAPIRenderer" in _setting(renderers, DEBUG="1")

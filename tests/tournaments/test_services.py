@@ -84,7 +84,10 @@ def test_swiss_runs_its_rounds_without_rematch_and_one_bye_at_most(n):
     assert points == n // 2 * expected_rounds + (n % 2) * expected_rounds  # 1 per match + byes
 
 
-@pytest.mark.parametrize("n", [2, 3, 5, *slow(8, 13, 33)])
+# Played out through the services and the sweeper up to an odd field past 16 (17 players: 136
+# matches; 33 were 528, ~40 s for nothing more); test_berger.py checks the tables themselves for
+# every field from 2 to 33.
+@pytest.mark.parametrize("n", [2, 3, 5, *slow(8, 13, 17)])
 def test_round_robin_everyone_meets_everyone_once(n):
     t = make_tournament(players=n, format="round_robin")
     play_all(t)

@@ -110,3 +110,43 @@ def test_level_8_against_the_random_player_in_go(bench, capsys):
     out = capsys.readouterr().out
     assert "level 8 wins every game against the random player" in out
     assert status == (0 if out.rstrip().endswith("OK") else 1)
+
+
+def _our_gtp(game: str) -> str:
+    """This server's own GTP engine as the outside program (the test needs no other)."""
+    return f"{sys.executable} {ROOT / 'manage.py'} gtp --game '{game}' --level 1 --budget 0.05"
+
+
+@pytest.mark.parametrize("game", ["Pente", "Connect6", "go-9"])
+def test_a_match_against_a_gtp_program_prints_every_game_and_the_score(bench, capsys, game):
+    status = bench.main(
+        ["1", "0", game, "2", "--budget-scale", "0.05", "--opponent", _our_gtp(game)]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert sum(line.startswith("game ") for line in out.splitlines()) == 2
+    assert "as black" in out and "as white" in out
+    assert "95% interval" in out and "opponent:" in out
+    if game == "go-9":
+        assert "final_score named the opponent's winner in" in out
+
+
+def test_a_gtp_program_that_answers_an_illegal_move_forfeits(bench, tmp_path):
+    fake = tmp_path / "fake_gtp.py"
+    fake.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    answer = 'K10' if line.startswith('genmove') else ''\n"
+        "    sys.stdout.write(f'= {answer}\\n\\n'); sys.stdout.flush()\n"
+        "    if line.startswith('quit'): break\n"
+    )
+    opponent = bench.GtpOpponent(f"{sys.executable} {fake}")
+    try:
+        import random
+
+        winner, _, _ = bench.play_gtp_game(
+            "Pente", level=1, our_colour=1, opponent=opponent, scale=0.05, rng=random.Random(1)
+        )
+    finally:
+        opponent.close()
+    assert winner == 1  # its answer K10 is taken: the game is ours

@@ -39,14 +39,36 @@ def test_protocol_basics():
     assert e.handle("name") is None
 
 
-def test_pente_play_and_genmove_are_legal_and_agree_with_the_engine():
+def board_of(e: GtpEngine) -> list[str]:
+    """The rows ``showboard`` draws (top first), as strings of ``.``, ``X`` and ``O``."""
+    lines = ok(e.handle("showboard")).split("\n")
+    return ["".join(line.split()[1:-1]) for line in lines if line[:2].strip().isdigit()]
+
+
+def stones_shown(e: GtpEngine) -> int:
+    return sum(row.count("X") + row.count("O") for row in board_of(e))
+
+
+def test_clear_board_gives_an_empty_board_and_genmove_black_answers_the_centre():
     e = GtpEngine("Pente", 3, 0.1, rng=random.Random(1))
-    mirror = new_game("Pente")  # K10 already placed, as in the engine after clear_board
+    ok(e.handle("clear_board"))
+    assert stones_shown(e) == 0
+    assert ok(e.handle("genmove black")) == "K10"
+    assert stones_shown(e) == 1
+
+
+def test_play_black_on_the_centre_is_the_first_move_and_elsewhere_is_refused():
+    e = GtpEngine("Pente", 3, 0.1, rng=random.Random(1))
+    assert (
+        e.handle("play black K12") == "? illegal move: black's first stone is the centre, K10\n\n"
+    )
+    assert stones_shown(e) == 0
+    ok(e.handle("play black K10"))
+    mirror = new_game("Pente", tournament_rule=True)  # K10 already placed by the engine
     assert e.game.board == mirror.board
-    assert e.handle("play b K12") == "? wrong colour\n\n"
     assert e.handle("play w K10").startswith("? illegal move: ")
     assert e.handle("play w Z99").startswith("? illegal move: ")
-    assert ok(e.handle("play w L11")) == ""
+    ok(e.handle("play w L11"))
     mirror.play("L11")
     for colour in "bwbw":
         vertex = ok(e.handle(f"genmove {colour}"))
@@ -55,21 +77,63 @@ def test_pente_play_and_genmove_are_legal_and_agree_with_the_engine():
     assert "? not Go" in e.handle("final_score")
 
 
-def test_undo_restores_and_never_takes_the_centre_stone():
+def test_the_tournament_rule_is_on_by_default_where_rated_games_use_it():
+    e = GtpEngine("Pente", 1, 0.05)
+    assert ok(e.handle("tournament_rule")) == "on"
+    for line in ("play b K10", "play w A1"):
+        ok(e.handle(line))
+    assert e.handle("play b L10").startswith("? illegal move: ")  # too near the centre
+    ok(e.handle("tournament_rule off"))  # clears the board
+    assert stones_shown(e) == 0 and ok(e.handle("tournament_rule")) == "off"
+    for line in ("play b K10", "play w A1", "play b L10"):
+        ok(e.handle(line))
+    assert ok(GtpEngine("Gomoku", 1, 0.05).handle("tournament_rule")) == "off"
+    assert GtpEngine("Gomoku", 1, 0.05).handle("tournament_rule on").startswith("? ")
+    assert GtpEngine("G-Pente", 1, 0.05).handle("tournament_rule off").startswith("? ")
+    assert GtpEngine("Pente", 1, 0.05).handle("tournament_rule maybe").startswith("? syntax")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_genmove_keeps_player_1s_second_stone_three_away_from_the_centre(seed):
+    e = GtpEngine("Pente", 8, 0.05, rng=random.Random(seed))
+    ok(e.handle("genmove b"))
+    ok(e.handle("play w L11"))
+    second = e.game.parse_point(ok(e.handle("genmove b")))
+    centre = e.game.parse_point("K10")
+    (y, x), (cy, cx) = divmod(second, 19), divmod(centre, 19)
+    assert max(abs(y - cy), abs(x - cx)) >= 3
+
+
+def test_a_stone_out_of_turn_sets_up_a_position_and_undo_takes_it_back():
+    e = GtpEngine("Pente", 2, 0.05, rng=random.Random(5))
+    ok(e.handle("play white L11"))  # white first: a set-up stone, black to move
+    assert board_of(e)[8][10] == "O" and stones_shown(e) == 1
+    ok(e.handle("play white M12"))  # and another
+    vertex = ok(e.handle("genmove black"))
+    assert e.game.parse_point(vertex) is not None and stones_shown(e) == 3
+    for _ in range(3):
+        ok(e.handle("undo"))
+    assert stones_shown(e) == 0
+    assert ok(e.handle("genmove b")) == "K10"  # the centre is black's first stone again
+
+
+def test_undo_takes_back_every_stone_and_then_refuses():
     e = GtpEngine("Pente", 2, 0.05)
-    start = e.game.board
+    ok(e.handle("genmove b"))
     ok(e.handle("play w K11"))
     ok(e.handle("genmove b"))
-    ok(e.handle("undo"))
-    ok(e.handle("undo"))
-    assert e.game.board == start
+    for _ in range(3):
+        ok(e.handle("undo"))
+    assert stones_shown(e) == 0
     assert e.handle("undo") == "? cannot undo\n\n"
+    ok(e.handle("play b K10"))
     ok(e.handle("clear_board"))
-    assert e.game.board == start
+    assert stones_shown(e) == 0
 
 
 def test_connect6_turn_and_decisions_extensions():
     e = GtpEngine("Connect6", 2, 0.05)
+    assert ok(e.handle("genmove b")) == "K10"  # Connect6's first turn is one stone
     ok(e.handle("play w K11 L11"))
     two = ok(e.handle("genmove b")).split()
     assert len(two) == 2 and e.game.to_move_colour == 2
@@ -86,7 +150,8 @@ def test_connect6_turn_and_decisions_extensions():
 
 def test_final_score_of_a_won_pente_game():
     e = GtpEngine("Gomoku", 1, 0.05)
-    for b, w in (("L10", "A1"), ("M10", "A3"), ("N10", "A5"), ("O10", "A7")):
+    ok(e.handle("play b K10"))
+    for w, b in (("A1", "L10"), ("A3", "M10"), ("A5", "N10"), ("A7", "O10")):
         ok(e.handle(f"play w {w}"))
         ok(e.handle(f"play b {b}"))
     assert ok(e.handle("final_score")) == "B+five"
@@ -106,40 +171,113 @@ def test_boardsize():
 
 
 def test_showboard_rows():
-    pente = ok(GtpEngine("Pente", 1, 0.05).handle("showboard")).split("\n")
-    rows = [line for line in pente if line[:2].strip().isdigit()]
-    assert len(rows) == 19 and rows[0].startswith("19 ") and " X " in rows[9]
+    pente = GtpEngine("Pente", 1, 0.05)
+    rows = board_of(pente)
+    assert len(rows) == 19 and "X" not in "".join(rows)
+    ok(pente.handle("play b K10"))
+    assert board_of(pente)[9][9] == "X"
     go = GtpEngine("Go (9x9)", 1, 0.05)
     ok(go.handle("play b E5"))
-    lines = ok(go.handle("showboard")).split("\n")
-    rows = [line for line in lines if line[:2].strip().isdigit()]
-    assert len(rows) == 9 and rows[4].split()[5] == "X"
+    rows = board_of(go)
+    assert len(rows) == 9 and rows[4][4] == "X"
 
 
-def test_two_go_engines_play_9x9_to_the_end():
-    black = GtpEngine("Go (9x9)", 1, 0.05, rng=random.Random(3))
-    white = GtpEngine("Go (9x9)", 1, 0.05, rng=random.Random(4))
-    for e in (black, white):
-        ok(e.handle("boardsize 9"))
+def controller(game: str, size: int, *, level: int = 1, budget_s: float = 0.02, seed: int = 0):
+    """A small standard GTP controller: two engines told ``boardsize`` and ``clear_board``,
+    then ``genmove`` of the colour to move asked of one and ``play`` of its answer sent to the
+    other, black first, until a resignation, two passes in a row or the end of the game (the
+    engine asked answers ``? game over``). Every answer is also played on a referee, an
+    independent copy of the rules. The two engines, the referee and the last answer."""
+    engines = {
+        "b": GtpEngine(game, level, budget_s, rng=random.Random(seed)),
+        "w": GtpEngine(game, level, budget_s, rng=random.Random(seed + 1)),
+    }
+    for e in engines.values():
+        ok(e.handle(f"boardsize {size}"))
         ok(e.handle("clear_board"))
-        ok(e.handle("komi 6.5"))
-    referee = GoGame(9, komi=6.5)
-    players = {"b": (black, white), "w": (white, black)}
-    passes, colour = 0, "b"
-    for _ in range(200):
-        me, other = players[colour]
-        vertex = ok(me.handle(f"genmove {colour}"))
-        referee.play(vertex.upper())
+    rule = engines["b"].tournament_rule
+    referee = GoGame(size) if engines["b"].is_go else new_game(game, tournament_rule=rule)
+    colour, passes, first, vertex = "b", 0, True, ""
+    for _ in range(600):
+        answer = engines[colour].handle(f"genmove {colour}")
+        if answer == "? game over\n\n":
+            break
+        vertex = ok(answer)
+        if vertex == "resign":
+            break
+        other = engines["w" if colour == "b" else "b"]
         ok(other.handle(f"play {colour} {vertex}"))
+        if referee.variant.family == "go":
+            referee.play(vertex.upper())
+        elif first:
+            assert vertex == "K10"  # the referee placed it itself
+        else:
+            referee.play_turn(vertex.split())
+        first = False
         passes = passes + 1 if vertex == "pass" else 0
         if passes == 2:
             break
         colour = "w" if colour == "b" else "b"
+    return engines["b"], engines["w"], referee, vertex
+
+
+@pytest.mark.parametrize("game", ["Pente", "Connect6"])
+def test_a_standard_controller_runs_a_whole_game_between_two_engines(game):
+    black, white, referee, _ = controller(game, 19)
     assert black.game.board == white.game.board == referee.board
+    assert referee.outcome is not None
+    assert ok(black.handle("final_score")) == ok(white.handle("final_score"))
+
+
+def test_a_standard_controller_runs_a_whole_game_of_go():
+    black, white, referee, last = controller("Go (9x9)", 9, budget_s=0.05, seed=3)
+    assert black.game.board == white.game.board == referee.board
+    assert referee.phase != "playing" or last == "resign"
     for e in (black, white):
         score = ok(e.handle("final_score"))
-        assert score == "0" or score[:2] in ("B+", "W+")
-        assert float(score[2:] or 0) == referee.score().margin
+        assert score == "0" or (score[:2] in ("B+", "W+") and float(score[2:]) > 0)
+
+
+def go_position(black: str, white: str, *, komi: float = 0.5) -> GtpEngine:
+    """A 9x9 engine with these stones set up by ``play`` of either colour."""
+    e = GtpEngine("Go (9x9)", 8, 0.05, rng=random.Random(7))
+    ok(e.handle(f"komi {komi}"))
+    for colour, points in (("b", black), ("w", white)):
+        for point in points.split():
+            ok(e.handle(f"play {colour} {point}"))
+    return e
+
+
+WALLS = " ".join(f"E{row}" for row in range(1, 10)), " ".join(f"F{row}" for row in range(1, 10))
+
+
+def test_final_status_list_names_a_lone_stone_in_the_others_area_dead():
+    black, white = WALLS
+    e = go_position(black, white + " B5")
+    assert ok(e.handle("final_status_list dead")) == "B5"
+    alive = ok(e.handle("final_status_list alive")).split()
+    assert "B5" not in alive and len(alive) == 18
+    assert ok(e.handle("final_status_list seki")) == ""
+    assert e.handle("final_status_list maybe").startswith("? syntax")
+
+
+def test_final_score_counts_with_the_dead_stones_removed():
+    black, white = WALLS
+    e = go_position(black, white + " B5")
+    # Black: columns A to E (45 points, B5 taken as a prisoner's point); white F to J (36).
+    assert ok(e.handle("final_score")) == "B+8.5"
+    assert e.game.score().winner == 2  # counted with every stone alive, white would win
+
+
+def test_a_hopeless_game_is_resigned_at_the_levels_that_resign():
+    walls = " ".join(f"{col}{row}" for col in "BDFH" for row in range(1, 10))
+    e = go_position("", walls, komi=7.5)
+    assert ok(e.handle("genmove b")) == "resign"
+    assert e.game.board.count(1) == 0
+    weak = GtpEngine("Go (9x9)", 2, 0.05, rng=random.Random(7))
+    for point in walls.split():
+        ok(weak.handle(f"play w {point}"))
+    assert ok(weak.handle("genmove b")) != "resign"
 
 
 def test_go_pass_when_ahead_after_opponent_pass():
@@ -149,6 +287,7 @@ def test_go_pass_when_ahead_after_opponent_pass():
     ok(e.handle("play w pass"))
     assert ok(e.handle("genmove b")) == "pass"
     assert ok(e.handle("final_score")) == "B+80.5"
+    assert ok(e.handle("final_status_list dead")) == ""
 
 
 def test_management_command():

@@ -416,6 +416,30 @@ def test_a_position_is_refused_whoever_was_to_move_when_it_stood():
     refused(game, "G19", "superko")
 
 
+# A black stone in the corner (A1) that white takes from A2; black passes, white adds A3, and
+# black's A1 would take the two white stones back to the start. No simple ko: it captures two.
+TWO_STONE_RETURN = (
+    *["........."] * 5,
+    "1........",
+    ".1.......",
+    ".1.......",
+    "12.......",
+)
+
+
+def test_a_capture_of_two_stones_that_repeats_a_position_is_refused():
+    game = diagram(*TWO_STONE_RETURN, to_move=2)
+    start = game.position_hash
+    assert names(game.play("A2").captured) == {"A1"}
+    game.play("PASS")
+    assert game.play("A3").captured == ()
+    refused(game, "A1", "superko")
+    # On the same board without that history the move takes both stones, back to the start.
+    fresh = GoGame.from_position(9, {1: _stones(game, 1), 2: _stones(game, 2)}, to_move=1)
+    assert names(fresh.play("A1").captured) == {"A2", "A3"}
+    assert fresh.position_hash == start
+
+
 def test_a_refused_move_leaves_the_player_to_move():
     game = diagram(*KO)
     game.play("E6")

@@ -114,6 +114,36 @@ def test_two_fives_at_once_win_unless_one_move_breaks_both():
     assert g.play("K10").finished
 
 
+# X makes two fives with K10: the row F10..K10 and the column K6..K10. One O stone, J9, would
+# break both (it takes K10 and L11 against M12), so neither wins at once; H9 breaks the row
+# alone (it takes H10 and H11 against H12).
+TWO_FIVES = {1: "F10 G10 H10 J10 H11 K6 K7 K8 K9 L11", 2: "H12 M12"}
+
+
+@pytest.mark.parametrize("variant", BOAT_VARIANTS)
+def test_two_fives_one_stone_could_break_wait_for_the_reply(variant):
+    g = position(variant, TWO_FIVES)
+    assert not g.play("K10").finished
+
+
+@pytest.mark.parametrize("variant", BOAT_VARIANTS)
+def test_a_reply_that_breaks_one_of_two_fives_loses_to_the_other(variant):
+    g = position(variant, TWO_FIVES)
+    g.play("K10")
+    r = g.play("H9")
+    assert names(r.captured) == {"H10", "H11"}  # the row is broken, the column stands
+    assert r.finished and (g.outcome, g.winner_colour) == (Outcome(FIVE, (1,)), 1)
+
+
+@pytest.mark.parametrize("variant", BOAT_VARIANTS)
+def test_a_reply_that_breaks_both_fives_plays_on(variant):
+    g = position(variant, TWO_FIVES)
+    g.play("K10")
+    r = g.play("J9")
+    assert names(r.captured) == {"K10", "L11"}
+    assert not r.finished and g.outcome is None
+
+
 def test_o_pente_counts_a_threat_to_capture_a_triple():
     stones = {1: "F10 G10 H10 J10 H11 H12", 2: "H13"}
     g = position("O-Pente", stones)

@@ -390,9 +390,12 @@ async function loadChat() {
   lines.forEach(chat.add);
 }
 
-// Connected again (or told it missed events): the game, and an analysis that may have moved on.
+// Connected (again), or told it missed events: the game, its chat (a line said between the
+// page's first read and the stream's start reaches no stream), and an analysis that may have
+// moved on.
 const caughtUp = () => {
   game.refresh();
+  loadChat();
   if (analysis.moving()) analysis.load();
 };
 followGame(page.id, {

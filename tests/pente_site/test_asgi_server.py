@@ -1,0 +1,112 @@
+"""uvicorn, which serves ``pente_site.asgi`` (the event streams in production, everything under
+``manage.py serve``), answers its own refusals in JSON like the rest of the API: a malformed
+request (400), a request beyond ``--limit-concurrency`` (503), an application that failed before
+it answered (500)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from uvicorn.protocols.http import h11_impl
+
+import pente_site.asgi
+from pente_site import asgiserver
+from tests.servers import ROOT, START_SECONDS, free_port, stop_server
+
+UVICORN = Path(sys.executable).with_name("uvicorn")
+
+
+def _port(index: int) -> int:
+    """``TEST_PORT`` (plus ``index``) when the machine gives the tests ports to use, else any
+    free one."""
+    base = os.environ.get("TEST_PORT")
+    return int(base) + index if base else free_port()
+
+
+def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(request)
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+@pytest.fixture
+def uvicorn_server(tmp_path):
+    """Start uvicorn on ``pente_site.asgi`` with the given extra arguments; its port."""
+    started = []
+
+    def start(*args: str) -> int:
+        port = _port(len(started))
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+        env.update(PENTE_VAR_DIR=str(tmp_path / "var"), DEBUG="1")
+        log = open(tmp_path / "uvicorn.log", "w")  # noqa: SIM115 - closed by stop_server
+        argv = [str(UVICORN), "pente_site.asgi:application", "--port", str(port), *args]
+        proc = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        proc.log_file = log
+        started.append(proc)
+        deadline = time.monotonic() + START_SECONDS
+        while True:  # any answer will do: a server that refuses everything is ready too
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return port
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("uvicorn did not start:\n" + (tmp_path / "uvicorn.log").read_text())
+                time.sleep(0.3)
+
+    yield start
+    for proc in started:
+        stop_server(proc)
+
+
+def _assert_json_refusal(answer, status: int, code: str) -> None:
+    got, headers, body = answer
+    assert got == status, body
+    assert headers["content-type"] == "application/json"
+    parsed = json.loads(body)
+    assert parsed["code"] == code and parsed["detail"]
+
+
+@pytest.mark.slow
+def test_uvicorn_answers_a_malformed_request_and_one_over_its_limit_in_json(uvicorn_server):
+    port = uvicorn_server()
+    _assert_json_refusal(_raw(port, b"NOT A REQUEST\r\n\r\n"), 400, "bad_request")
+    # --limit-concurrency 1: the request's own connection is the one allowed, so every request
+    # is beyond it.
+    busy = uvicorn_server("--limit-concurrency", "1")
+    answer = _raw(busy, b"GET /api/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    _assert_json_refusal(answer, 503, "server_busy")
+
+
+def test_serving_pente_site_asgi_makes_uvicorns_refusals_json():
+    assert pente_site.asgi.application is not None  # importing it installed the refusals
+    assert h11_impl.service_unavailable is asgiserver.service_unavailable
+    assert h11_impl.RequestResponseCycle.send_500_response is asgiserver.send_500_response
+
+
+def test_uvicorns_500_before_an_answer_is_json():
+    sent = []
+
+    class Cycle:
+        async def send(self, message):
+            sent.append(message)
+
+    asyncio.run(asgiserver.send_500_response(Cycle()))
+    start, body = sent
+    assert start["status"] == 500 and (b"content-type", b"application/json") in start["headers"]
+    assert json.loads(body["body"])["code"] == "server_error"
