@@ -7,61 +7,62 @@ from rest_framework import serializers
 from games.choices import Category
 from games.play.serializers import GameSummarySerializer
 from pente_site.errors import Invalid
+from pente_site.fields import QueryBooleanField, QuerySerializer, StrictCharField
 
 #: Games listed per page (``page_size``: at most ``MAX_PAGE_SIZE``).
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
 
 
-class ExplorerQueryIn(serializers.Serializer):
-    game = serializers.CharField(help_text="The game: a name or slug (Pente, keryo-pente, Go 9x9).")
-    moves = serializers.CharField(
+class ExplorerQueryIn(QuerySerializer):
+    game = StrictCharField(help_text="The game: a name or slug (Pente, keryo-pente, Go 9x9).")
+    moves = StrictCharField(
         required=False,
         allow_blank=True,
         help_text="The moves from the start, separated by commas or spaces (K10,L11,...): the "
         "centre stone may be left out; decisions (d_swap, ...) and Go's pass in their place. "
-        "Empty: the opening position.",
+        "Empty: the opening position. Not with position: both are a 400 bad_request.",
     )
-    position = serializers.CharField(
+    position = StrictCharField(
         required=False,
-        help_text="Instead of moves: the stones of each colour, colour 1 first, the colours "
-        "separated by '/' (K10,L9/K11,M12).",
+        help_text="Instead of moves (both are a 400 bad_request): the stones of each colour, "
+        "colour 1 first, the colours separated by '/' (K10,L9/K11,M12).",
     )
-    captures = serializers.CharField(
+    captures = StrictCharField(
         required=False,
         allow_blank=True,
-        help_text="With position: the stones each colour has captured, colour 1 first (2,0). "
+        help_text="With position only (without it, a 400 bad_request): the stones each colour "
+        "has captured, colour 1 first (2,0). "
         "Only counts a game of that kind has with a colour to move: whole numbers from 0; none "
         "in Gomoku and Connect6; below the capture target (10 in Pente, 15 in Keryo-Pente), "
         "which ends the game; sums of captured runs (even where captures are pairs); in Go at "
         "most the board's points. Any other is a 400 bad_captures saying why.",
     )
     to_move = serializers.IntegerField(
-        required=False, min_value=1, max_value=6, help_text="With position: the colour to play (1)."
+        required=False,
+        min_value=1,
+        max_value=6,
+        help_text="With position only (without it, a 400 bad_request): the colour to play (1).",
     )
     seats = serializers.IntegerField(
         required=False, min_value=2, max_value=6, default=2, help_text="Players at the table."
     )
     partners = serializers.BooleanField(required=False, default=False, help_text="Partners Pente.")
-    player = serializers.CharField(
+    player = StrictCharField(
         required=False, help_text="Only games of this player (username or recorded name)."
     )
-    opponent = serializers.CharField(
-        required=False, help_text="With player: only games between the two."
+    opponent = StrictCharField(
+        required=False,
+        help_text="With player only (without it, a 400 missing_parameter): only games between "
+        "the two.",
     )
     # allow_null and default None: a query string that leaves a boolean out means "any", not
     # false (DRF reads a missing boolean of form data as false).
-    rated = serializers.BooleanField(
-        required=False,
-        allow_null=True,
-        default=None,
+    rated = QueryBooleanField(
         help_text="Rated games only (true) or unrated (false); an imported record is rated when "
         "its Rated header says so.",
     )
-    imported = serializers.BooleanField(
-        required=False,
-        allow_null=True,
-        default=None,
+    imported = QueryBooleanField(
         help_text="Imported archives only (true) or games played here (false).",
     )
     category = serializers.ChoiceField(choices=Category.choices, required=False)
@@ -69,7 +70,10 @@ class ExplorerQueryIn(serializers.Serializer):
         required=False, min_value=0, max_value=32767, help_text="Every player rated at least this."
     )
     rating_max = serializers.IntegerField(
-        required=False, min_value=0, max_value=32767, help_text="Every player rated at most this."
+        required=False,
+        min_value=0,
+        max_value=32767,
+        help_text="Every player rated at most this (not below rating_min: a 400 bad_request).",
     )
     date_after = serializers.DateField(required=False, help_text="Played on or after (YYYY-MM-DD).")
     date_before = serializers.DateField(
@@ -78,7 +82,7 @@ class ExplorerQueryIn(serializers.Serializer):
     tournament = serializers.IntegerField(
         required=False, min_value=1, help_text="Only the games of this tournament (its id)."
     )
-    event = serializers.CharField(
+    event = StrictCharField(
         required=False,
         help_text="Only the games of this event: an imported record's Event, or a tournament's "
         "name.",
@@ -112,7 +116,7 @@ class ExplorerQueryIn(serializers.Serializer):
 
 
 class MoveStatOut(serializers.Serializer):
-    move = serializers.CharField(help_text="The next move on your board (K11; in Go, pass).")
+    move = StrictCharField(help_text="The next move on your board (K11; in Go, pass).")
     point = serializers.IntegerField(allow_null=True, help_text="Its point (null for a pass).")
     games = serializers.IntegerField()
     wins = serializers.ListField(
@@ -133,13 +137,13 @@ class GameAtOut(GameSummarySerializer):
 
 
 class GamesPageOut(serializers.Serializer):
-    next = serializers.CharField(allow_null=True)
+    next = StrictCharField(allow_null=True)
     results = GameAtOut(many=True)
 
 
 class ExplorerOut(serializers.Serializer):
-    game = serializers.CharField()
-    key = serializers.CharField(help_text="The position's key (hex): the same in all 8 symmetries.")
+    game = StrictCharField()
+    key = StrictCharField(help_text="The position's key (hex): the same in all 8 symmetries.")
     symmetry = serializers.IntegerField(
         help_text="The symmetry from your board to the position's canonical orientation (0-7)."
     )

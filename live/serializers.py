@@ -5,32 +5,33 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from live.models import CHAT_MAX
+from pente_site.fields import StrictCharField
 
 
 class PlayerRatingOut(serializers.Serializer):
-    variant = serializers.CharField()
-    category = serializers.CharField()
+    variant = StrictCharField()
+    category = StrictCharField()
     rating = serializers.IntegerField()
     results = serializers.IntegerField()
 
 
 class PersonOut(serializers.Serializer):
     id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
     ratings = PlayerRatingOut(many=True, help_text="Ratings with rated results, best first.")
 
 
 class AuthorOut(serializers.Serializer):
     id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
 
 
 class ChatLineOut(serializers.Serializer):
     id = serializers.IntegerField()
-    room = serializers.CharField(allow_null=True, help_text="The room's name (null in a game).")
+    room = StrictCharField(allow_null=True, help_text="The room's name (null in a game).")
     game = serializers.IntegerField(allow_null=True, help_text="The game's id (null in a room).")
     author = AuthorOut()
-    text = serializers.CharField()
+    text = StrictCharField()
     spectator = serializers.BooleanField(help_text="Said in a game by someone not seated in it.")
     hidden_from_players = serializers.BooleanField(
         help_text="A spectator's line in a rated game in progress: its players do not see it "
@@ -40,19 +41,19 @@ class ChatLineOut(serializers.Serializer):
 
 
 class ChatIn(serializers.Serializer):
-    text = serializers.CharField(max_length=CHAT_MAX, trim_whitespace=True)
+    text = StrictCharField(max_length=CHAT_MAX, trim_whitespace=True)
 
 
 class RoomOut(serializers.Serializer):
-    name = serializers.CharField()
-    title = serializers.CharField()
+    name = StrictCharField()
+    title = StrictCharField()
     tournament = serializers.IntegerField(allow_null=True)
     online = serializers.IntegerField(help_text="People following the room's stream now.")
 
 
 class RoomDetailOut(serializers.Serializer):
-    name = serializers.CharField()
-    title = serializers.CharField()
+    name = StrictCharField()
+    title = StrictCharField()
     tournament = serializers.IntegerField(allow_null=True)
     online = PersonOut(many=True, help_text="Who is in the room (logged in), by name.")
     anonymous = serializers.IntegerField(help_text="Readers of the room not logged in.")
@@ -65,22 +66,22 @@ class SpectatorsOut(serializers.Serializer):
 
 
 class IgnoreIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = StrictCharField(max_length=150)
 
 
 class IgnoreOut(serializers.Serializer):
-    username = serializers.CharField(source="ignored.username")
+    username = StrictCharField(source="ignored.username")
     created_at = serializers.DateTimeField()
 
 
 class ReportIn(serializers.Serializer):
-    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    reason = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class ReportOut(serializers.Serializer):
     id = serializers.IntegerField()
     line = serializers.IntegerField(source="line_id")
-    reason = serializers.CharField()
+    reason = StrictCharField()
     created_at = serializers.DateTimeField()
 
 

@@ -38,7 +38,11 @@ from pente_site.ratelimit import ChatBurstThrottle
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 429)}
 CHAT_PAGE = [
     OpenApiParameter("before", int, description="Only lines before this line's id."),
-    OpenApiParameter("limit", int, description="At most this many lines (1-200, default 50)."),
+    OpenApiParameter(
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": 200},
+        description="At most this many lines (1-200, default 50).",
+    ),
 ]
 
 

@@ -413,8 +413,21 @@ _PLAIN_VIEWS = {
             "``?game=Pente&category=speed``.",
             "parameters": [
                 _param("username", "path", "The player's name."),
-                _param("game", "query", "Game name or slug, e.g. Pente"),
-                _param("category", "query", "speed, normal (default) or turn"),
+                {
+                    **_param(
+                        "game",
+                        "query",
+                        "Game name or slug, e.g. Pente",
+                        {"type": "string", "minLength": 1},
+                    ),
+                    "required": True,
+                },
+                _param(
+                    "category",
+                    "query",
+                    "speed, normal (default) or turn",
+                    {"type": "string", "enum": ["normal", "speed", "turn", "untimed"]},
+                ),
             ],
             "tags": ["players"],
             "responses": {

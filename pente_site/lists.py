@@ -6,6 +6,7 @@ This module imports no DRF views: DRF imports it while it is still loading its g
 
 from __future__ import annotations
 
+import django_filters
 from rest_framework.exceptions import NotFound
 from rest_framework.filters import BaseFilterBackend, OrderingFilter
 from rest_framework.pagination import PageNumberPagination
@@ -36,6 +37,41 @@ class Pagination(PageNumberPagination):
             raise Missing(
                 "no_such_page", "There is no such page: the list's count says how many there are."
             ) from None
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] in (self.page_query_param, self.page_size_query_param):
+                parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["description"] = (
+                    f"Results per page, from 1 (at most {self.max_page_size}: more is read as "
+                    f"{self.max_page_size})."
+                )
+        return parameters
+
+
+class StrictFilterSet(django_filters.FilterSet):
+    """A ``FilterSet`` that refuses an empty value (``?date_after=``) for any filter but a text
+    one: django-filter reads it as "no filter", which the schema does not say (an empty string
+    is no date, number, choice or boolean), so a client that meant to filter gets everything.
+    A 400 ``invalid`` names the parameter and says to leave it out."""
+
+    def is_valid(self):
+        valid = super().is_valid()
+        if not self.is_bound:
+            return valid
+        for name, field in self.filters.items():
+            if isinstance(field, django_filters.CharFilter) or name not in self.data:
+                continue
+            getlist = getattr(self.data, "getlist", None)
+            values = getlist(name) if getlist else [self.data[name]]
+            if all(value == "" for value in values):
+                self.form.add_error(
+                    name, f"{name} is empty: give a value, or leave the parameter out."
+                )
+                valid = False
+        return valid
 
 
 class StrictOrderingFilter(OrderingFilter):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from pente_site.fields import StrictCharField
 from ratings.elo import rating_class
 
 
@@ -18,8 +19,8 @@ class _RatingValues:
 
 
 class RatingOut(_RatingValues, serializers.Serializer):
-    game = serializers.CharField(source="variant")
-    category = serializers.CharField()
+    game = StrictCharField(source="variant")
+    category = StrictCharField()
     rating = serializers.SerializerMethodField()
     results = serializers.IntegerField()
     established = serializers.BooleanField()
@@ -36,7 +37,7 @@ class RatingOut(_RatingValues, serializers.Serializer):
 # above.)
 class _RankedRowOut(_RatingValues, serializers.Serializer):
     rank = serializers.IntegerField()
-    player = serializers.CharField(source="user.username")
+    player = StrictCharField(source="user.username")
     rating = serializers.SerializerMethodField()
     results = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -51,16 +52,16 @@ class LeaderboardRowOut(_RankedRowOut):
 
 
 class LeaderboardPageOut(serializers.Serializer):
-    game = serializers.CharField()
-    category = serializers.CharField()
-    next = serializers.CharField(allow_null=True)
+    game = StrictCharField()
+    category = StrictCharField()
+    next = StrictCharField(allow_null=True)
     results = LeaderboardRowOut(many=True)
 
 
 class RankOut(serializers.Serializer):
-    player = serializers.CharField()
-    game = serializers.CharField()
-    category = serializers.CharField()
+    player = StrictCharField()
+    game = StrictCharField()
+    category = StrictCharField()
     rank = serializers.IntegerField()
     rating = serializers.FloatField()
     results = serializers.IntegerField()
@@ -70,8 +71,8 @@ class RankOut(serializers.Serializer):
 class RatingChangeOut(serializers.Serializer):
     set_id = serializers.IntegerField(source="game_set_id")
     time = serializers.DateTimeField(source="created_at")
-    opponent = serializers.CharField(source="opponent.username")
-    result = serializers.CharField()
+    opponent = StrictCharField(source="opponent.username")
+    result = StrictCharField()
     games_count = serializers.IntegerField()
     rating_before = serializers.SerializerMethodField()
     rating_after = serializers.SerializerMethodField()
@@ -94,7 +95,7 @@ class RatingChangeOut(serializers.Serializer):
 class StatsOut(serializers.Serializer):
     """``player_stats`` as it is (documented for the schema)."""
 
-    player = serializers.CharField()
+    player = StrictCharField()
     totals = serializers.DictField()
     ratings = serializers.ListField(child=serializers.DictField())
     crowns = serializers.ListField(child=serializers.DictField())
@@ -105,6 +106,6 @@ class ComputerRatingRowOut(_RankedRowOut):
 
 
 class ComputerLeaderboardOut(serializers.Serializer):
-    game = serializers.CharField()
-    category = serializers.CharField()
+    game = StrictCharField()
+    category = StrictCharField()
     results = ComputerRatingRowOut(many=True)

@@ -34,6 +34,8 @@ from ratings.svg import history_chart
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
+#: The range of ``active_days``.
+ACTIVE_DAYS = (1, 36500)
 
 
 # --- query parameters ---------------------------------------------------------------------
@@ -92,7 +94,9 @@ def _board_param(params) -> selectors.BoardFilter:
         category=_category_param(params),
         provisional=_bool_param(params, "provisional"),
         computers=_bool_param(params, "computers"),
-        active_days=_int_param(params, "active_days", default=None, low=1, high=36500),
+        active_days=_int_param(
+            params, "active_days", default=None, low=ACTIVE_DAYS[0], high=ACTIVE_DAYS[1]
+        ),
     )
 
 
@@ -123,14 +127,28 @@ def _class_label(rating: float, floors=_CLASS_FLOORS) -> str:
 
 # --- views --------------------------------------------------------------------------------
 
-GAME = OpenApiParameter("game", str, description="Game name or slug, e.g. Pente")
-CATEGORY = OpenApiParameter("category", str, description="speed, normal (default) or turn")
+GAME = OpenApiParameter(
+    "game",
+    {"type": "string", "minLength": 1},
+    required=True,
+    description="Game name or slug, e.g. Pente (400 missing_parameter without it, "
+    "unknown_game for a name that is no game).",
+)
+CATEGORY = OpenApiParameter(
+    "category",
+    {"type": "string", "enum": sorted(CATEGORY_OF_SET)},
+    description="speed, normal (default) or turn",
+)
 BOARD_PARAMS = [
     GAME,
     CATEGORY,
     OpenApiParameter("provisional", bool, description="Include provisional players"),
     OpenApiParameter("computers", bool, description="Include computer players"),
-    OpenApiParameter("active_days", int, description="Only players with a result in N days"),
+    OpenApiParameter(
+        "active_days",
+        {"type": "integer", "minimum": ACTIVE_DAYS[0], "maximum": ACTIVE_DAYS[1]},
+        description="Only players with a result in N days",
+    ),
 ]
 
 
@@ -148,7 +166,9 @@ class LeaderboardView(APIView):
                 "cursor", str, description="Where the page starts (the previous page's next link)."
             ),
             OpenApiParameter(
-                "page_size", int, description=f"Players per page (at most {MAX_PAGE_SIZE})."
+                "page_size",
+                {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+                description=f"Players per page (at most {MAX_PAGE_SIZE}).",
             ),
         ],
         responses={200: LeaderboardPageOut},

@@ -7,17 +7,18 @@ from rest_framework import serializers
 
 from games.play.serializers import UserBriefSerializer
 from pente_site.errors import Invalid
+from pente_site.fields import StrictCharField, StrictModelSerializer, StrictURLField
 from tournaments import selectors
 from tournaments.models import MAX_ROUNDS, Tournament
 
 
 class PairingDecisionSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = StrictCharField()
+    detail = StrictCharField()
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(StrictModelSerializer):
     organiser = UserBriefSerializer(read_only=True)
     winner = UserBriefSerializer(read_only=True, allow_null=True)
     players = serializers.IntegerField(read_only=True, default=0)
@@ -131,9 +132,9 @@ class TimeControlField(serializers.ChoiceField):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
-    variant = serializers.CharField(max_length=32, default="Pente")
+    variant = StrictCharField(max_length=32, default="Pente")
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(
         default="turn",
@@ -196,7 +197,7 @@ class EntrySerializer(serializers.Serializer):
     user = UserBriefSerializer()
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField(allow_null=True)
-    status = serializers.CharField()
+    status = StrictCharField()
     joined_at = serializers.DateTimeField()
 
 
@@ -223,7 +224,7 @@ class TournamentDetailSerializer(TournamentSerializer):
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     user_id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
     points = serializers.FloatField()
     played = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -235,15 +236,15 @@ class StandingSerializer(serializers.Serializer):
 
 class MatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    key = serializers.CharField()
+    key = StrictCharField()
     round = serializers.IntegerField(allow_null=True)
-    bracket = serializers.CharField(allow_null=True)
+    bracket = StrictCharField(allow_null=True)
     bracket_round = serializers.IntegerField(allow_null=True)
     board = serializers.IntegerField()
     player1 = UserBriefSerializer(allow_null=True)
     player2 = UserBriefSerializer(allow_null=True)
-    status = serializers.CharField()
-    result = serializers.CharField(
+    status = StrictCharField()
+    result = StrictCharField(
         allow_null=True,
         help_text="player1, player2, draw, double_forfeit (neither player came: no winner, "
         "both score 0), or a bye: bye, full_point_bye, half_point_bye, zero_point_bye",
@@ -254,7 +255,7 @@ class MatchSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.Serializer):
-    bracket = serializers.CharField(allow_null=True)
+    bracket = StrictCharField(allow_null=True)
     number = serializers.IntegerField()
     relaxed = serializers.BooleanField(
         help_text="Paired with the colour criteria relaxed, as the organiser chose."
@@ -266,20 +267,20 @@ class StandingsPageSerializer(serializers.Serializer):
     """A page of the standings (the project's pagination) with the ``final`` flag."""
 
     count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
+    next = StrictURLField(allow_null=True)
+    previous = StrictURLField(allow_null=True)
     final = serializers.BooleanField(help_text="True once the tournament is over.")
     results = StandingSerializer(many=True)
 
 
 class BracketMatchSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    bracket = serializers.CharField()
+    key = StrictCharField()
+    bracket = StrictCharField()
     round = serializers.IntegerField()
     index = serializers.IntegerField()
     player1 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
     player2 = serializers.JSONField(help_text='{"id", "username"}, "bye" or null while unknown')
-    status = serializers.CharField(
+    status = StrictCharField(
         help_text="pending, ready, done, walkover, void or double_forfeit (nobody turned up)"
     )
     winner = serializers.JSONField(allow_null=True)
@@ -287,20 +288,20 @@ class BracketMatchSerializer(serializers.Serializer):
 
 
 class BracketSerializer(serializers.Serializer):
-    format = serializers.CharField()
+    format = StrictCharField()
     champion = UserBriefSerializer(allow_null=True)
     matches = BracketMatchSerializer(many=True)
 
 
 class TrfImportIn(serializers.Serializer):
-    trf = serializers.CharField(
+    trf = StrictCharField(
         trim_whitespace=False,
         help_text="The report: FIDE TRF (001 player lines; 012 name, 042 start date, 142 or XXR "
         "rounds, 152 or XXC initial colour).",
     )
-    variant = serializers.CharField(max_length=32, default="Pente")
+    variant = StrictCharField(max_length=32, default="Pente")
     accounts = serializers.DictField(
-        child=serializers.CharField(max_length=150),
+        child=StrictCharField(max_length=150),
         default=dict,
         help_text='Starting rank -> username of this server, e.g. {"3": "alice"}: these '
         "players' entries are their accounts; the others get placeholder accounts.",

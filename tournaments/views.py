@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -250,6 +250,11 @@ class MatchResultView(APIView):
         return Response(selectors.match_get(t, match_id=match_id))
 
 
+NO_BRACKET = OpenApiResponse(
+    ErrorSerializer, description="no_bracket: only elimination tournaments have a bracket."
+)
+
+
 class _PaginatedListView(generics.GenericAPIView):
     """A paginated list (``count``, ``next``, ``previous``, ``results``; ``?page=``,
     ``?page_size=``) of rows a selector computes."""
@@ -313,9 +318,16 @@ class TournamentStandingsView(_PaginatedListView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "page", int, description="A page number within the paginated result set."
+                "page",
+                {"type": "integer", "minimum": 1},
+                description="A page number within the paginated result set.",
             ),
-            OpenApiParameter("page_size", int, description="Number of results to return per page."),
+            OpenApiParameter(
+                "page_size",
+                {"type": "integer", "minimum": 1},
+                description=f"Results per page, from 1 (at most {Pagination.max_page_size}: more "
+                f"is read as {Pagination.max_page_size}).",
+            ),
         ],
         responses={200: StandingsPageSerializer},
     )
@@ -390,7 +402,7 @@ class TournamentBracketView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: BracketSerializer})
+    @extend_schema(responses={200: BracketSerializer, 409: NO_BRACKET})
     def get(self, request, pk: int):
         return Response(selectors.bracket(selectors.tournament_get(tournament_id=pk)))
 
@@ -401,7 +413,7 @@ class TournamentBracketSvgView(APIView):
     content_negotiation_class = AnyAccept
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "image/svg+xml"): str})
+    @extend_schema(responses={(200, "image/svg+xml"): str, 409: NO_BRACKET})
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
         return HttpResponse(
@@ -419,14 +431,26 @@ class TournamentTrfView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("round", int, description="The report as it stood after this round.")
+            OpenApiParameter(
+                "round",
+                {"type": "integer", "minimum": 0},
+                description="The report as it stood after this round.",
+            )
         ],
-        responses={(200, "text/plain"): str},
+        responses={
+            (200, "text/plain"): str,
+            400: OpenApiResponse(ErrorSerializer, description="bad_round"),
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="no_trf: the tournament is an elimination (TRF is for Swiss and "
+                "round-robin events).",
+            ),
+        },
     )
     def get(self, request, pk: int):
         t = selectors.tournament_get(tournament_id=pk)
         after = request.query_params.get("round")
-        if after is not None and not after.isdigit():
+        if after is not None and not (after.isascii() and after.isdigit()):
             raise Invalid("bad_round", "round must be a whole number.")
         text = selectors.trf_text(t, after_round=None if after is None else int(after))
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from games.bots.analysis import CP_CAP
 from games.bots.models import Analysis
 from games.play.serializers import ErrorSerializer
+from pente_site.fields import StrictCharField
 
 JUDGEMENT_CHOICES = ("inaccuracy", "mistake", "blunder")
 MATE_CHOICES = ("win", "loss")
@@ -32,11 +33,11 @@ class EvaluationSerializer(serializers.Serializer):
 class AnalysisPlySerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="The ply (1 is the first action of the game).")
     seat = serializers.IntegerField(help_text="The seat that played it.")
-    move = serializers.CharField(
+    move = StrictCharField(
         help_text="The move played, as the game's moves list shows it (K10, or a decision)."
     )
     evaluation = EvaluationSerializer(help_text="The position after the move.")
-    best_move = serializers.CharField(
+    best_move = StrictCharField(
         allow_null=True,
         help_text="The engine's choice instead (Connect6: two stones, K10 L11; a decision "
         "word); null for the automatic first stone.",
@@ -54,7 +55,7 @@ class AnalysisPlySerializer(serializers.Serializer):
 
 class AnalysisSummarySerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     inaccuracies = serializers.IntegerField()
     mistakes = serializers.IntegerField()
     blunders = serializers.IntegerField()
@@ -94,14 +95,14 @@ class HintSerializer(serializers.Serializer):
     game = serializers.IntegerField(source="game_id")
     ply = serializers.IntegerField(help_text="The game's ply: send it with the move.")
     seat = serializers.IntegerField(help_text="Your seat, to move.")
-    move = serializers.CharField(
+    move = StrictCharField(
         help_text="The suggestion in the game's notation: K10, Connect6's K10 L11, or the "
         "decision word."
     )
     points = serializers.ListField(
-        child=serializers.CharField(), help_text="The stones to play (empty for a decision)."
+        child=StrictCharField(), help_text="The stones to play (empty for a decision)."
     )
-    decision = serializers.CharField(
+    decision = StrictCharField(
         allow_null=True, help_text="The decision to make (D-Pente, Swap2), or null."
     )
     evaluation = EvaluationSerializer(help_text="The position for you, after the suggestion.")

@@ -25,12 +25,13 @@ from games.bots import analysis, analysis_selectors, selectors
 from games.bots.models import Analysis
 from games.bots.serializers import AnalysisSerializer, HintSerializer
 from games.play.serializers import ErrorSerializer
+from pente_site.fields import StrictCharField
 from pente_site.lists import KnownQueryParameters
 from pente_site.ratelimit import CountedThrottle
 
 
 class BotOut(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
     level = serializers.IntegerField(source="bot_level", help_text="1 (weakest) to 8.")
     games = serializers.SerializerMethodField(help_text="The names of the games it plays.")
     think_seconds = serializers.SerializerMethodField(help_text="Its time budget per move.")

@@ -6,36 +6,67 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.bots.selectors import BOT_LEVELS
 from games.challenges.models import Challenge
-from games.clocks.timecontrol import TimeControl
+from games.challenges.services import (
+    MAX_COMPUTER_WAIT_SECONDS,
+    MAX_EXPIRY_HOURS,
+    MAX_RESTRICTION_RATING,
+    MAX_SEATS,
+    MIN_RESTRICTION_RATING,
+    MIN_SEATS,
+)
+from games.clocks.timecontrol import (
+    MAX_DAYS_PER_MOVE,
+    MAX_INCREMENT_SECONDS,
+    MAX_INITIAL_MINUTES,
+    MIN_DAYS_PER_MOVE,
+    TimeControl,
+)
+from pente_site.fields import StrictCharField, StrictModelSerializer, stated_range
 
 
 class ChallengeIn(serializers.Serializer):
-    variant = serializers.CharField(max_length=32, help_text="Game name or slug, e.g. 'Pente'.")
-    invitee = serializers.CharField(
+    variant = StrictCharField(max_length=32, help_text="Game name or slug, e.g. 'Pente'.")
+    invitee = StrictCharField(
         max_length=150,
         required=False,
         allow_null=True,
         allow_blank=True,
         help_text="Username to invite (a direct challenge); empty for an open challenge.",
     )
-    seats = serializers.IntegerField(required=False, default=2)
+    seats = stated_range(minimum=MIN_SEATS, maximum=MAX_SEATS)(
+        required=False, default=2, help_text="2 to 6 (a partners game: 4); else a 400 bad_seats."
+    )
     partners = serializers.BooleanField(required=False, default=False)
     rated = serializers.BooleanField(required=False, default=False)
     seat_wanted = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="1, 2 or null for either."
     )
-    time_control = serializers.CharField(required=False, default="none")
-    initial_minutes = serializers.IntegerField(required=False, default=0)
-    increment_seconds = serializers.IntegerField(required=False, default=0)
-    days_per_move = serializers.IntegerField(required=False, default=0)
+    time_control = StrictCharField(required=False, default="none")
+    initial_minutes = stated_range(minimum=0, maximum=MAX_INITIAL_MINUTES)(
+        required=False, default=0, help_text="Live only; out of range, a 400 bad_time_control."
+    )
+    increment_seconds = stated_range(minimum=0, maximum=MAX_INCREMENT_SECONDS)(
+        required=False, default=0, help_text="Live only; out of range, a 400 bad_time_control."
+    )
+    days_per_move = stated_range(minimum=0, maximum=MAX_DAYS_PER_MOVE)(
+        required=False,
+        default=0,
+        help_text=f"Turn-based: {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE} days a move; 0 for "
+        "any other time control. Else a 400 bad_time_control.",
+    )
     tournament_rule = serializers.BooleanField(required=False, allow_null=True, default=None)
     adjacent_only = serializers.BooleanField(required=False, default=False)
-    message = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
-    restriction = serializers.CharField(required=False, default="none")
-    restriction_rating = serializers.IntegerField(required=False, allow_null=True, default=None)
-    expires_in_hours = serializers.IntegerField(required=False, allow_null=True, default=None)
-    computer_level = serializers.IntegerField(
+    message = StrictCharField(required=False, allow_blank=True, default="", max_length=2000)
+    restriction = StrictCharField(required=False, default="none")
+    restriction_rating = stated_range(
+        minimum=MIN_RESTRICTION_RATING, maximum=MAX_RESTRICTION_RATING
+    )(required=False, allow_null=True, default=None)
+    expires_in_hours = stated_range(minimum=1, maximum=MAX_EXPIRY_HOURS)(
+        required=False, allow_null=True, default=None
+    )
+    computer_level = stated_range(minimum=BOT_LEVELS[0], maximum=BOT_LEVELS[-1])(
         required=False,
         allow_null=True,
         default=None,
@@ -43,7 +74,7 @@ class ChallengeIn(serializers.Serializer):
         "takes it when no human has within computer_wait_seconds (in a multi-player game, "
         "computers fill every empty seat).",
     )
-    computer_wait_seconds = serializers.IntegerField(
+    computer_wait_seconds = stated_range(minimum=0, maximum=MAX_COMPUTER_WAIT_SECONDS)(
         required=False,
         allow_null=True,
         default=None,
@@ -52,9 +83,9 @@ class ChallengeIn(serializers.Serializer):
     )
 
 
-class ChallengeOut(serializers.ModelSerializer):
-    created_by = serializers.CharField(source="created_by.username")
-    invitee = serializers.CharField(source="invitee.username", allow_null=True, default=None)
+class ChallengeOut(StrictModelSerializer):
+    created_by = StrictCharField(source="created_by.username")
+    invitee = StrictCharField(source="invitee.username", allow_null=True, default=None)
     category = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField(
         help_text="Multi-player / partners: who has joined, in seat order."

@@ -12,6 +12,7 @@ from games.engine import UnknownGame, get_variant
 from games.play.models import Game, Seat
 from games.play.selectors import seats_named
 from pente_site.errors import Invalid
+from pente_site.lists import StrictFilterSet
 
 MAX_WINNERS = 6
 MAX_ID = 2**63 - 1  # the largest value of a BigAutoField (PostgreSQL bigint, SQLite INTEGER)
@@ -76,7 +77,7 @@ def _seat_of(name: str) -> Exists:
     return Exists(Seat.objects.filter(seats_named(name), game=OuterRef("pk")))
 
 
-class GameFilter(django_filters.FilterSet):
+class GameFilter(StrictFilterSet):
     """Filters of the game database.
 
     - ``player``: username (or recorded name of imported games) holding a seat

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from games.play.selectors import game_summary
 from pente_site.errors import Invalid
+from pente_site.fields import StrictCharField
 
 
 @extend_schema_field(
@@ -40,7 +41,7 @@ class MoveRequestSerializer(serializers.Serializer):
         max_length=2,
         help_text="Connect6: the turn's two stones.",
     )
-    message = serializers.CharField(
+    message = StrictCharField(
         required=False, allow_blank=True, max_length=255, default="", trim_whitespace=True
     )
 
@@ -79,17 +80,6 @@ class DeadRequestSerializer(serializers.Serializer):
     )
 
 
-class StrictCharField(serializers.CharField):
-    """Text that must come as a JSON string (DRF's ``CharField`` takes ``5`` as ``"5"``)."""
-
-    default_error_messages = {"not_a_string": "This must be text (a JSON string)."}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("not_a_string")
-        return super().to_internal_value(data)
-
-
 class ImportRequestSerializer(serializers.Serializer):
     text = StrictCharField(
         help_text="One or more Pente.org game records, or an SGF file (a JSON string)."
@@ -98,12 +88,12 @@ class ImportRequestSerializer(serializers.Serializer):
 
 class UserBriefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
 
 
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     user = UserBriefSerializer(allow_null=True)
 
 
@@ -115,14 +105,14 @@ class StatePlayerSerializer(PlayerSerializer):
 
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    variant = serializers.CharField()
-    status = serializers.CharField()
-    end_reason = serializers.CharField()
+    variant = StrictCharField()
+    status = StrictCharField()
+    end_reason = StrictCharField()
     winner_seats = serializers.ListField(child=serializers.IntegerField())
     ply = serializers.IntegerField()
     rated = serializers.BooleanField()
     imported = serializers.BooleanField()
-    category = serializers.CharField()
+    category = StrictCharField()
     set_id = serializers.IntegerField(allow_null=True)
     set_index = serializers.IntegerField()
     players = PlayerSerializer(many=True)
@@ -139,7 +129,7 @@ class GameSummarySerializer(serializers.Serializer):
 
 class ToMoveBriefSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
 
 
 class MyGameSerializer(GameSummarySerializer):
@@ -147,7 +137,7 @@ class MyGameSerializer(GameSummarySerializer):
 
     to_move = ToMoveBriefSerializer(allow_null=True)
     my_turn = serializers.BooleanField(help_text="Whether it is the signed-in player's turn.")
-    time_control = serializers.CharField(help_text="live, turn or none.")
+    time_control = StrictCharField(help_text="live, turn or none.")
     time_left_ms = serializers.IntegerField(
         allow_null=True,
         help_text="The time the player to move has left: their clock (live), the time to the "
@@ -161,29 +151,29 @@ class MyGameSerializer(GameSummarySerializer):
 
 class StoneSerializer(serializers.Serializer):
     point = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     colour = serializers.IntegerField()
 
 
 class BoardSerializer(serializers.Serializer):
     size = serializers.IntegerField()
-    rows = serializers.ListField(child=serializers.CharField())
+    rows = serializers.ListField(child=StrictCharField())
     stones = StoneSerializer(many=True)
     last_point = serializers.IntegerField(allow_null=True)
-    last_name = serializers.CharField(allow_null=True)
+    last_name = StrictCharField(allow_null=True)
 
 
 class ToMoveSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     colour = serializers.IntegerField()
     user = UserBriefSerializer(allow_null=True)
-    name = serializers.CharField()
+    name = StrictCharField()
     stones = serializers.IntegerField(help_text="Stones to place this turn (Connect6: 2).")
 
 
 class ClockSerializer(serializers.Serializer):
-    time_control = serializers.CharField()
-    category = serializers.CharField()
+    time_control = StrictCharField()
+    category = StrictCharField()
     initial_minutes = serializers.IntegerField()
     increment_seconds = serializers.IntegerField()
     days_per_move = serializers.IntegerField()
@@ -219,19 +209,19 @@ class ClockSerializer(serializers.Serializer):
 class MoveSerializer(serializers.Serializer):
     ply = serializers.IntegerField()
     seat = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = StrictCharField()
     point = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField(allow_null=True)
-    choice = serializers.CharField(
+    name = StrictCharField(allow_null=True)
+    choice = StrictCharField(
         help_text="A decision's word; a marking's stones (Go, space-separated); empty otherwise."
     )
     disputed = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         required=False,
         help_text="Go, a rejection that names the stones it disputes (the computer's do): "
         "their names (only then present).",
     )
-    message = serializers.CharField(
+    message = StrictCharField(
         allow_null=True, help_text="null when hidden (unfinished game, not a participant)."
     )
     message_visible = serializers.BooleanField(
@@ -244,15 +234,15 @@ class MoveSerializer(serializers.Serializer):
 class GoScoreSerializer(serializers.Serializer):
     black = serializers.FloatField()
     white = serializers.FloatField(help_text="Komi included.")
-    black_territory = serializers.ListField(child=serializers.CharField())
-    white_territory = serializers.ListField(child=serializers.CharField())
+    black_territory = serializers.ListField(child=StrictCharField())
+    white_territory = serializers.ListField(child=StrictCharField())
     black_dead = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text="The black stones this count takes off as dead: the proposal while marking "
         "(still on the board), the agreed ones once counted (off it).",
     )
     white_dead = serializers.ListField(
-        child=serializers.CharField(), help_text="The same for the white stones."
+        child=StrictCharField(), help_text="The same for the white stones."
     )
 
 
@@ -263,13 +253,13 @@ class GoStateSerializer(serializers.Serializer):
         allow_null=True, help_text="Marking: the seat that passed first, who proposes."
     )
     proposed_dead = serializers.ListField(
-        child=serializers.CharField(), allow_null=True, help_text="The marking to answer."
+        child=StrictCharField(), allow_null=True, help_text="The marking to answer."
     )
     dead = serializers.ListField(
-        child=serializers.CharField(), help_text="The stones agreed dead (once counted)."
+        child=StrictCharField(), help_text="The stones agreed dead (once counted)."
     )
     disputed = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text="While play resumes after a rejected marking (until the next two passes): the "
         "stones the rejection disputed, marked dead but judged alive or judged dead but not "
         "marked; [] otherwise.",
@@ -281,8 +271,8 @@ class GoStateSerializer(serializers.Serializer):
 
 class SetProgressSerializer(serializers.Serializer):
     games_count = serializers.IntegerField()
-    status = serializers.CharField()
-    result = serializers.CharField(allow_null=True)
+    status = StrictCharField()
+    result = StrictCharField(allow_null=True)
     player1 = UserBriefSerializer()
     player2 = UserBriefSerializer()
     score = serializers.ListField(
@@ -313,9 +303,9 @@ class GameSetOfGameSerializer(SetProgressSerializer):
 
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    variant = serializers.CharField()
-    status = serializers.CharField()
-    end_reason = serializers.CharField()
+    variant = StrictCharField()
+    status = StrictCharField()
+    end_reason = StrictCharField()
     winner_seats = serializers.ListField(child=serializers.IntegerField())
     winners = StatePlayerSerializer(many=True)
     ply = serializers.IntegerField(help_text="Number of actions so far: send it back with a move.")
@@ -325,7 +315,7 @@ class GameStateSerializer(serializers.Serializer):
     tournament_rule = serializers.BooleanField()
     adjacent_only = serializers.BooleanField()
     imported = serializers.BooleanField()
-    headers = serializers.DictField(child=serializers.CharField())
+    headers = serializers.DictField(child=StrictCharField())
     set_id = serializers.IntegerField(allow_null=True)
     set_index = serializers.IntegerField()
     players = StatePlayerSerializer(many=True)
@@ -334,8 +324,8 @@ class GameStateSerializer(serializers.Serializer):
         child=serializers.IntegerField(), help_text="Stones captured BY each colour."
     )
     to_move = ToMoveSerializer(allow_null=True)
-    pending_decision = serializers.CharField(allow_null=True)
-    decisions_available = serializers.ListField(child=serializers.CharField())
+    pending_decision = StrictCharField(allow_null=True)
+    decisions_available = serializers.ListField(child=StrictCharField())
     clock = ClockSerializer()
     on_absence = serializers.ChoiceField(
         choices=["abort", "forfeit", "none"],
@@ -369,9 +359,9 @@ class GameStateSerializer(serializers.Serializer):
 
 class SetSerializer(SetProgressSerializer):
     id = serializers.IntegerField()
-    variant = serializers.CharField()
+    variant = StrictCharField()
     rated = serializers.BooleanField()
-    category = serializers.CharField()
+    category = StrictCharField()
     winner = UserBriefSerializer(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -379,8 +369,8 @@ class SetSerializer(SetProgressSerializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = StrictCharField()
+    detail = StrictCharField()
 
 
 class StaleErrorSerializer(ErrorSerializer):

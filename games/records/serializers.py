@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from games.play.serializers import ErrorSerializer
 from games.records.models import ImportJob
+from pente_site.fields import QuerySerializer, StrictCharField
 
 
 class PositionSerializer(serializers.Serializer):
@@ -15,7 +16,7 @@ class PositionSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="The actions played to reach it.")
     size = serializers.IntegerField()
     rows = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text="Top row first: '.' an empty point, a digit a stone of that colour.",
     )
     last_point = serializers.IntegerField(
@@ -31,11 +32,11 @@ class ImportRefusalSerializer(serializers.Serializer):
     line = serializers.IntegerField(
         help_text="The line where the record starts, or where reading it failed."
     )
-    code = serializers.CharField(
+    code = StrictCharField(
         help_text="Why: the reader's or the engine's code (bad_token, occupied, ...), "
         "not_stored, or duplicate (the game is here already, or earlier in the text)."
     )
-    detail = serializers.CharField(
+    detail = StrictCharField(
         help_text="The reason in a sentence; a duplicate names the game here (Game 812 ...) "
         "or the record of the text it repeats."
     )
@@ -88,5 +89,5 @@ class ImportJobSerializer(serializers.Serializer):
         return {"code": job.error_code, "detail": job.error_detail}
 
 
-class ImportJobListQuerySerializer(serializers.Serializer):
+class ImportJobListQuerySerializer(QuerySerializer):
     status = serializers.ChoiceField(choices=ImportJob.Status.choices, required=False)

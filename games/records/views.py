@@ -104,10 +104,11 @@ class GameSgfView(APIView):
 
 PLY_PARAMETER = OpenApiParameter(
     "ply",
-    int,
+    {"type": "integer", "minimum": 0},
     required=False,
     description="The position after the first N actions (0: the empty board; none: the last "
-    "one the viewer sees, a spectator delay hiding the last plies).",
+    "one the viewer sees, a spectator delay hiding the last plies). At most the game's ply "
+    "(less the plies a spectator delay hides): beyond is a 400 bad_ply.",
 )
 
 
@@ -246,7 +247,11 @@ class GameImportView(APIView):
         },
     )
     def post(self, request):
-        if isinstance(request.data, str):
+        # Only a text/plain body is the text itself: a JSON string (``"AAA"``) is no object
+        # with a ``text``, as the schema says, and is refused like any other shape.
+        # (An empty body is parsed by no parser: the serializer says the text is missing.)
+        plain = request.content_type.partition(";")[0].strip().lower() == PlainTextParser.media_type
+        if plain and isinstance(request.data, str):
             text = request.data
         else:
             data = ImportRequestSerializer(data=request.data)
