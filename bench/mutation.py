@@ -4,8 +4,10 @@ Usage: ``.venv/bin/python bench/mutation.py [SCOPE ...] [--jobs N] [--report] [-
 
 SCOPE is ``elo``, ``pairing``, ``engine`` (the default is all three) or a dotted module prefix
 such as ``games.engine.go`` or ``tournaments.pairing.dutch.bounds``. The command runs mutmut
-(configured in ``pyproject.toml``, ``[tool.mutmut]``) on the mutants of that scope, ``--jobs``
-at a time (default 2); each mutant runs only the tests that reached the function it changes.
+(configured in ``pyproject.toml``: ``[tool.mutmut]``, and per package ``[tool.mutation.scopes]``)
+on the mutants of that scope, ``--jobs`` at a time (default 2). Each package runs in a folder of
+its own, ``var/mutation/<package>/``, with only its own pure tests, and each mutant runs only
+the tests that reached the function it changes.
 It then prints, per module, how many mutants were killed, survived, timed out or were reached
 by no test, and lists every survivor with its change, unless ``bench/mutation_equivalents.toml``
 lists it as equivalent (a change that cannot alter behaviour) and its recorded change still
@@ -34,8 +36,7 @@ from mutmut.mutation.diff_apply import get_diff_for_mutant
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "bench" / "mutation_equivalents.toml"
-MUTANTS = ROOT / "mutants"
-SCOPES = {"elo": "ratings.elo", "pairing": "tournaments.pairing", "engine": "games.engine"}
+WORK = ROOT / "var" / "mutation"
 
 #: mutmut's exit codes of a mutant run, as this report counts them.
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 37: "killed"}
@@ -51,9 +52,21 @@ class Equivalent:
     why: str
 
 
+def load_pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
 def load_config() -> dict:
-    """The ``[tool.mutmut]`` table of pyproject.toml."""
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    """The ``[tool.mutmut]`` table of pyproject.toml, with the packages of
+    ``[tool.mutation.scopes]`` under ``scopes``."""
+    tool = load_pyproject()["tool"]
+    return {**tool["mutmut"], "scopes": tool["mutation"]["scopes"]}
+
+
+def scope_prefix(scope: dict) -> str:
+    """The module prefix of a package's mutants: ``tournaments/pairing/*`` -> ``tournaments.pairing``."""
+    (pattern,) = scope["only_mutate"]
+    return module_of_file(pattern.removesuffix("/*"))
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, Equivalent]:
@@ -66,13 +79,17 @@ def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, Equivalent]:
 def config_problems(config: dict, equivalents: dict[str, Equivalent]) -> list[str]:
     """What is wrong with the configuration or the equivalents file (empty when nothing)."""
     problems = []
-    for path in [*config["source_paths"], *config["pytest_add_cli_args_test_selection"]]:
+    tests = [t for scope in config["scopes"].values() for t in scope["tests"]]
+    for path in [*config["source_paths"], *config["pytest_add_cli_args_test_selection"], *tests]:
         if not (ROOT / path).exists():
             problems.append(f"{path}: named in [tool.mutmut] but missing")
     files = mutatable_files(config)
+    scoped = [p for scope in config["scopes"].values() for p in scope["only_mutate"]]
     for pattern in config["only_mutate"]:
         if not any(fnmatch.fnmatch(f, pattern) for f in files):
             problems.append(f"{pattern}: only_mutate matches no file")
+        if pattern not in scoped:
+            problems.append(f"{pattern}: in no [tool.mutation.scopes] package")
     for name, entry in equivalents.items():
         if entry.file not in files:
             problems.append(f"{name}: {entry.file} is not a file mutmut mutates")
@@ -102,19 +119,59 @@ def mutatable_files(config: dict) -> list[str]:
     return files
 
 
-def scope_prefixes(scopes: list[str]) -> list[str]:
-    return [SCOPES.get(scope, scope) for scope in scopes] or list(SCOPES.values())
+def scope_prefixes(scopes: list[str], config: dict) -> dict[str, list[str]]:
+    """The module prefixes asked for, by the package (scope name) they belong to."""
+    by_name = {name: scope_prefix(scope) for name, scope in config["scopes"].items()}
+    wanted: dict[str, list[str]] = {}
+    for asked in scopes or list(by_name):
+        prefix = by_name.get(asked, asked)
+        owners = [name for name, p in by_name.items() if in_scope(prefix, [p])]
+        if not owners:
+            raise SystemExit(f"{asked}: not a package ({', '.join(by_name)}) nor a module in one")
+        wanted.setdefault(owners[0], []).append(prefix)
+    return wanted
 
 
 def in_scope(module: str, prefixes: list[str]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
-def load_results(files: list[str]) -> dict[str, dict[str, int | None]]:
+def toml_value(value: object) -> str:
+    """Strings, numbers, booleans and lists of them (JSON spells these as TOML does)."""
+    return json.dumps(value)
+
+
+def prepare(name: str, config: dict) -> Path:
+    """The package's own folder: the sources and tests linked, a pyproject.toml naming only
+    this package's files and tests (mutmut reads its configuration from the working folder)."""
+    work = WORK / name
+    work.mkdir(parents=True, exist_ok=True)
+    for entry in [*config["source_paths"], *config["also_copy"], "tests"]:
+        link = work / entry
+        if not link.is_symlink():
+            link.symlink_to(ROOT / entry)
+    pyproject = load_pyproject()
+    pytest_options = pyproject["tool"]["pytest"]["ini_options"]
+    mutmut = {k: v for k, v in pyproject["tool"]["mutmut"].items()}
+    mutmut["only_mutate"] = config["scopes"][name]["only_mutate"]
+    mutmut["pytest_add_cli_args_test_selection"] = config["scopes"][name]["tests"]
+    lines = ["# Written by bench/mutation.py from the repository's pyproject.toml.", ""]
+    for table, values in (("tool.pytest.ini_options", pytest_options), ("tool.mutmut", mutmut)):
+        lines.append(f"[{table}]")
+        lines += [f"{key} = {toml_value(value)}" for key, value in values.items()]
+        lines.append("")
+    text = "\n".join(lines)
+    target = work / "pyproject.toml"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+    return work
+
+
+def load_results(work: Path, files: list[str]) -> dict[str, dict[str, int | None]]:
     """Each file's mutants and the exit code of their last run (None: not run)."""
     results = {}
     for rel in files:
-        meta = MUTANTS / (rel + ".meta")
+        meta = work / "mutants" / (rel + ".meta")
         results[rel] = json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
     return results
 
@@ -127,9 +184,14 @@ def status_of(code: int | None) -> str:
     return STATUS.get(code, "survived")
 
 
-def mutant_diff(name: str, rel: str) -> str:
-    """The mutant's change as a unified diff of its function (read from mutants/)."""
-    return get_diff_for_mutant(name, path=rel)
+def mutant_diff(work: Path, name: str, rel: str) -> str:
+    """The mutant's change as a unified diff of its function (read from the package's mutants/)."""
+    here = Path.cwd()
+    os.chdir(work)  # mutmut reads mutants/ from the working folder
+    try:
+        return get_diff_for_mutant(name, path=rel)
+    finally:
+        os.chdir(here)
 
 
 def changed_lines(diff: str) -> str:
@@ -142,7 +204,7 @@ def changed_lines(diff: str) -> str:
     return "\n".join(lines)
 
 
-def run_mutmut(names: list[str], jobs: int) -> int:
+def run_mutmut(work: Path, names: list[str], jobs: int) -> int:
     # mutmut's own script, not ``python -m mutmut``: the latter imports its main module twice.
     command = [
         str(Path(sys.executable).parent / "mutmut"),
@@ -151,14 +213,21 @@ def run_mutmut(names: list[str], jobs: int) -> int:
         str(jobs),
         *names,
     ]
-    return subprocess.call(command, cwd=ROOT)
+    return subprocess.call(command, cwd=work)
 
 
-def report(prefixes: list[str], config: dict, equivalents: dict[str, Equivalent]) -> int:
+def scoped_results(work: Path, prefixes: list[str], config: dict) -> dict[str, dict]:
+    files = [f for f in mutatable_files(config) if in_scope(module_of_file(f), prefixes)]
+    return load_results(work, files)
+
+
+def report(wanted: dict[str, list[str]], config: dict, equivalents: dict[str, Equivalent]) -> int:
     """Print the per-module table and every survivor; the number of survivors left."""
-    results = load_results(
-        [f for f in mutatable_files(config) if in_scope(module_of_file(f), prefixes)]
-    )
+    results: dict[str, dict] = {}
+    work_of: dict[str, Path] = {}
+    for name, prefixes in wanted.items():
+        for rel, codes in scoped_results(WORK / name, prefixes, config).items():
+            results[rel], work_of[rel] = codes, WORK / name
     totals: Counter[str] = Counter()
     survivors: list[tuple[str, str, str]] = []
     stale: list[str] = []
@@ -168,7 +237,7 @@ def report(prefixes: list[str], config: dict, equivalents: dict[str, Equivalent]
         for name, code in sorted(codes.items()):
             status = status_of(code)
             if status in ("survived", "no tests") and name in equivalents:
-                diff = mutant_diff(name, rel)
+                diff = mutant_diff(work_of[rel], name, rel)
                 if changed_lines(diff) == equivalents[name].change.strip():
                     status = "equivalent"
                 else:
@@ -185,7 +254,7 @@ def report(prefixes: list[str], config: dict, equivalents: dict[str, Equivalent]
     for name in stale:
         print(f"\nstale equivalent (its change no longer matches): {name}")
     for name, rel, status in survivors:
-        print(f"\n{status}: {name}\n{mutant_diff(name, rel)}")
+        print(f"\n{status}: {name}\n{mutant_diff(work_of[rel], name, rel)}")
     if not survivors and not totals["not run"]:
         print("\nno survivor: every mutant killed, timed out or a listed equivalent")
     return len(survivors) + totals["not run"]
@@ -198,30 +267,30 @@ def main() -> int:
     parser.add_argument("--report", action="store_true", help="print the last results only")
     parser.add_argument("--survivors", action="store_true", help="run last time's survivors only")
     args = parser.parse_args()
-    os.chdir(ROOT)  # mutmut reads pyproject.toml and mutants/ from the working directory
     config = load_config()
     equivalents = load_equivalents()
     problems = config_problems(config, equivalents)
     if problems:
         print("\n".join(problems))
         return 2
-    prefixes = scope_prefixes(args.scopes)
+    wanted = scope_prefixes(args.scopes, config)
     if not args.report:
-        names = [prefix + ".*" for prefix in prefixes]
-        if args.survivors:
-            results = load_results(
-                [f for f in mutatable_files(config) if in_scope(module_of_file(f), prefixes)]
-            )
-            names = [
-                name
-                for codes in results.values()
-                for name, code in codes.items()
-                if status_of(code) in ("survived", "no tests") and name not in equivalents
-            ]
-            names = names or ["-nothing-"]
-        if names != ["-nothing-"]:
-            run_mutmut(names, args.jobs)
-    return 1 if report(prefixes, config, equivalents) else 0
+        for name, prefixes in wanted.items():
+            work = prepare(name, config)
+            names = [prefix + ".*" for prefix in prefixes]
+            if args.survivors:
+                names = [
+                    mutant
+                    for codes in scoped_results(work, prefixes, config).values()
+                    for mutant, code in codes.items()
+                    if status_of(code) in ("survived", "no tests") and mutant not in equivalents
+                ]
+            if names:
+                print(
+                    f"== {name}: mutmut run {' '.join(names) if len(names) < 8 else f'({len(names)} mutants)'}"
+                )
+                run_mutmut(work, names, args.jobs)
+    return 1 if report(wanted, config, equivalents) else 0
 
 
 if __name__ == "__main__":

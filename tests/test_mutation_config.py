@@ -8,6 +8,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_mutation", ROOT / "bench" / "mutation.py")
 mutation = importlib.util.module_from_spec(_spec)
@@ -51,12 +53,14 @@ def test_the_check_sees_a_bad_equivalent_and_a_missing_test_file():
             mutant="ratings.elo.x_k_factor__mutmut_2", file="ratings/elo.py", change="", why=""
         ),
     }
+    config["scopes"] = {**config["scopes"], "engine": {"only_mutate": [], "tests": []}}
     problems = mutation.config_problems(config, bad)
-    assert len(problems) == 4
+    assert len(problems) == 5
     assert "test_no_such_file.py" in problems[0]
-    assert "not a file mutmut mutates" in problems[1]
-    assert "not a mutant name" in problems[2]
-    assert "change and why" in problems[3]
+    assert "games/engine/*: in no [tool.mutation.scopes] package" in problems[1]
+    assert "not a file mutmut mutates" in problems[2]
+    assert "not a mutant name" in problems[3]
+    assert "change and why" in problems[4]
 
 
 def test_a_mutant_is_counted_by_its_exit_code():
@@ -77,8 +81,18 @@ def test_an_equivalents_change_is_the_diffs_changed_lines_stripped():
 
 
 def test_a_scope_names_a_package_or_a_module_prefix():
-    assert mutation.scope_prefixes([]) == ["ratings.elo", "tournaments.pairing", "games.engine"]
-    assert mutation.scope_prefixes(["elo", "games.engine.go"]) == ["ratings.elo", "games.engine.go"]
+    config = mutation.load_config()
+    assert mutation.scope_prefixes([], config) == {
+        "elo": ["ratings.elo"],
+        "pairing": ["tournaments.pairing"],
+        "engine": ["games.engine"],
+    }
+    assert mutation.scope_prefixes(["elo", "games.engine.go", "games.engine.sgf"], config) == {
+        "elo": ["ratings.elo"],
+        "engine": ["games.engine.go", "games.engine.sgf"],
+    }
+    with pytest.raises(SystemExit, match="not a package"):
+        mutation.scope_prefixes(["games.play"], config)
     assert mutation.in_scope("games.engine.go", ["games.engine"])
     assert not mutation.in_scope("games.engineering", ["games.engine"])
     assert mutation.module_of_file("games/engine/records/__init__.py") == "games.engine.records"

@@ -17,6 +17,7 @@ from ratings.elo import (
     bucket_of,
     rate_set,
     rating_category,
+    rating_class,
     record_set,
 )
 
@@ -123,3 +124,24 @@ def test_a_bucket_is_exact_where_float_division_rounds_up_or_down():
     assert bucket_of(1.7, 0.1) == 16
     assert math.floor(4.3 / 0.1) == 42 and 4.3 >= 43 * 0.1
     assert bucket_of(4.3, 0.1) == 43
+
+
+def test_a_nan_rating_has_no_class_and_says_so():
+    # Every real rating falls in a class (the last has no floor); NaN compares false with all.
+    with pytest.raises(AssertionError, match=r"^unreachable: the last class has no floor$"):
+        rating_class(float("nan"))
+
+
+@pytest.mark.parametrize(
+    ("rating", "results"),
+    # (r * n + r) / (n + 1) is r plus one rounding step up, and minus one down: a draw between
+    # equals must not let float rounding move a provisional rating either way.
+    [(1495.31, 11), (1950.21, 5)],
+)
+def test_a_provisional_draw_between_equals_leaves_the_rating_exactly(rating, results):
+    assert (rating * results + rating) / (results + 1) != rating
+    new1, new2 = rate_set(
+        Standing(rating, results), Standing(rating, 30), Outcome.DRAW, games_count=2
+    )
+    assert new1 == rating
+    assert new2 == rating
