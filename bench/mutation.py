@@ -12,7 +12,8 @@ It then prints, per module, how many mutants were killed, survived, timed out or
 by no test, and lists every survivor with its change, unless ``bench/mutation_equivalents.toml``
 lists it as equivalent (a change that cannot alter behaviour) and its recorded change still
 matches. ``--report`` only prints the last results; ``--survivors`` runs again only the
-mutants of the scope that survived last time (after adding a test that should kill them).
+mutants of the scope that survived or timed out last time (after adding a test that should kill
+them; a timeout on a busy machine may be a starved test rather than a loop).
 
 Target: no survivor. The exit status is 0 when every mutant of the scope was killed, timed out
 or is a listed equivalent, 1 otherwise. It is not part of the pytest suite (the engine alone
@@ -265,7 +266,9 @@ def main() -> int:
     parser.add_argument("scopes", nargs="*", help="elo, pairing, engine or a module prefix")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--report", action="store_true", help="print the last results only")
-    parser.add_argument("--survivors", action="store_true", help="run last time's survivors only")
+    parser.add_argument(
+        "--survivors", action="store_true", help="run last time's survivors and timeouts only"
+    )
     args = parser.parse_args()
     config = load_config()
     equivalents = load_equivalents()
@@ -283,7 +286,8 @@ def main() -> int:
                     mutant
                     for codes in scoped_results(work, prefixes, config).values()
                     for mutant, code in codes.items()
-                    if status_of(code) in ("survived", "no tests") and mutant not in equivalents
+                    if status_of(code) in ("survived", "no tests", "timeout")
+                    and mutant not in equivalents
                 ]
             if names:
                 print(

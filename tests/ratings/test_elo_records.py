@@ -15,6 +15,8 @@ from ratings.elo import (
     Record,
     Standing,
     bucket_of,
+    k_factor,
+    rate,
     rate_set,
     rating_category,
     rating_class,
@@ -145,3 +147,21 @@ def test_a_provisional_draw_between_equals_leaves_the_rating_exactly(rating, res
     )
     assert new1 == rating
     assert new2 == rating
+
+
+@pytest.mark.parametrize("games_count", [0, 3])
+def test_a_bad_set_size_says_what_a_set_is(games_count):
+    message = rf"^a set has 1 or 2 games, not {games_count}$"
+    with pytest.raises(EloError, match=message):
+        k_factor(games_count=games_count, opponent_results=20)
+    with pytest.raises(EloError, match=message):
+        rate(Standing(), Standing(), Outcome.WIN, games_count=games_count)
+    with pytest.raises(EloError, match=message):
+        rate(Standing(1600, 20), Standing(), Outcome.WIN, games_count=games_count)
+
+
+def test_a_bucket_is_found_at_once_for_extreme_ratings():
+    # The division lands on the bucket or next to it; the loops only correct its rounding, so
+    # no rating, however far out, walks bucket by bucket.
+    assert bucket_of(1e15, 100) == 10**13
+    assert bucket_of(-1e15, 100) == -(10**13)
