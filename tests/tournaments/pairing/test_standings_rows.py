@@ -97,3 +97,27 @@ def test_a_result_gives_the_other_side_the_rest_of_the_point():
     assert Result("a", "b", 1).score_b == 0.0
     assert Result("a", "b", 0.5).score_b == 0.5
     assert Bye("a").points == 1.0
+
+
+def test_unlisted_players_on_either_side_and_with_a_bye_are_counted_from_zero():
+    rounds = [[Result("x", "a", 1), Bye("y")], [Result("x", "y", 0.5), Bye("z", 0.5)]]
+    rows = {r.player: r for r in swiss_standings(["a"], rounds)}
+    assert rows["x"].points == 1.5 and rows["x"].played == 2
+    assert rows["y"].points == 1.5 and rows["y"].played == 1
+    assert rows["z"].points == 0.5 and rows["z"].played == 0
+    # x met a (0) and y (1.5), no bye: Buchholz 1.5; y met x (1.5) and had a bye (own 1.5): 3.0
+    assert rows["x"].tiebreaks["buchholz"] == 1.5
+    assert rows["y"].tiebreaks["buchholz"] == 3.0
+
+
+def test_swiss_ties_on_cut_1_are_broken_by_full_buchholz_then_wins():
+    # b and c: 1 point each, cut 1 equal (1.0); b's full Buchholz 2.0 beats c's 1.0.
+    rounds = [
+        [Result("a", "b", 1), Result("c", "d", 1)],
+        [Result("b", "d", 1), Result("c", "a", 0)],
+    ]
+    rows = swiss_standings(["a", "b", "c", "d"], rounds)
+    ranked = [
+        (r.player, r.points, r.tiebreaks["buchholz_cut1"], r.tiebreaks["buchholz"]) for r in rows
+    ]
+    assert ranked == sorted(ranked, key=lambda t: (-t[1], -t[2], -t[3]))
