@@ -59,3 +59,12 @@ def test_the_second_cycle_of_an_odd_field_keeps_each_bye_a_bye():
         [(3, None), (2, 1)],
         [(2, None), (1, 3)],
     ]
+
+
+@pytest.mark.parametrize("n", [4, 5, 10])
+def test_player_numbers_are_integers_not_equal_floats(n):
+    # (3.0, 4) == (3, 4): a float sneaking into the table would pass every equality test.
+    for row in berger_table(n):
+        for white, black in row:
+            assert type(white) is int
+            assert black is None or type(black) is int
