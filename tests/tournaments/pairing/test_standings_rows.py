@@ -121,3 +121,29 @@ def test_swiss_ties_on_cut_1_are_broken_by_full_buchholz_then_wins():
         (r.player, r.points, r.tiebreaks["buchholz_cut1"], r.tiebreaks["buchholz"]) for r in rows
     ]
     assert ranked == sorted(ranked, key=lambda t: (-t[1], -t[2], -t[3]))
+
+
+def test_wins_break_a_tie_left_by_every_other_tie_break():
+    # Found by search: in each table two players tie on points and every tie-break before wins,
+    # and the one with more wins is listed after the other.
+    swiss = [("a", "f", 0), ("a", "b", 0.5), ("a", "e", 0.5), ("d", "f", 0.5)]
+    swiss += [("b", "c", 1), ("c", "e", 0), ("c", "f", 1)]
+    rows = swiss_standings(list("abcdef"), [[Result(*r)] for r in swiss])
+    assert [(r.rank, r.player) for r in rows] == [
+        (1, "f"),
+        (2, "b"),
+        (2, "e"),
+        (4, "c"),
+        (5, "a"),
+        (6, "d"),
+    ]
+    rr = [("c", "e", 0.5), ("b", "e", 0.5), ("a", "b", 0.5), ("b", "d", 0.5), ("a", "c", 0)]
+    rows = round_robin_standings(list("abcdef"), [[Result(*r)] for r in rr])
+    assert [(r.rank, r.player) for r in rows] == [
+        (1, "c"),
+        (2, "b"),
+        (3, "e"),
+        (4, "a"),
+        (4, "d"),
+        (6, "f"),
+    ]
