@@ -1,0 +1,98 @@
+"""The mutation-testing command's configuration holds: ``[tool.mutmut]`` names files that exist
+and ``bench/mutation_equivalents.toml`` names real mutants of mutated files, each with its
+change and why. The mutation run itself is too slow for the suite (docs/mutation-testing.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("bench_mutation", ROOT / "bench" / "mutation.py")
+mutation = importlib.util.module_from_spec(_spec)
+sys.modules["bench_mutation"] = mutation  # dataclasses look their module up there
+_spec.loader.exec_module(mutation)
+
+
+def test_the_mutmut_config_and_the_equivalents_file_have_no_problem():
+    config = mutation.load_config()
+    equivalents = mutation.load_equivalents()
+    assert mutation.config_problems(config, equivalents) == []
+
+
+def test_the_three_pure_packages_are_mutated_and_nothing_else():
+    files = mutation.mutatable_files(mutation.load_config())
+    assert "ratings/elo.py" in files
+    assert "tournaments/pairing/dutch/search.py" in files
+    assert "games/engine/go.py" in files
+    assert all(
+        f.startswith(("ratings/elo.py", "tournaments/pairing/", "games/engine/")) for f in files
+    )
+
+
+def test_the_check_sees_a_bad_equivalent_and_a_missing_test_file():
+    config = mutation.load_config()
+    config = {
+        **config,
+        "pytest_add_cli_args_test_selection": ["tests/ratings/test_no_such_file.py"],
+    }
+    bad = {
+        "ratings.elo.x_rate__mutmut_1": mutation.Equivalent(
+            mutant="ratings.elo.x_rate__mutmut_1",
+            file="ratings/models.py",
+            change="-a\n+b",
+            why="x",
+        ),
+        "games.engine.go.x_f__mutmut_1": mutation.Equivalent(
+            mutant="games.engine.go.x_f__mutmut_1", file="ratings/elo.py", change="-a\n+b", why="x"
+        ),
+        "ratings.elo.x_k_factor__mutmut_2": mutation.Equivalent(
+            mutant="ratings.elo.x_k_factor__mutmut_2", file="ratings/elo.py", change="", why=""
+        ),
+    }
+    config["scopes"] = {**config["scopes"], "engine": {"only_mutate": [], "tests": []}}
+    problems = mutation.config_problems(config, bad)
+    assert len(problems) == 5
+    assert "test_no_such_file.py" in problems[0]
+    assert "games/engine/*: in no [tool.mutation.scopes] package" in problems[1]
+    assert "not a file mutmut mutates" in problems[2]
+    assert "not a mutant name" in problems[3]
+    assert "change and why" in problems[4]
+
+
+def test_a_mutant_is_counted_by_its_exit_code():
+    assert mutation.status_of(1) == "killed"
+    assert mutation.status_of(0) == "survived"
+    assert mutation.status_of(33) == "no tests"
+    assert mutation.status_of(36) == "timeout"
+    assert mutation.status_of(-24) == "timeout"
+    assert mutation.status_of(None) == "not run"
+
+
+def test_an_equivalents_change_is_the_diffs_changed_lines_stripped():
+    diff = (
+        "--- ratings/elo.py\n+++ ratings/elo.py\n@@ -1,3 +1,3 @@\n def f(x):\n"
+        "-    return x < 1\n+    return x <= 1\n"
+    )
+    assert mutation.changed_lines(diff) == "-return x < 1\n+return x <= 1"
+
+
+def test_a_scope_names_a_package_or_a_module_prefix():
+    config = mutation.load_config()
+    assert mutation.scope_prefixes([], config) == {
+        "elo": ["ratings.elo"],
+        "pairing": ["tournaments.pairing"],
+        "engine": ["games.engine"],
+    }
+    assert mutation.scope_prefixes(["elo", "games.engine.go", "games.engine.sgf"], config) == {
+        "elo": ["ratings.elo"],
+        "engine": ["games.engine.go", "games.engine.sgf"],
+    }
+    with pytest.raises(SystemExit, match="not a package"):
+        mutation.scope_prefixes(["games.play"], config)
+    assert mutation.in_scope("games.engine.go", ["games.engine"])
+    assert not mutation.in_scope("games.engineering", ["games.engine"])
+    assert mutation.module_of_file("games/engine/records/__init__.py") == "games.engine.records"
