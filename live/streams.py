@@ -43,10 +43,18 @@ from pente_site.lists import refuse_unknown_parameters
 NDJSON = "application/x-ndjson"
 #: How long a stream waits for its feed before it first says something (a heartbeat).
 FIRST_WORD_SECONDS = 0.2
-#: The first word of a stream whose feed is not there yet (Redis away): a heartbeat, and when to
-#: try again should the connection close.
-NOT_YET_SSE = b"retry: 2000\n: heartbeat live_unavailable\n\n"
+#: The first word of a stream whose feed is not there yet (Redis away): a heartbeat, when to
+#: try again should the connection close, and (SSE) a ``live_unavailable`` event, on which the
+#: site's pages read what changed every few seconds until ``live_available`` (the feed is there).
+NOT_YET_SSE = (
+    b"retry: 2000\n: heartbeat live_unavailable\n"
+    b'event: live_unavailable\ndata: {"type": "live_unavailable"}\n\n'
+)
 NOT_YET_NDJSON = b'{"type":"heartbeat","detail":"live_unavailable","retry":2000}\n'
+#: Said by a stream that said ``NOT_YET_SSE`` once its feed is there.
+BACK_SSE = (
+    b'retry: 2000\n: connected\n\nevent: live_available\ndata: {"type": "live_available"}\n\n'
+)
 log = logging.getLogger(__name__)
 _open_streams: Counter[str] = Counter()
 
@@ -229,7 +237,10 @@ async def _events(
             if not ready.is_set():
                 yield heartbeat if said else NOT_YET_NDJSON if ndjson else NOT_YET_SSE
                 said = True
-        yield b"" if ndjson else b"retry: 2000\n: connected\n\n"
+        if ndjson:
+            yield b""
+        else:
+            yield BACK_SSE if said else b"retry: 2000\n: connected\n\n"
         while True:
             try:
                 event = await asyncio.wait_for(queue.get(), settings.LIVE_HEARTBEAT_SECONDS)

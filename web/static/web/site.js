@@ -106,6 +106,9 @@ const KINDS_EVERY_PAGE_SHARES = [
   "set_next_game",
 ];
 
+/** How often a page reads what changed while the server's event bus is away. */
+const POLL_WITHOUT_STREAM_MS = 3000;
+
 function openStream(url, kinds, deliver, onOpen, more = []) {
   const source = new EventSource(url);
   for (const kind of new Set([...kinds, ...more])) {
@@ -115,8 +118,19 @@ function openStream(url, kinds, deliver, onOpen, more = []) {
       deliver(kind, body, event.lastEventId || null);
     });
   }
-  if (onOpen) source.addEventListener("open", onOpen);
-  window.addEventListener("pagehide", () => source.close());
+  // While the server's event bus (Redis) is away the stream stays open but carries nothing:
+  // it says ``live_unavailable`` and, once the bus is back, ``live_available``. Meanwhile the
+  // page reads what changed (``onOpen``) every few seconds, so a game goes on without it.
+  let polling = null;
+  const stopPolling = () => { if (polling) { clearInterval(polling); polling = null; } };
+  if (onOpen) {
+    source.addEventListener("open", () => { stopPolling(); onOpen(); });
+    source.addEventListener("live_unavailable", () => {
+      if (!polling) polling = setInterval(onOpen, POLL_WITHOUT_STREAM_MS);
+    });
+    source.addEventListener("live_available", () => { stopPolling(); onOpen(); });
+  }
+  window.addEventListener("pagehide", () => { stopPolling(); source.close(); });
   return source;
 }
 
