@@ -70,10 +70,16 @@ def test_boolean_filters_refuse_words_that_are_not_booleans(name, value):
 
 def test_boolean_filters_accept_true_false_one_zero_in_any_case():
     make_game(players=[UserFactory(), UserFactory()])
-    for value, expected in [("TRUE", 0), ("false", 1), ("1", 0), ("0", 1), ("", 1)]:
+    for value, expected in [("TRUE", 0), ("false", 1), ("1", 0), ("0", 1)]:
         response = client_for().get("/api/games/", {"imported": value})
         assert response.status_code == 200
         assert response.json()["count"] == expected, value
+
+
+def test_an_empty_boolean_filter_is_refused_not_ignored():
+    response = client_for().get("/api/games/", {"imported": ""})
+    assert response.status_code == 400
+    assert "imported" in response.json()["detail"]
 
 
 # --- request bodies ---------------------------------------------------------------------------

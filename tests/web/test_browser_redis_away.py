@@ -15,14 +15,13 @@ from playwright.sync_api import expect
 from tests.live.test_streams import SERVER_SETTINGS, account, move, new_game, uvicorn_server
 from tests.resilience.test_redis_down import switchable_redis  # noqa: F401 (a fixture)
 from tests.servers import copy_migrated_database
-from tests.web.conftest import browser, new_page  # noqa: F401 (fixtures)
 from tests.web.playing import stone
 
-pytestmark = [pytest.mark.redis, pytest.mark.browser]
+pytestmark = [pytest.mark.redis, pytest.mark.usefixtures("browser")]
 
 
 @pytest.fixture
-def site(tmp_path, switchable_redis):  # noqa: F811
+def redis_site(tmp_path, switchable_redis):  # noqa: F811
     relay, db = switchable_redis
     copy_migrated_database(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | SERVER_SETTINGS
@@ -32,8 +31,8 @@ def site(tmp_path, switchable_redis):  # noqa: F811
         yield base, relay
 
 
-def test_a_spectators_page_follows_the_moves_while_redis_is_away_and_after(site, new_page):  # noqa: F811
-    base, relay = site
+def test_a_spectators_page_follows_the_moves_while_redis_is_away_and_after(redis_site, new_page):
+    base, relay = redis_site
     alice, bob = account(base), account(base)
     game = new_game(base, alice, bob)
 
