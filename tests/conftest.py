@@ -10,21 +10,17 @@ Run in parallel (``-n auto``, pytest-xdist), each worker has its own test databa
 suite given ``REDIS_URL=redis://.../N`` uses database ``N - K`` (modulo 16), or the K-th of
 ``REDIS_TEST_DATABASES`` (``15,14``) when that is set, so that one worker's purge of the Celery
 queues, its workers and its event streams never meet another's. The databases must be free.
-Tests are handed out one by one (xdist's ``load``), except that a module with a module-scoped
-fixture goes to one worker whole (``--dist`` given on the command line overrides this).
 """
 
 from __future__ import annotations
 
 import os
 import uuid
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
 from hypothesis import settings as hypothesis_settings
-from xdist.scheduler import LoadScopeScheduling
 
 from games.play import positions
 from pente_site import counters
@@ -65,33 +61,6 @@ _one_redis_database_per_worker()
 hypothesis_settings.register_profile("seeded", derandomize=True, print_blob=True)
 hypothesis_settings.register_profile("explore", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
-TESTS = Path(__file__).resolve().parent
-
-
-class _SharedModuleFixturesOnOneWorker(LoadScopeScheduling):
-    """xdist's ``load``, except that the tests of a module with a module-scoped fixture (a
-    server, the API guide's walkthroughs, a documentation build) all go to one worker, which
-    sets it up once: ``load`` hands them to whichever worker is free, and each sets it up."""
-
-    def __init__(self, config, log=None) -> None:
-        super().__init__(config, log)
-        self.shared = {
-            path.relative_to(TESTS.parent).as_posix()
-            for path in TESTS.rglob("test_*.py")
-            if 'scope="module"' in path.read_text()
-        }
-
-    def _split_scope(self, nodeid: str) -> str:
-        module = nodeid.split("::", 1)[0]
-        return module if module in self.shared else nodeid
-
-
-@pytest.hookimpl(optionalhook=True)  # an xdist hook: absent with -p no:xdist
-def pytest_xdist_make_scheduler(config, log):
-    given = any(str(a).startswith("--dist") for a in config.invocation_params.args)
-    return None if given else _SharedModuleFixturesOnOneWorker(config, log)
-
-
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
 
