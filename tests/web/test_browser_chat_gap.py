@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import signup, unique_name
-from tests.web.playing import PASSWORD, game_id, players_at_a_game
+from tests.web.playing import game_id, players_at_a_game
 from tests.web.test_browser_names_and_zones import call
 
 pytestmark = pytest.mark.usefixtures("browser")
@@ -44,17 +43,3 @@ def test_a_game_chat_line_said_before_the_stream_began_shows_once_it_connects(ne
     assert status == 201
     held[0] = False
     expect(carl.locator("#chat li")).to_contain_text(["said in the gap"], timeout=15_000)
-
-
-def test_a_room_chat_line_said_before_the_stream_began_shows_once_it_connects(new_page, site):
-    talker, reader = new_page(), new_page()
-    signup(talker, site, unique_name("talk"), PASSWORD)
-    held = _hold_streams(reader, "**/api/rooms/*/events*")
-    reader.goto(f"{site}/")
-    expect(reader.locator("#room-chat")).to_be_attached()
-    reader.wait_for_timeout(1000)  # the home page's script has run
-
-    status, _ = call(talker, "POST", "rooms/main/chat", '{"text": "room line in the gap"}')
-    assert status == 201
-    held[0] = False
-    expect(reader.locator("#room-chat")).to_contain_text("room line in the gap", timeout=15_000)

@@ -356,10 +356,13 @@ def test_the_state_is_written_as_the_renderer_writes_it():
 
 
 @pytest.mark.parametrize("locked", [False, True], ids=["from-cache", "locked"])
-def test_the_answer_and_the_live_event_of_a_move_share_one_build_of_the_state(monkeypatch, locked):
+def test_the_answer_and_the_live_event_of_a_move_share_one_build_of_the_state(
+    monkeypatch, settings, locked
+):
     """The move's service returns the game as it left it (``Snapshot``); the live event, sent
     after the commit, and the answer are both written from it: the state is built once, and
     they carry the same bytes."""
+    settings.REDIS_URL = ""  # the live events in the database log, where the test reads them
     table = _table(time_control=TimeControl.live(initial_minutes=10, increment_seconds=5))
     for _ in range(3):
         table.move()

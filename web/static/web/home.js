@@ -95,19 +95,11 @@ document.addEventListener("click", async (event) => {
 const chat = chatBox(document.getElementById("room-chat"), document.getElementById("room-form"),
   "rooms/main/chat", (text) => { document.getElementById("room-notice").textContent = text; });
 
-// Connected (again): what was said and offered between the page's drawing and the stream's
-// start reached no stream, so both are read once more.
-async function caughtUp() {
-  refreshSoon(0);
-  const result = await api("rooms/main");
-  if (result.ok && result.data) (result.data.chat || []).forEach(chat.add);
-}
-
 follow("rooms/main/events", {
   chat: chat.chat, chat_removed: chat.chat_removed,
   challenge_open: refreshSoon, challenge_updated: refreshSoon, challenge_gone: refreshSoon,
   game_started: refreshSoon, game_ended: refreshSoon,
-}, { onOpen: caughtUp });
+});
 
 if (me) {
   checkWatched();
