@@ -25,17 +25,36 @@ stones proposed, every marking accepted); ``bots.py 8 0 Pente 10`` checks that l
 every game.
 
 Go is played by the Monte Carlo tree search of ``games.bots.go_search`` at each level and its
-think time, the marking of dead stones and the answer to it included.
+think time, the marking of dead stones and the answer to it included. A Go run first prints the
+search's playouts a second, pure Python and compiled by numba, side by side.
 
 Against another program: ``--opponent "COMMAND"`` plays level A against any engine that speaks
 GTP on its standard input and output (GNU Go: ``--opponent "gnugo --mode gtp --level 1"``;
-LEVEL_B is then only a label). This engine is the referee: a move it refuses loses the game for
-the opponent. The opponent is told ``boardsize``, ``clear_board``, ``komi`` and, in the Pente
+LEVEL_B is then only a label; in the Pente family ``--nodes`` and ``--node-rate`` give level A
+its node budget, as below, so that a loaded machine slows our side without weakening it). This
+engine is the referee: a move it refuses loses the game for the opponent. The opponent is told ``boardsize``, ``clear_board``, ``komi`` and, in the Pente
 family, ``tournament_rule on`` (ignored if it does not know it), then each move by ``play`` and
 asked for its own by ``genmove``; ``resign`` ends the game. In Go, after two passes in a row the
 board is counted both ways: by the opponent's ``final_score`` (which decides the game) and by
 this engine's (its dead-stone estimate), and the report says in how many games they named the
 same winner.
+
+Fixed node budgets, the same games on a loaded machine or a fast one (Pente family):
+``--nodes N`` gives each stone of both levels N nodes (the search's looks at its clock) instead
+of seconds, ``--nodes-b M`` gives level B its own; ``--pure-b`` makes level B search with the
+pure-Python mirror (the search as it was before it was compiled), so ``bots.py 8 8 Pente 20
+--nodes 6000 --nodes-b 2000 --pure-b`` plays the compiled level 8 against the pure one at the
+node budgets each reaches in the same time (``--speed`` measures the ratio). ``--node-rate R``
+gives each level its think time's worth of nodes at R nodes a second (``BUDGETS`` times
+``--budget-scale`` times R), its node clock ticking 1/R s a node (so the search's fixed times,
+such as the least time a mistake's check gets, are worth the nodes they are at that rate): the
+ladder on fixed node budgets.
+
+    .venv/bin/python bench/bots.py --speed [--nodes N]
+
+prints the search's nodes per second on a fixed set of positions of Pente, Keryo-Pente and
+Gomoku, pure Python and compiled side by side in one run (level 8, N nodes a position, 3000 by
+default), and whether both chose the same moves (they must).
 """
 
 from __future__ import annotations
@@ -51,7 +70,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.go_search import estimate_dead, go_action  # noqa: E402
+from games.bots import fastboard  # noqa: E402
+from games.bots import search as bot_search  # noqa: E402
+from games.bots.go_search import estimate_dead, go_action, playout_rates, warm  # noqa: E402
 from games.bots.search import BUDGETS, choose_move  # noqa: E402
 from games.engine import GoPhase, IllegalMove, get_variant, new_game, point_name  # noqa: E402
 
@@ -61,15 +82,24 @@ OPENING_TURNS = 2  # random turns that open each pair of games (Pente family)
 
 
 def play_game(
-    variant, *, first_level: int, second_level: int, scale: float, rng, opening: int = 0
+    variant,
+    *,
+    first_level: int,
+    second_level: int,
+    scale: float,
+    rng,
+    opening: int = 0,
+    setups: dict[int, tuple[int | None, bool]] | None = None,
 ) -> tuple:
     """One game from ``start(variant, opening)`` (``opening``: the seed of its random opening,
-    0 for none); returns (winning seat or None, {level: [think seconds]})."""
+    0 for none); returns (winning seat or None, {seat: [think seconds]}). ``setups``: per
+    seat, (a node budget a stone, or minus a rate of nodes a second of the level's think time,
+    or None for seconds; whether the search is compiled)."""
     game = start(variant, opening)
     if game.outcome is not None:  # never seen: a random opening that ends the game
-        return None, {first_level: [], second_level: []}
+        return None, {1: [], 2: []}
     levels = {1: first_level, 2: second_level}
-    times: dict[int, list[float]] = {first_level: [], second_level: []}
+    times: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(MAX_ACTIONS):
         if game.outcome is not None:
             break
@@ -78,26 +108,15 @@ def play_game(
         t0 = time.perf_counter()
         if level == 0:
             random_near(game, rng)
-        elif game.marks_dead:
-            act = go_action(game, level=level, budget_s=BUDGETS[level] * scale, rng=rng)
-            if act.kind == "mark":
-                game.mark_dead(sorted(act.dead))
-            elif act.kind == "accept":
-                game.accept()
-            elif act.kind == "reject":
-                game.reject()
-            elif act.kind == "pass":
-                game.pass_turn()
-            else:
-                game.play(act.point)
         else:
             budget = BUDGETS[level] * scale
-            choice = choose_move(game, level=level, budget_s=budget, rng=rng, mistakes=True)
-            if choice.decision is not None:
-                game.decide(choice.decision)
-            else:
-                game.play_turn(list(choice.points))
-        times[level].append(time.perf_counter() - t0)
+            nodes, compiled = (setups or {}).get(seat, (None, fastboard.COMPILED))
+            if nodes is not None and nodes < 0:  # a rate: nodes a second of think time
+                nodes = max(1, int(-nodes * budget))
+            fastboard.use_compiled(compiled)
+            bot_turn(game, level=level, budget=budget, rng=rng, max_nodes=nodes)
+        times[seat].append(time.perf_counter() - t0)
+    fastboard.use_compiled(fastboard.COMPILED)
     outcome = game.outcome
     winner = outcome.winners[0] if outcome is not None and outcome.winners else None
     return winner, times
@@ -150,35 +169,63 @@ class GtpOpponent:
 _GTP_COLOUR = {1: "black", 2: "white"}
 
 
-def _our_action(game, level: int, budget: float, rng) -> list[str]:
-    """Level ``level`` plays its turn on ``game``; the vertices told to the opponent."""
-    size = game.size
+def bot_turn(game, *, level: int, budget: float, rng, max_nodes: int | None = None) -> list[str]:
+    """Level ``level`` takes its turn on ``game`` (with its mistakes): what it did, as GTP
+    vertices (``pass`` included) or the word of a marking's step or an opening decision."""
     if game.marks_dead:
         act = go_action(game, level=level, budget_s=budget, rng=rng)
-        if act.kind == "pass":
+        if act.kind == "mark":
+            game.mark_dead(sorted(act.dead))
+        elif act.kind == "accept":
+            game.accept()
+        elif act.kind == "reject":
+            game.reject()
+        elif act.kind == "pass":
             game.pass_turn()
-            return ["pass"]
-        game.play(act.point)
-        return [point_name(act.point, size)]
-    choice = choose_move(game, level=level, budget_s=budget, rng=rng, mistakes=True)
+        else:
+            game.play(act.point)
+            return [point_name(act.point, game.size)]
+        return [act.kind]
+    choice = choose_move(
+        game, level=level, budget_s=budget, rng=rng, mistakes=True, max_nodes=max_nodes
+    )
+    if choice.decision is not None:
+        game.decide(choice.decision)
+        return [choice.decision]
     game.play_turn(list(choice.points))
-    return [point_name(p, size) for p in choice.points]
+    return [point_name(p, game.size) for p in choice.points]
 
 
 def _go_count(game, opponent: GtpOpponent, rng) -> tuple[int | None, int | None]:
     """The winning colour by the opponent's count and by this engine's (None: a draw)."""
     theirs = opponent.ask("final_score").upper()
     their_winner = {"B": 1, "W": 2}.get(theirs[:1])
-    ours = game.score(dead=estimate_dead(game, budget_s=2.0, rng=rng))
+    dead = estimate_dead(game, budget_s=2.0, rng=rng)
+    ours = game.score(dead=dead)
+    if their_winner != ours.winner:  # what to look at: both counts, the dead stones, the game
+        names = " ".join(sorted(point_name(p, game.size) for p in dead))
+        print(f"  their count {theirs}, ours B{ours.black - ours.white:+g} (dead: {names or '-'})")
+        print(f"  their dead: {opponent.ask('final_status_list dead') or '-'}")
+        print(
+            f"  moves: {' '.join(str(a) if isinstance(a, str) else point_name(a, game.size) for a in game.actions)}"
+        )
     return their_winner, ours.winner
 
 
 def play_gtp_game(
-    variant, *, level: int, our_colour: int, opponent: GtpOpponent, scale: float, rng
+    variant,
+    *,
+    level: int,
+    our_colour: int,
+    opponent: GtpOpponent,
+    scale: float,
+    rng,
+    nodes: int | None = None,
 ) -> tuple:
     """One game of level ``level`` (colour ``our_colour``) against ``opponent``; returns (the
     winning colour or None, {"us": [seconds], "them": [seconds]}, the Go counts' agreement:
-    True, False or None when there was no count)."""
+    True, False or None when there was no count). ``nodes`` (Pente family): our node budget a
+    stone, or minus a rate of nodes a second of the level's think time; None: seconds."""
     game = start(variant, 0)
     v = get_variant(variant)
     opponent.ask(f"boardsize {v.size}")
@@ -192,12 +239,14 @@ def play_gtp_game(
             pass
     times: dict[str, list[float]] = {"us": [], "them": []}
     budget = BUDGETS[level] * scale
+    if nodes is not None and nodes < 0:  # a rate: nodes a second of think time
+        nodes = max(1, int(-nodes * budget))
     if not game.marks_dead and game.actions:  # the centre stone the engine placed
         centre = point_name(game.actions[0], v.size)
         if our_colour == 1:
             opponent.ask(f"play black {centre}")
         elif opponent.ask("genmove black").upper() != centre:
-            return 2 if our_colour == 2 else 1, times, None  # an illegal first stone
+            return our_colour, times, None  # their first stone is not the centre: a forfeit
     passes = 0
     for _ in range(MAX_ACTIONS):
         if game.outcome is not None:
@@ -206,11 +255,15 @@ def play_gtp_game(
         name = _GTP_COLOUR[colour]
         t0 = time.perf_counter()
         if colour == our_colour:
-            vertices = _our_action(game, level, budget, rng)
+            vertices = bot_turn(game, level=level, budget=budget, rng=rng, max_nodes=nodes)
             times["us"].append(time.perf_counter() - t0)
             opponent.ask(f"play {name} {' '.join(vertices)}")
         else:
-            answer = opponent.ask(f"genmove {name}")
+            try:
+                answer = opponent.ask(f"genmove {name}")
+            except GtpRefused as refused:  # it failed to move (an error of its own): a forfeit
+                print(f"  the opponent refused genmove ({refused}): a forfeit", flush=True)
+                return our_colour, times, None
             times["them"].append(time.perf_counter() - t0)
             if answer.lower() == "resign":
                 return our_colour, times, None
@@ -232,9 +285,29 @@ def play_gtp_game(
     return game.seat_colour(outcome.winners[0]), times, None
 
 
+def go_speed(game: str) -> None:
+    """In Go, print the search's playouts a second, pure Python and compiled, side by side."""
+    variant = get_variant(game)
+    if not new_game(variant).marks_dead:
+        return
+    warm()
+    rates = playout_rates(variant.size)
+    pure, compiled = rates["pure"], rates.get("compiled")
+    line = f"playouts a second ({variant.size}x{variant.size}): pure {pure:,.0f}"
+    if compiled is None:
+        line += ", compiled: numba is not installed"
+    else:
+        line += f", compiled {compiled:,.0f} ({compiled / pure:.0f}x)"
+    print(line, flush=True)
+
+
 def gtp_match(args) -> int:
     """``--opponent``: level A against a GTP program, colours alternated."""
+    go_speed(args.game)
     rng = random.Random(args.seed)
+    nodes = -args.node_rate if args.node_rate else args.nodes
+    if args.node_rate:  # as in a match of two levels: the node clock ticks at that rate
+        bot_search._NODE_S = 1.0 / args.node_rate
     opponent = GtpOpponent(args.opponent)
     points = 0.0
     times: dict[str, list[float]] = {"us": [], "them": []}
@@ -249,6 +322,7 @@ def gtp_match(args) -> int:
                 opponent=opponent,
                 scale=args.budget_scale,
                 rng=rng,
+                nodes=nodes,
             )
             for side, values in spent.items():
                 times[side].extend(values)
@@ -360,7 +434,80 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+SPEED_GAMES = ("Pente", "Keryo-Pente", "Gomoku")
+SPEED_POSITIONS = 4  # per game
+
+
+def speed_positions(variant: str) -> list:
+    """The positions ``--speed`` searches: after a random opening, some turns of level 3 on a
+    fixed node budget (the same positions on every machine)."""
+    out = []
+    for k in range(SPEED_POSITIONS):
+        game = start(variant, 7 + k)
+        rng = random.Random(k)
+        for _ in range(4 + 2 * k):
+            choice = choose_move(game, level=3, max_nodes=300, rng=rng)
+            game.play_turn(list(choice.points))
+            if game.outcome is not None:
+                game.pop()
+                break
+        out.append(game)
+    return out
+
+
+def speed(argv: list[str]) -> int:
+    """``--speed``: nodes per second of the pure and the compiled search, side by side."""
+    parser = argparse.ArgumentParser(description="nodes per second, pure and compiled")
+    parser.add_argument("--nodes", type=int, default=3000)
+    args = parser.parse_args(argv)
+    print(f"compiled search available: {fastboard.COMPILED} (warm-up {_warm_s():.2f} s)")
+    print(
+        f"level 8, {args.nodes} nodes a position, {SPEED_POSITIONS} positions a game\n"
+        f"{'game':<12} {'pure s':>8} {'pure n/s':>9} {'compiled s':>11} {'compiled n/s':>13}"
+        f" {'x':>5}  same moves"
+    )
+    total = {False: 0.0, True: 0.0}
+    same_all = True
+    for variant in SPEED_GAMES:
+        spent = {False: 0.0, True: 0.0}
+        moves: dict[bool, list] = {False: [], True: []}
+        for game in speed_positions(variant):
+            for on in (False, True) if fastboard.COMPILED else (False,):
+                fastboard.use_compiled(on)
+                t0 = time.perf_counter()
+                choice = choose_move(game, level=8, max_nodes=args.nodes, rng=random.Random(1))
+                spent[on] += time.perf_counter() - t0
+                moves[on].append(choice.points)
+        fastboard.use_compiled(fastboard.COMPILED)
+        nodes = args.nodes * SPEED_POSITIONS
+        same = moves[False] == moves[True] or not fastboard.COMPILED
+        same_all &= same
+        fast = spent[True] or float("nan")
+        print(
+            f"{variant:<12} {spent[False]:>8.2f} {nodes / spent[False]:>9.0f} {fast:>11.2f}"
+            f" {nodes / fast:>13.0f} {spent[False] / fast:>5.2f}  {'yes' if same else 'NO'}"
+        )
+        for on in spent:
+            total[on] += spent[on]
+    nodes = args.nodes * SPEED_POSITIONS * len(SPEED_GAMES)
+    fast = total[True] or float("nan")
+    print(
+        f"{'all':<12} {total[False]:>8.2f} {nodes / total[False]:>9.0f} {fast:>11.2f}"
+        f" {nodes / fast:>13.0f} {total[False] / fast:>5.2f}"
+    )
+    return 0 if same_all else 1
+
+
+def _warm_s() -> float:
+    t0 = time.perf_counter()
+    fastboard.warm()
+    return time.perf_counter() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--speed"]:
+        return speed(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("level_a", type=int, choices=range(0, 9))
     parser.add_argument("level_b", type=int, choices=range(0, 9))
@@ -379,13 +526,30 @@ def main(argv: list[str] | None = None) -> int:
         metavar="COMMAND",
         help='play level A against this GTP program (e.g. "gnugo --mode gtp --level 1")',
     )
+    parser.add_argument("--nodes", type=int, help="a node budget a stone instead of seconds")
+    parser.add_argument(
+        "--node-rate",
+        type=int,
+        help="each level's node budget: its think time (with --budget-scale) times this rate",
+    )
+    parser.add_argument("--nodes-b", type=int, help="level B's node budget (default --nodes)")
+    parser.add_argument(
+        "--pure-b", action="store_true", help="level B searches in pure Python (not compiled)"
+    )
     args = parser.parse_args(argv)
     if args.opponent:
         return gtp_match(args)
+    go_speed(args.game)
+    nodes_a = -args.node_rate if args.node_rate else args.nodes
+    if args.node_rate:  # the node clock ticks a node's worth of seconds at that rate, so that
+        bot_search._NODE_S = 1.0 / args.node_rate  # the search's fixed times keep their nodes
+    setup_a = (nodes_a, fastboard.COMPILED)
+    nodes_b = nodes_a if args.nodes_b is None else args.nodes_b
+    setup_b = (nodes_b, fastboard.COMPILED and not args.pure_b)
     rng = random.Random(args.seed)
     a, b = args.level_a, args.level_b
     points = 0.0
-    times: dict[int, list[float]] = {a: [], b: []}
+    times: dict[str, list[float]] = {"A": [], "B": []}  # apart, also when a == b
     for i in range(args.n):
         a_first = i % 2 == 0
         first, second = (a, b) if a_first else (b, a)
@@ -396,10 +560,11 @@ def main(argv: list[str] | None = None) -> int:
             scale=args.budget_scale,
             rng=rng,
             opening=opening_seed(args.seed, i) if args.openings else 0,
+            setups={1: setup_a, 2: setup_b} if a_first else {1: setup_b, 2: setup_a},
         )
-        for level, values in spent.items():
-            times[level].extend(values)
         a_seat = 1 if a_first else 2
+        for seat, values in spent.items():
+            times["A" if seat == a_seat else "B"].extend(values)
         result = 0.5 if winner is None else (1.0 if winner == a_seat else 0.0)
         points += result
         print(f"game {i + 1:>3}: level {first} (first) v level {second}: A scores {result:g}")
@@ -409,11 +574,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"level {a} scores {points:g}/{args.n} = {score:.0%} (95% interval {low:.0%}..{high:.0%})"
     )
-    for level in sorted(times):
-        values = times[level] or [0.0]
+    for side, level in (("A", a), ("B", b)):
+        values = times[side] or [0.0]
         print(
-            f"level {level}: {len(times[level])} moves, mean {sum(values) / len(values):.3f} s, "
-            f"worst {max(values):.3f} s (budget {BUDGETS.get(level, 0) * args.budget_scale:g} s)"
+            f"{side}, level {level}: {len(times[side])} moves, "
+            f"mean {sum(values) / len(values):.3f} s, worst {max(values):.3f} s "
+            f"(budget {BUDGETS.get(level, 0) * args.budget_scale:g} s)"
         )
     if b == 0 < a:
         ok = points == args.n

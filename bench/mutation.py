@@ -26,6 +26,7 @@ import argparse
 import fnmatch
 import json
 import os
+import resource
 import subprocess
 import sys
 import tomllib
@@ -42,6 +43,10 @@ WORK = ROOT / "var" / "mutation"
 #: mutmut's exit codes of a mutant run, as this report counts them.
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 37: "killed"}
 TIMEOUT_CODES = {24, -24, 36, 152, 255}
+#: The address space of mutmut and of every mutant it forks: a mutant that grows a list for
+#: ever (an undo loop that never shrinks its stack) fails with a MemoryError, a kill, instead
+#: of filling the machine until the kernel kills it (which mutmut reports as a crash).
+MEMORY_CAP_BYTES = 8 * 2**30
 COLUMNS = ("killed", "timeout", "equivalent", "survived", "no tests", "not run")
 
 
@@ -214,12 +219,38 @@ def run_mutmut(work: Path, names: list[str], jobs: int) -> int:
         str(jobs),
         *names,
     ]
-    return subprocess.call(command, cwd=work)
+    return subprocess.call(command, cwd=work, preexec_fn=_cap_memory)
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP_BYTES, MEMORY_CAP_BYTES))
 
 
 def scoped_results(work: Path, prefixes: list[str], config: dict) -> dict[str, dict]:
     files = [f for f in mutatable_files(config) if in_scope(module_of_file(f), prefixes)]
     return load_results(work, files)
+
+
+def names_to_run(work: Path, name: str, prefixes: list[str], config: dict) -> list[str] | None:
+    """The mutant names to hand mutmut so that it tests only what has no result yet: ``[]``
+    for the whole package (mutmut alone then skips the mutants it has a result for and tests
+    again the functions whose source changed), and for some modules the wildcard of each module
+    whose source changed since its mutants were made, or else its mutants not run yet; None
+    when there is nothing to run. (mutmut tests again every mutant it is given by name.)"""
+    if prefixes == [scope_prefix(config["scopes"][name])]:
+        return []
+    names: list[str] = []
+    for rel, codes in scoped_results(work, prefixes, config).items():
+        mutated = work / "mutants" / rel
+        if (
+            not codes
+            or not mutated.exists()
+            or (ROOT / rel).stat().st_mtime > mutated.stat().st_mtime
+        ):
+            names.append(module_of_file(rel) + ".*")
+        else:
+            names += [mutant for mutant, code in codes.items() if code is None]
+    return names or None
 
 
 def report(wanted: dict[str, list[str]], config: dict, equivalents: dict[str, Equivalent]) -> int:
@@ -269,6 +300,11 @@ def main() -> int:
     parser.add_argument(
         "--survivors", action="store_true", help="run last time's survivors and timeouts only"
     )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="test every mutant of the scope again, not only new ones",
+    )
     args = parser.parse_args()
     config = load_config()
     equivalents = load_equivalents()
@@ -281,6 +317,8 @@ def main() -> int:
         for name, prefixes in wanted.items():
             work = prepare(name, config)
             names = [prefix + ".*" for prefix in prefixes]
+            if not args.again and not args.survivors:
+                names = names_to_run(work, name, prefixes, config)
             if args.survivors:
                 names = [
                     mutant
@@ -288,11 +326,10 @@ def main() -> int:
                     for mutant, code in codes.items()
                     if status_of(code) in ("survived", "no tests", "timeout")
                     and mutant not in equivalents
-                ]
-            if names:
-                print(
-                    f"== {name}: mutmut run {' '.join(names) if len(names) < 8 else f'({len(names)} mutants)'}"
-                )
+                ] or None
+            if names is not None:
+                shown = " ".join(names) if len(names) < 8 else f"({len(names)} mutants)"
+                print(f"== {name}: mutmut run {shown or '(what has no result yet)'}")
                 run_mutmut(work, names, args.jobs)
     return 1 if report(wanted, config, equivalents) else 0
 

@@ -190,11 +190,11 @@ class Streams:
                 if b"transfer-encoding: chunked" not in head.lower():
                     writer.close()
                     return "not chunked"
-                # The body's first chunk (": connected"): the server's stream has started.
+                # The body's first chunk (the event "connected"): the server's stream follows.
                 first = await asyncio.wait_for(self._chunk(reader), 30)
                 if first is None or b"connected" not in first:
                     writer.close()
-                    return "no ': connected'"
+                    return "no 'connected' event"
                 return _Client(game, reader, writer)
             except TimeoutError:
                 if writer is not None:

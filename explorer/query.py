@@ -52,10 +52,8 @@ class Probe:
 
     @property
     def recurs(self) -> bool:
-        """Whether one game may reach this position more than once: in Go, passes and a
-        rejected marking leave the stones as they were (in the Pente family every move adds a
-        stone or a capture, so a game never comes back to a position)."""
-        return self.variant.family == "go"
+        """Whether one game may reach this position more than once (``positions_recur``)."""
+        return self.variant.positions_recur
 
     def caller_point(self, canonical: int) -> int | None:
         """A stored (canonical) next point on the caller's board (None: Go's pass)."""
@@ -99,7 +97,7 @@ def position_after(
     the move the engine refused (counted as given), and why."""
     given = move_names(moves)
     options: dict[str, object] = {}
-    if variant.family != "go":
+    if variant.table_options:
         options = {"seats": seats, "partners": partners, "tournament_rule": False}
     try:
         position = new_game(variant, **options)  # type: ignore[arg-type]
@@ -162,7 +160,7 @@ def _capture_problem(variant: Variant, colour: int, count: int) -> str | None:
     """Why no position of ``variant`` with a colour to move has ``count`` stones captured by
     ``colour`` (None: some has)."""
     name = variant.name
-    if variant.family == "go":
+    if variant.scored_by_area:
         most = variant.size * variant.size
         if count > most:
             return f"captures gives colour {colour} {count} stones: give at most {most}."
@@ -236,7 +234,7 @@ def stones_given(
     the colours separated by ``/`` (``K10,L9/K11``); ``captures``: the stones each colour has
     captured, colour 1 first (``2,0``; ``capture_counts``); ``to_move``: the colour to play.
     400 ``bad_position``, ``bad_captures``, ``bad_to_move`` saying what is wrong."""
-    colours = 2 if variant.family == "go" else _colours(seats, partners)
+    colours = _colours(seats, partners) if variant.table_options else 2
     groups = position.split("/")
     if len(groups) > colours:
         raise Invalid(
@@ -264,15 +262,15 @@ def probe_of_stones(
     given: Stones, *, variant: Variant, seats: int = 2, partners: bool = False
 ) -> Probe:
     """The ``Probe`` of a position given by its stones (``stones_given``)."""
-    go = variant.family == "go"
+    table = variant.table_options
     key, symmetry = position_key(
         variant=variant.name,
         size=variant.size,
         stones=given.stones,
         captures=given.captures,
         to_move=given.to_move,
-        seats=2 if go else seats,
+        seats=seats if table else 2,
         partners=partners,
     )
-    colours = 2 if go else _colours(seats, partners)
+    colours = _colours(seats, partners) if table else 2
     return Probe(variant, signed64(key), symmetry, seats, colours)

@@ -39,6 +39,7 @@ from django.utils import timezone
 
 from live.models import Event
 from pente_site.commit import on_commit_gather
+from pente_site.outage import LOG_SECONDS, Outage
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ UNREACHABLE = (redis.RedisError, OSError)
 #: How long events go straight to the outbox after Redis failed, before it is tried again.
 OUTBOX_SECONDS = 2.0
 #: At most one warning per this many seconds while events go to the outbox.
-OUTBOX_LOG_SECONDS = 60.0
+OUTBOX_LOG_SECONDS = LOG_SECONDS
 
 
 def pubsub_channel(url: str) -> str:
@@ -170,15 +171,14 @@ class RedisBackend:
         self.lock = threading.Lock()
         #: This process left events in the outbox: they are delivered before its next ones.
         self.outbox_pending = False
-        self.down_until = 0.0
-        self.logged_at: float | None = None
+        self.outage = Outage(retry_seconds=OUTBOX_SECONDS, log_seconds=OUTBOX_LOG_SECONDS)
         #: Events written to the outbox, delivered from it, and lost (the database failed too).
         self.stats = {"outbox": 0, "delivered": 0, "dropped": 0}
 
     def send(self, events: list[tuple[str, str, str]]) -> None:
         """Append ``events``, after those this process left in the outbox; to the outbox
         when Redis cannot be reached."""
-        if time.monotonic() >= self.down_until:
+        if not self.outage.away():
             try:
                 if self.outbox_pending:
                     self.deliver_outbox()
@@ -186,16 +186,18 @@ class RedisBackend:
                 return
             except UNREACHABLE as exc:
                 self._note_failure(exc)
+                return self._keep(events)
         self._keep(events)
+        if not self.outage.away():
+            # Redis came back (the feed said so) while they were written: a delivery the feed
+            # started may have missed them, so deliver them now, not at the next event or sweep.
+            try:
+                self.deliver_outbox()
+            except UNREACHABLE as exc:
+                self._note_failure(exc)
 
     def _note_failure(self, exc: BaseException) -> None:
-        now = time.monotonic()
-        with self.lock:
-            self.down_until = now + OUTBOX_SECONDS
-            quiet = self.logged_at is not None and now - self.logged_at < OUTBOX_LOG_SECONDS
-            if not quiet:
-                self.logged_at = now
-        if not quiet:
+        if self.outage.failed():
             log.warning(
                 "live: Redis cannot be reached (%s); events go to the database outbox (%d so far)",
                 exc,
@@ -236,7 +238,7 @@ class RedisBackend:
                 break
         with self.lock:
             self.outbox_pending = False
-            self.down_until = 0.0
+            self.outage.back()
             self.stats["delivered"] += delivered
         if delivered:
             log.warning("live: %d events delivered from the database outbox", delivered)
@@ -366,7 +368,8 @@ class _Hub:
         queue.put_nowait(_reset(channel, "too_slow"))
 
     async def _run(self) -> None:
-        failed_at: float | None = None
+        # Only its warnings: the feed retries every half second.
+        outage = Outage(retry_seconds=0, log_seconds=OUTBOX_LOG_SECONDS)
         while True:
             client = aioredis.Redis.from_url(self.url, socket_connect_timeout=1)
             try:
@@ -380,7 +383,7 @@ class _Hub:
                 self.ready.set()
                 # Subscribed: what the outbox holds is delivered now, and reaches the streams.
                 self._delivering = asyncio.ensure_future(_deliver_outbox(self.url))
-                failed_at = None
+                outage.reset()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
@@ -390,9 +393,7 @@ class _Hub:
                     self._deliver(LiveEvent(event_id, channel, kind, json.loads(payload), body))
             except UNREACHABLE as exc:
                 self.ready.clear()  # new streams wait (with heartbeats) until it is back
-                now = time.monotonic()
-                if failed_at is None or now - failed_at > OUTBOX_LOG_SECONDS:
-                    failed_at = now
+                if outage.failed():
                     log.warning("live: the event feed cannot reach Redis (%s); retrying", exc)
                 await asyncio.sleep(0.5)
             finally:
@@ -411,6 +412,9 @@ async def _deliver_outbox(url: str) -> None:
 
 
 def _deliver_and_close(found: RedisBackend) -> int:
+    # The feed is subscribed, so Redis answers: this process's writes go to it again from now
+    # (before the outbox is read, so that none written meanwhile is left behind; see ``send``).
+    found.outage.back()
     try:
         return found.deliver_outbox()
     finally:

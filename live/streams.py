@@ -51,10 +51,13 @@ NOT_YET_SSE = (
     b'event: live_unavailable\ndata: {"type": "live_unavailable"}\n\n'
 )
 NOT_YET_NDJSON = b'{"type":"heartbeat","detail":"live_unavailable","retry":2000}\n'
+#: A stream's word once it follows its channel: a client that reads the state after it misses
+#: nothing published from then on. SSE says it as an event (``connected``), which a page sees
+#: (EventSource's own ``open`` comes with the headers, before the stream follows anything).
+CONNECTED_NDJSON = b'{"type":"heartbeat","detail":"connected"}\n'
+CONNECTED_SSE = b'retry: 2000\nevent: connected\ndata: {"type": "connected"}\n\n'
 #: Said by a stream that said ``NOT_YET_SSE`` once its feed is there.
-BACK_SSE = (
-    b'retry: 2000\n: connected\n\nevent: live_available\ndata: {"type": "live_available"}\n\n'
-)
+BACK_SSE = CONNECTED_SSE + b'event: live_available\ndata: {"type": "live_available"}\n\n'
 log = logging.getLogger(__name__)
 _open_streams: Counter[str] = Counter()
 
@@ -224,7 +227,7 @@ async def _events(
     heartbeat = b'{"type":"heartbeat"}\n' if ndjson else b": heartbeat\n\n"
     waiting = asyncio.create_task(ready.wait())
     try:
-        # ": connected" once the stream follows its channel: a client that loads the state when
+        # "connected" once the stream follows its channel: a client that loads the state when
         # it reads it misses nothing published after that. Until then (Redis away: the feed
         # retries in the background) the client hears at once, then at every heartbeat, with a
         # retry hint: a stream never stays silent, and the page recovers by itself.
@@ -238,9 +241,9 @@ async def _events(
                 yield heartbeat if said else NOT_YET_NDJSON if ndjson else NOT_YET_SSE
                 said = True
         if ndjson:
-            yield b""
+            yield CONNECTED_NDJSON
         else:
-            yield BACK_SSE if said else b"retry: 2000\n: connected\n\n"
+            yield BACK_SSE if said else CONNECTED_SSE
         while True:
             try:
                 event = await asyncio.wait_for(queue.get(), settings.LIVE_HEARTBEAT_SECONDS)

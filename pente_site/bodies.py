@@ -5,6 +5,11 @@ UTF-8 as U+FFFD; its multipart parser does the same for the fields of a multipar
 body that is not UTF-8 is a parse error. ``StrictBodyEncodingMiddleware`` refuses all of them
 alike, before any view reads them: a 400 ``bad_encoding`` (JSON under ``/api/``) with a
 sentence that says where the body stops being text, so that no ``badÿþutf`` is ever stored.
+
+A body refused as too large (413) is read to its end (up to ``DRAIN_LIMIT``) before the answer
+goes: a WSGI server that closes a connection with bytes still unread resets it, and the reset
+can reach the front server (nginx) before the 413 does, which it then reports as the app being
+away (a 503).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponseBadRequest
+from django.http import HttpResponseBadRequest, UnreadablePostError
 
 from pente_site.api import domain_error_response
 from pente_site.errors import Invalid
@@ -26,6 +31,9 @@ _MULTIPART = "multipart/form-data"
 _FORM_SEPARATORS = re.compile(r"[&;]")
 #: What Django's decoders put in place of bytes that are not text in the body's charset.
 _REPLACED = "\ufffd"
+#: The most of a refused body read and dropped (the front server's own limit is below it).
+DRAIN_LIMIT = 8 * 1024 * 1024
+_CHUNK = 64 * 1024
 
 
 class BadEncoding(Exception):
@@ -71,6 +79,24 @@ def check_multipart(fields) -> None:
             )
 
 
+def drain(request) -> None:
+    """Read and drop what is left of the body of a WSGI request (at most ``DRAIN_LIMIT``
+    bytes, through the request's own stream, which stops at the body's end), so that the
+    server closing the connection does not reset it (see the module doc). An ASGI request's
+    body was read whole before the view ran."""
+    if "wsgi.input" not in request.META:
+        return
+    left = DRAIN_LIMIT
+    try:
+        while left > 0:
+            chunk = request.read(min(_CHUNK, left))
+            if not chunk:
+                return
+            left -= len(chunk)
+    except (OSError, UnreadablePostError):
+        return  # the client went away: nothing is left to reset
+
+
 def _refusal(request, detail: str):
     if request.path.startswith("/api/"):
         return domain_error_response(Invalid("bad_encoding", detail))
@@ -88,7 +114,10 @@ class StrictBodyEncodingMiddleware:
             self.check(request)
         except BadEncoding as exc:
             return _refusal(request, str(exc))
-        return self.get_response(request)
+        response = self.get_response(request)
+        if response.status_code == 413:
+            drain(request)
+        return response
 
     @staticmethod
     def check(request) -> None:

@@ -10,8 +10,6 @@ write is not kept (logged at most once a minute), and Redis is left alone for
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from typing import Any
 
 from django.core.cache import caches
@@ -19,40 +17,38 @@ from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 from redis.exceptions import RedisError
 
+from pente_site.outage import LOG_SECONDS, Outage
+
 log = logging.getLogger(__name__)
 
 #: How long the entries with a text skip Redis after it could not be reached.
 UNREACHABLE_SECONDS = 5.0
 #: At most one warning per this many seconds while Redis cannot be reached.
-UNREACHABLE_LOG_SECONDS = 60.0
+UNREACHABLE_LOG_SECONDS = LOG_SECONDS
 
 
-class _Outage:
-    """When Redis was last found unreachable by the entries with a text, and last said so."""
+class _Outage(Outage):
+    """``Outage`` of the entries with a text, counting the reads and writes given up."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.down_until = 0.0
-        self.logged_at: float | None = None
+        super().__init__(retry_seconds=UNREACHABLE_SECONDS, log_seconds=UNREACHABLE_LOG_SECONDS)
+
+    def reset(self) -> None:
+        super().reset()
         #: Reads and writes given up (a miss, not kept) since the process started.
         self.skipped = 0
 
     def reachable(self) -> bool:
-        if time.monotonic() < self.down_until:
+        if self.away():
             with self.lock:
                 self.skipped += 1
             return False
         return True
 
     def note(self, exc: BaseException) -> None:
-        now = time.monotonic()
         with self.lock:
-            self.down_until = now + UNREACHABLE_SECONDS
             self.skipped += 1
-            quiet = self.logged_at is not None and now - self.logged_at < UNREACHABLE_LOG_SECONDS
-            if not quiet:
-                self.logged_at = now
-        if not quiet:
+        if self.failed():
             log.warning("cache: Redis cannot be reached (%s); game positions are rebuilt", exc)
 
 

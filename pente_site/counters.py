@@ -21,6 +21,8 @@ from django.conf import settings
 from django.core.cache import cache
 from redis.exceptions import RedisError
 
+from pente_site.outage import LOG_SECONDS, Outage
+
 log = logging.getLogger(__name__)
 
 #: The clock of the windows (a function, so that tests can hold it still).
@@ -122,7 +124,7 @@ _UNREACHABLE = (RedisError, OSError)
 #: Redis that hangs costs one request a timeout, not every request).
 FALLBACK_SECONDS = 5.0
 #: At most one warning per this many seconds while the counters are kept in process.
-FALLBACK_LOG_SECONDS = 60.0
+FALLBACK_LOG_SECONDS = LOG_SECONDS
 
 
 class _Fallback:
@@ -135,25 +137,15 @@ class _Fallback:
         self.lock = threading.Lock()
         #: key -> (count, monotonic time it expires)
         self.counts: dict[str, tuple[int, float]] = {}
-        self.down_until = 0.0
-        self.logged_at: float | None = None
+        self.outage = Outage(retry_seconds=FALLBACK_SECONDS, log_seconds=FALLBACK_LOG_SECONDS)
         #: Requests counted here (not in Redis) since the process started.
         self.requests = 0
-        #: Times Redis was found unreachable.
-        self.failures = 0
 
     def active(self) -> bool:
-        return time.monotonic() < self.down_until
+        return self.outage.away()
 
     def note_failure(self, exc: BaseException) -> None:
-        now = time.monotonic()
-        with self.lock:
-            self.down_until = now + FALLBACK_SECONDS
-            self.failures += 1
-            quiet = self.logged_at is not None and now - self.logged_at < FALLBACK_LOG_SECONDS
-            if not quiet:
-                self.logged_at = now
-        if not quiet:
+        if self.outage.failed():
             log.warning(
                 "rate limits: the cache cannot be reached (%s); counting in this process "
                 "(%d requests so far)",
@@ -198,9 +190,8 @@ class _Fallback:
     def reset(self) -> None:
         with self.lock:
             self.counts.clear()
-            self.down_until = 0.0
-            self.logged_at = None
-            self.requests = self.failures = 0
+            self.outage.reset()
+            self.requests = 0
 
 
 _fallback = _Fallback()
@@ -211,7 +202,7 @@ def fallback_stats() -> dict[str, Any]:
     ``failures`` (times Redis could not be reached), ``active`` (counting in process now)."""
     return {
         "requests": _fallback.requests,
-        "failures": _fallback.failures,
+        "failures": _fallback.outage.failures,
         "active": _fallback.active(),
     }
 

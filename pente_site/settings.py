@@ -86,6 +86,8 @@ INSTALLED_APPS = [
     "tournaments",
     "live",
     "explorer",
+    "learn",
+    "hills",
     "web",
 ]
 
@@ -282,6 +284,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "ChallengeStatusEnum": "games.challenges.models.Challenge.Status",
+        "HillKindEnum": "hills.models.Hill.Kind",
+        "HillEventKindEnum": "hills.models.HillEvent.Kind",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -490,6 +494,18 @@ CELERY_BEAT_SCHEDULE["live-presence-sweep"] = {"task": "live.presence_sweep", **
 IDEMPOTENCY_KEY_TTL = timedelta(hours=_env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24))
 #: A guest signed in longer ago than this, with no game in progress, is deleted with its games.
 GUEST_IDLE = timedelta(hours=_env_int("GUEST_IDLE_HOURS", 24))
+# --- King of the Hill (hills) ------------------------------------------------------------
+#: A member who plays no hill set for this long leaves the hill (the sweeper ``hills.sweep``).
+HILL_IDLE_DAYS_LIVE = _env_int("HILL_IDLE_DAYS_LIVE", 62)
+HILL_IDLE_DAYS_TURN = _env_int("HILL_IDLE_DAYS_TURN", 31)
+#: Hill sets (and open hill challenges) a turn-based hill member may have going at once.
+HILL_MAX_TURN_SETS = _env_int("HILL_MAX_TURN_SETS", 4)
+#: How many steps above their own a member may challenge.
+HILL_REACH_STEPS = _env_int("HILL_REACH_STEPS", 2)
+#: Declining a turn-based hill challenge of at least this many days per move costs a step.
+HILL_DECLINE_PENALTY_DAYS = _env_int("HILL_DECLINE_PENALTY_DAYS", 7)
+CELERY_BEAT_SCHEDULE["hills-sweep"] = {"task": "hills.sweep", **_SWEEP}
+
 CELERY_BEAT_SCHEDULE["accounts-guests-sweep"] = {"task": "games.accounts.guests_sweep", **_SWEEP}
 CELERY_BEAT_SCHEDULE["idempotency-keys-sweep"] = {
     "task": "games.idempotency.keys_sweep",

@@ -20,6 +20,8 @@ urlpatterns = [
     path("api/", include("explorer.urls")),  # games/explorer: not a game id
     path("api/", include("games.urls")),
     path("api/", include("tournaments.urls")),
+    path("api/", include("learn.urls")),
+    path("api/", include("hills.urls")),
     # Anything else under /api/ is a JSON 404, with DEBUG on or off.
     re_path(r"^api/", api.api_fallback),
     # The site's pages (server-rendered; their scripts call the API above).

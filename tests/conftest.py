@@ -8,7 +8,7 @@ uses the ``browser`` fixture of ``tests/web/``) and ``slow`` (more than about 5 
 Run in parallel (``-n auto``, pytest-xdist), each worker has its own test database
 (pytest-django's ``_gw0``, ``_gw1``... suffixes) and its own Redis database: worker ``gwK`` of a
 suite given ``REDIS_URL=redis://.../N`` uses database ``N - K`` (modulo 16), or the K-th of
-``REDIS_TEST_DATABASES`` (``15,14``) when that is set, so that one worker's purge of the Celery
+``REDIS_TEST_DATABASES`` (``15,14,13``) when that is set, so that one worker's purge of the Celery
 queues, its workers and its event streams never meet another's. The databases must be free.
 """
 
@@ -21,12 +21,15 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from django.conf import settings
 from hypothesis import settings as hypothesis_settings
+from pytest_django.plugin import blocking_manager_key
+from xdist.scheduler import WorkStealingScheduling
 
+from games.bots import warmup
 from games.play import positions
 from pente_site import counters
 from pente_site.celery import app as celery_app
-from tests import servers
-from tests.migrations import migrate_to_latest
+from tests import migrations, servers
+from tests.resilience.redis_proxy import SwitchableRedis
 
 #: ``not_eager`` and ``worker``: real Celery workers for the end-to-end tests.
 pytest_plugins = ["tests.workers"]
@@ -63,6 +66,31 @@ hypothesis_settings.register_profile("explore", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
 HAVE_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 HAVE_REDIS = bool(os.environ.get("REDIS_URL"))
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: absent under -p no:xdist
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the machine has cores. Many tests spend their time
+    waiting on a server, a browser or a Celery worker they started, so a third worker on two
+    cores keeps them busy."""
+    return (os.cpu_count() or 1) + 1
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: absent under -p no:xdist
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``-n``, work stealing: each worker starts with a contiguous half of the tests and an
+    idle worker takes half of what another has left. A module's tests stay together (its
+    module-scoped fixtures, such as a server, start once, and migration tests follow one another,
+    see ``tests/migrations.py``), and no worker idles at the end behind a slow test."""
+    return WorkStealingScheduling(config, log)
+
+
+def pytest_configure(config):
+    """The compiled search (numba) built once, in the main process, before any xdist worker
+    starts: workers then load it from numba's on-disk cache instead of compiling it at once
+    each (``games.bots.warmup``)."""
+    if not hasattr(config, "workerinput"):
+        warmup.warm()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -143,7 +171,34 @@ def throttle_rates(settings, monkeypatch):
 
 @pytest.fixture
 def at_latest_afterwards():
-    """Whatever happens in the test (data migrations' tests), leave the schema migrated to the
-    latest state."""
+    """Whatever happens in the test (data migrations' tests), the schema is migrated to the
+    latest state before the next test that needs it (``tests/migrations.py``)."""
     yield
-    migrate_to_latest()
+    migrations.leave_behind()
+
+
+#: Fixtures through which a test reaches the test database (``item.fixturenames`` holds every
+#: fixture a test uses, directly or not).
+_DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_setup"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before a test that uses the database and is not a migration test, bring the schema a
+    migration test left behind up to the latest state (before the test's own transaction)."""
+    if not migrations.behind or "at_latest_afterwards" in item.fixturenames:
+        return
+    if item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(item.fixturenames):
+        with item.config.stash[blocking_manager_key].unblock():
+            migrations.catch_up()
+
+
+@pytest.fixture
+def switchable_redis():
+    """A relay to ``REDIS_URL``'s Redis that a test switches off and on (``relay.off()``), and
+    the database number to reach through it (``relay.url(db)``)."""
+    real = urlsplit(os.environ["REDIS_URL"])
+    relay = SwitchableRedis(target=(real.hostname or "127.0.0.1", real.port or 6379))
+    relay.on()
+    yield relay, int((real.path or "/0").strip("/") or 0)
+    relay.close()

@@ -41,6 +41,11 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.Transformer(TEST_PASSWORD, transform=lambda raw: _password_hash(raw))
 
 
+def computer(level: int = 1) -> User:
+    """The computer opponent of ``level`` (``computer<level>``, made once a test)."""
+    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
+
+
 class ApiTokenFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = ApiToken

@@ -8,7 +8,11 @@
 - no import inside a function, except in ``AppConfig.ready()`` (Django's place for wiring
   signals), so that no cycle can hide behind one;
 - no ``isinstance`` against an engine class outside ``games/engine/``: callers ask the
-  ``Position`` interface (the scanner lives beside the interface's tests);
+  ``Position`` interface (the scanners are in ``tests/code_scans.py``);
+- no comparison of a variant's ``family`` outside ``games/engine/``: callers ask the
+  ``Variant``'s hooks;
+- no test module importing another (``test_*.py``): shared helpers live in a module of helpers
+  or a ``conftest.py``;
 - each model imported from the package that owns it, never through ``games.models``.
 """
 
@@ -25,11 +29,13 @@ from importlinter.cli import lint_imports
 from importlinter.contracts.forbidden import ForbiddenContract
 from importlinter.contracts.layers import LayersContract
 
-from tests.games.engine.test_interface import (
+from tests.code_scans import (
     ENGINE,
     _python_files,
     engine_classes,
     engine_isinstances,
+    family_comparisons,
+    imports_of_test_modules,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,6 +278,59 @@ isinstance(e, engine.IllegalMove)
 """
     found = [line for line, _ in engine_isinstances(source, classes)]
     assert found == [7, 8, 9, 10]  # the model ``Game`` and the engine's error are not flagged
+
+
+def test_no_family_comparison_outside_the_engine():
+    """Callers ask the variant's hooks (``scored_by_area``, ``table_options``,
+    ``positions_recur``, ``black_first``, ``writes_sgf``), never which family it is."""
+    found = []
+    for folder in (*PACKAGES, "bench"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.is_relative_to(ENGINE):
+                continue
+            for line, code in family_comparisons(path.read_text(), str(path)):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {code}")
+    assert not found, "ask a hook of the engine's Variant instead:\n" + "\n".join(found)
+
+
+def test_the_family_scan_sees_each_way_of_comparing_a_family():
+    source = """
+if variant.family == "go": pass
+x = get_variant(name).family != "pente"
+y = "go" == v.family
+z = v.family in ("go",)
+w = v.family
+n = v.name == "go"
+"""
+    assert [line for line, _ in family_comparisons(source)] == [2, 3, 4, 5]
+
+
+def test_no_test_module_imports_another():
+    """A helper or fixture two test modules share lives in a module of helpers (``servers.py``,
+    ``support.py``) or a ``conftest.py``, never in one of them: running or changing one test
+    file must not depend on another."""
+    tests = ROOT / "tests"
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for line, code in imports_of_test_modules(path.read_text(), module, str(path)):
+            found.append(f"{path.relative_to(ROOT)}:{line}: {code}")
+    assert not found, "move what is shared out of the test module:\n" + "\n".join(found)
+
+
+def test_the_test_import_scan_sees_each_way_of_importing_a_test_module():
+    source = """
+from tests.live.test_streams import account
+from tests.web import test_browser_tournament
+import tests.resilience.test_redis_down
+from .test_api import client_for
+from . import test_api as api
+from tests.servers import free_port
+from tests.web import conftest as web
+from .support import record
+"""
+    found = [line for line, _ in imports_of_test_modules(source, "tests.games.challenges.x")]
+    assert found == [2, 3, 4, 5, 6]
 
 
 # --- Models imported from the package that owns them ---------------------------------------

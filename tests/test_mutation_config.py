@@ -5,6 +5,7 @@ change and why. The mutation run itself is too slow for the suite (docs/mutation
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -96,3 +97,25 @@ def test_a_scope_names_a_package_or_a_module_prefix():
     assert mutation.in_scope("games.engine.go", ["games.engine"])
     assert not mutation.in_scope("games.engineering", ["games.engine"])
     assert mutation.module_of_file("games/engine/records/__init__.py") == "games.engine.records"
+
+
+def test_a_run_hands_mutmut_only_the_mutants_without_a_result(tmp_path):
+    config = mutation.load_config()
+    assert mutation.names_to_run(tmp_path, "elo", ["ratings.elo"], config) == []  # mutmut picks
+    # A module run: mutmut would test again every mutant named, so only those not run are named.
+    meta = tmp_path / "mutants" / "ratings" / "elo.py.meta"
+    meta.parent.mkdir(parents=True)
+    meta.write_text(
+        '{"exit_code_by_key": {"ratings.elo.x_a__mutmut_1": 1, "ratings.elo.x_a__mutmut_2": null}}'
+    )
+    mutated = tmp_path / "mutants" / "ratings" / "elo.py"
+    mutated.write_text("")
+    source_time = (mutation.ROOT / "ratings" / "elo.py").stat().st_mtime
+    # pretend the package is ratings/, so that ratings.elo is one module of it
+    config["scopes"]["elo"] = {**config["scopes"]["elo"], "only_mutate": ["ratings/*"]}
+    os.utime(mutated, (source_time + 1, source_time + 1))
+    names = mutation.names_to_run(tmp_path, "elo", ["ratings.elo"], config)
+    assert names == ["ratings.elo.x_a__mutmut_2"]
+    # The source changed since its mutants were made: the whole module, mutmut renumbers it.
+    os.utime(mutated, (source_time - 1, source_time - 1))
+    assert mutation.names_to_run(tmp_path, "elo", ["ratings.elo"], config) == ["ratings.elo.*"]

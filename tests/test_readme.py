@@ -17,17 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.servers import start_embedded, stop_server
+from tests.walkthroughs import API_GUIDE, walkthrough
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
-API_GUIDE = (ROOT / "docs" / "api.md").read_text()
 SETUP = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && "
-
-
-def walkthrough(name: str) -> str:
-    match = re.search(rf"<!-- walkthrough:{name} -->\n```sh\n(.*?)\n```", API_GUIDE, re.S)
-    assert match, f"docs/api.md has no walkthrough block {name!r}"
-    return match.group(1)
 
 
 def readme_commands() -> list[str]:

@@ -14,33 +14,7 @@ import urllib.request
 import pytest
 
 from games.management.commands.serve import _address_for_links
-from tests.servers import start_embedded, stop_server
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            out.append(int(entry))
-    return out
-
-
-def _post(base: str, path: str, body: dict, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    request = urllib.request.Request(
-        f"{base}/api/{path}", data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+from tests.servers import api_call, child_pids, start_embedded, stop_server
 
 
 def _get(base: str, path: str) -> dict:
@@ -62,22 +36,22 @@ def served(tmp_path_factory):
 def test_a_killed_worker_is_started_again_and_the_computer_still_answers(served):
     proc, base, var_dir = served
     deadline = time.monotonic() + 30
-    while not (first := _children(proc.pid)) and time.monotonic() < deadline:
+    while not (first := child_pids(proc.pid)) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert len(first) == 1, "serve runs one Celery worker"
     os.kill(first[0], signal.SIGKILL)
     deadline = time.monotonic() + 30
     again: list[int] = []
     while time.monotonic() < deadline:
-        again = [pid for pid in _children(proc.pid) if pid != first[0]]
+        again = [pid for pid in child_pids(proc.pid) if pid != first[0]]
         if again:
             break
         time.sleep(0.2)
     assert again, "the worker was not started again"
     account = {"username": "ann", "password": "correct-horse-battery-1"}
-    _post(base, "auth/register", account)
-    token = _post(base, "auth/token", account)["key"]
-    game = _post(
+    api_call(base, "auth/register", account)
+    token = api_call(base, "auth/token", account)["key"]
+    game = api_call(
         base,
         "challenges/",
         {"variant": "Pente", "invitee": "computer1", "seat_wanted": 1},

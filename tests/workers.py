@@ -4,6 +4,7 @@ fixtures serve every test."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -47,6 +48,26 @@ def running_worker(*, concurrency: int = 4, queues: Sequence[str] | None = None)
     finally:
         task_postrun.disconnect(_close_connection)
         close_old_connections()
+        _wait_for_quiet_database()
+
+
+def _wait_for_quiet_database(timeout: float = 15.0) -> None:
+    """Wait until no other connection to the test database is running a query or holding a
+    transaction open (PostgreSQL): a task the stopped worker had begun still finishes, and the
+    test's teardown (TRUNCATE) would deadlock with it."""
+    if connection.vendor != "postgresql":
+        return
+    busy = (
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+    )
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(busy)
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
 
 
 @pytest.fixture

@@ -169,13 +169,14 @@ def go_tree_search(
 
 def searcher_for(game: Game) -> Searcher:
     """The one place that says which engine analyses a game (and gives hints in it): the
-    Pente family's search for two sides (partners included), Go's tree search. Games of more
-    than two sides: 400 ``analysis_unavailable`` (``selectors.engine_refusal``). A new engine
-    returns its ``Searcher`` here: a value on the ``WIN`` scale for the side to move."""
+    Pente family's search for two sides (partners included), Go's tree search for a game
+    scored by area (``Variant.scored_by_area``). Games of more than two sides: 400
+    ``analysis_unavailable`` (``selectors.engine_refusal``). A new engine returns its
+    ``Searcher`` here: a value on the ``WIN`` scale for the side to move."""
     refusal = selectors.engine_refusal(game)
     if refusal is not None:
         raise refusal
-    return go_tree_search if get_variant(game.variant).family == "go" else pente_search
+    return go_tree_search if get_variant(game.variant).scored_by_area else pente_search
 
 
 def engine_analyses(game: Game) -> bool:

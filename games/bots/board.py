@@ -89,14 +89,8 @@ class Mirror:
         self.weights = WEIGHTS[line]
         self.lengths = frozenset(capture_lengths)
         self.cap_rays = capture_rays(SIZE, capture_lengths) if capture_lengths else ()
-        nw = len(geo.windows)
         self.board = [0] * N
-        self.cnt = [[0] * nw for _ in range(colours + 1)]
-        self.occ = [0] * nw
-        self.owner = [0] * nw  # 0 empty, a colour when only it is there, -1 mixed
-        self.pattern = [0] * (colours + 1)
-        self.hot: list[set[int]] = [set() for _ in range(colours + 1)]  # windows of line-2 up
-        self.nearby = [0] * N  # stones within 2
+        self._counts(len(geo.windows))
         self.stones = 0
         self.of: list[set[int]] = [set() for _ in range(colours + 1)]  # stones per colour
         self.hash = 0
@@ -104,6 +98,16 @@ class Mirror:
         for p, c in enumerate(board):
             if c:
                 self.add(p, c)
+
+    def _counts(self, nw: int) -> None:
+        """The empty counts of ``nw`` windows (the compiled mirror keeps them in arrays)."""
+        colours = self.colours
+        self.cnt = [[0] * nw for _ in range(colours + 1)]
+        self.occ = [0] * nw
+        self.owner = [0] * nw  # 0 empty, a colour when only it is there, -1 mixed
+        self.pattern = [0] * (colours + 1)
+        self.hot: list[set[int]] = [set() for _ in range(colours + 1)]  # windows of line-2 up
+        self.nearby = [0] * N  # stones within 2
 
     # ------------------------------------------------------------------ updates
 
@@ -292,6 +296,10 @@ class Mirror:
         full = self.line
         cnt = self.cnt[c]
         return any(cnt[w] >= full for w in self.hot[c])
+
+    def move_scores(self, moves: list[int], c: int) -> list[int]:
+        """``move_score`` of each of ``moves`` (one call: the compiled mirror's loop)."""
+        return [self.move_score(p, c) for p in moves]
 
     def move_score(self, p: int, c: int) -> int:
         """How much a stone of ``c`` on ``p`` adds to its windows and takes from the others'."""

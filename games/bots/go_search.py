@@ -7,6 +7,7 @@ tree, ownership, passing and marking: docs/computer-opponents.md, "Go: Monte Car
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -14,7 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from games.engine.go import GoGame
+from games.bots import go_kernel as _kernel
+from games.bots.go_fast import KERNEL as _FAST
+from games.bots.go_fast import array as _fast_array
+from games.bots.go_fast import zeros as _fast_zeros
+from games.engine.go import GoGame, go_tables
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["GoAction", "go_action"]
 
@@ -29,13 +36,18 @@ _LEVELS = {
     7: (0.6, 30_000, 0.0, 1),
     8: (0.95, 1_000_000, 0.0, 1),
 }
-_MARK_CAP = 400  # playouts to judge dead stones: more are not needed
+_MARK_CAP = 1_000  # playouts to judge dead stones: more are not needed
 _MARK_SHARE = 0.9  # of the budget, to mark or to answer a marking, at every level
 _MIN_DEAD = 24  # playouts below which no stone is judged dead
-_RAVE_EQ = 600.0  # visits at which the RAVE and the real statistics weigh the same
-_EXPLORE = 0.2
-_LOCAL = 0.5  # chance that a playout move answers next to the last one (when no tactic)
-_EXPAND_AFTER = 1  # real visits of a leaf before it grows its children
+_LONE_STONES = 2  # stones alone in the other colour's closed region: dead when ...
+_LONE_ROOM = 40  # ... the region (their stones included) is at most this many points
+_DEAD_OWNED = 0.2  # a dead chain's points belong to the other colour at least this much more
+_PASS_PROBE = 0.25  # of the think time, for playouts as after its pass (before it passes)
+_PASS_PROBES = 200  # those playouts, at least (or a quarter of the search's)
+_PASS_MARGIN = 0.07  # how much better the best move must do than passing to be played
+#: The tree's capacity in nodes (a node is 72 bytes compiled): when full it stops growing.
+_TREE_NODES_FAST = 1_000_000
+_TREE_NODES_PURE = 150_000
 _CLOCK_EVERY = 2  # playout moves between two looks at the clock
 #: With ``max_nodes`` each look at the clock counts as this much time, about the cost of
 #: ``_CLOCK_EVERY`` playout moves, so that the levels' shares keep their meaning.
@@ -69,8 +81,13 @@ class GoAction:
     disputed: frozenset[int] = frozenset()
 
 
-class _Timeout(Exception):
-    pass
+def _lists(values: list, *, floats: bool = False) -> list:
+    """``values`` as the pure kernel wants them: a list."""
+    return [float(v) for v in values] if floats else list(values)
+
+
+def _list_zeros(length: int, *, floats: bool = False) -> list:
+    return [0.0] * length if floats else [0] * length
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -359,159 +376,82 @@ class _Board:
             if s == g:
                 break
 
-    # -------------------------------------------------------------- the playout policy
-
-    def tactical(self, last: int, c: int, rng: random.Random) -> int:
-        """A reply of ``c`` to the stone at ``last``: take a chain left in atari, or save one's
-        own; -1 when there is none."""
-        colour, root = self.colour, self.root
-        if last < 0 or colour[last] not in (1, 2):
-            return -1
-        o = 3 - c
-        moves: list[int] = []
-        chains = [root[last]] if colour[last] == o else []
-        for d in self.geo.dirs:
-            q = last + d
-            if colour[q] == c and root[q] not in chains:
-                chains.append(root[q])
-        for g in chains:
-            libs = self.liberties(g, 1)
-            if len(libs) != 1:
-                continue
-            (lib,) = libs
-            if colour[g] == o:
-                moves.append(lib)
-                continue
-            if self.after(lib, c)[0] >= 2 or self.captures(lib, c):
-                moves.append(lib)
-            moves.extend(self._rescues(g))
-        moves = [m for m in moves if self.is_legal(m, c)]
-        return rng.choice(moves) if moves else -1
-
-    def _rescues(self, g: int) -> list[int]:
-        """The liberties of the opponent's chains in atari next to chain ``g``."""
-        colour, root, nxt, dirs = self.colour, self.root, self.nxt, self.geo.dirs
-        o = 3 - colour[g]
-        seen: list[int] = []
-        out: list[int] = []
-        s = g
-        while True:
-            for d in dirs:
-                q = s + d
-                if colour[q] == o and root[q] not in seen:
-                    seen.append(root[q])
-                    libs = self.liberties(root[q], 1)
-                    if len(libs) == 1:
-                        out.extend(libs)
-            s = nxt[s]
-            if s == g:
-                return out
-
-    def local_move(self, last: int, c: int, rng: random.Random) -> int:
-        """A random legal move of ``c`` on one of the 8 points around ``last`` that fills no
-        eye of its own and puts no two stones of its own in atari; -1 when there is none."""
-        colour = self.colour
-        around = [last + d for d in self.geo.dirs + self.geo.diags]
-        rng.shuffle(around)
-        for p in around:
-            if colour[p] != _EMPTY or not self.is_legal(p, c) or self.is_eye(p, c):
-                continue
-            libs, size = self.after(p, c)
-            if libs < 2 and size > 1 and not self.captures(p, c):
-                continue
-            return p
-        return -1
-
-    def random_move(self, c: int, rng: random.Random) -> int:
-        """A random legal move of ``c`` that fills no eye of its own and seldom puts two or more
-        of its stones in atari; -1 (a pass) when there is none."""
-        empties = self.empties
-        n = len(empties)
-        if not n:
-            return -1
-        colour, dirs = self.colour, self.geo.dirs
-        start = rng.randrange(n)
-        for k in range(n):
-            p = empties[(start + k) % n]
-            if not self.is_legal(p, c) or self.is_eye(p, c):
-                continue
-            space = 0
-            for d in dirs:
-                if colour[p + d] == _EMPTY:
-                    space += 1
-            if space < 2 and rng.random() < 0.9:
-                libs, size = self.after(p, c)
-                if libs < 2 and size > 1 and not self.captures(p, c):
-                    continue
-            return p
-        return -1
-
-    def area(self, komi: float) -> tuple[float, list[int]]:
-        """(black minus white minus komi, the owner of every framed point): stones, and the
-        empty regions that touch one colour only."""
-        colour, dirs = self.colour, self.geo.dirs
-        owner = [0] * len(colour)
-        seen = [False] * len(colour)
-        diff = -komi
-        for q in self.geo.inner:
-            v = colour[q]
-            if v == 1:
-                owner[q] = 1
-                diff += 1
-            elif v == 2:
-                owner[q] = 2
-                diff -= 1
-            elif not seen[q]:
-                seen[q] = True
-                region = [q]
-                border = 0
-                i = 0
-                while i < len(region):
-                    r = region[i]
-                    i += 1
-                    for d in dirs:
-                        t = r + d
-                        w = colour[t]
-                        if w == _EMPTY:
-                            if not seen[t]:
-                                seen[t] = True
-                                region.append(t)
-                        elif w != _EDGE:
-                            border |= w
-                if border == 1:
-                    for r in region:
-                        owner[r] = 1
-                    diff += len(region)
-                elif border == 2:
-                    for r in region:
-                        owner[r] = 2
-                    diff -= len(region)
-        return diff, owner
-
 
 # ---------------------------------------------------------------------------- the search
 
 
-class _Node:
-    __slots__ = ("move", "colour", "children", "n", "w", "rn", "rw", "visits")
+def warm() -> bool:
+    """Compile the numba kernel (or load it from its on-disk cache) with a short search, so
+    that the first move is not slowed by it; whether the compiled path is there."""
+    global _FAST
+    if _FAST is None:
+        return False
+    try:
+        game = GoGame(9)
+        game.play(40)
+        _play(game, 2, 8, 20 * _NODE_S, random.Random(0), _NodeClock(), compiled=True)
+        # the playouts without a tree too (dead stones, the probe before a pass)
+        search = _Search(game, 20 * _NODE_S, 2, random.Random(0), clock=_NodeClock())
+        search.sample(1)
+    except Exception:  # pragma: no cover - numba failing to compile: the pure path plays
+        _log.exception("The compiled Go kernel failed; the pure one plays")
+        _FAST = None
+        return False
+    return True
 
-    def __init__(self, move: int, colour: int, n: float, w: float) -> None:
-        self.move = move  # a framed point
-        self.colour = colour  # who played it
-        self.children: list[_Node] | None = None
-        self.n = n  # games through it (virtual ones of the prior included)
-        self.w = w  # of them won by ``colour``
-        self.rn = 0.0  # RAVE: games where ``colour`` played ``move`` later on
-        self.rw = 0.0
-        self.visits = 0  # real games through it
 
-    @property
-    def value(self) -> float:
-        return self.w / self.n if self.n else 0.5
+def playout_rates(size: int = 9, *, seconds: float = 1.0, seed: int = 1) -> dict[str, float]:
+    """Playouts a second of the tree search on an empty board of ``size`` (after one stone), by
+    path: ``pure`` and, when numba is there, ``compiled`` (for ``bench/bots.py``)."""
+    game = GoGame(size)
+    game.play(size * size // 2)
+    rates = {}
+    for name, compiled in (("pure", False), ("compiled", True)):
+        if compiled and _FAST is None:
+            continue
+        start = time.perf_counter()
+        search = _Search(game, start + seconds, 10**9, random.Random(seed), compiled=compiled)
+        search.search(2, -1)
+        rates[name] = search.playouts / max(1e-9, time.perf_counter() - start)
+    return rates
+
+
+def compiled_available() -> bool:
+    """Whether the numba kernel imported (``go_fast``)."""
+    return _FAST is not None
+
+
+@dataclass(slots=True)
+class _Child:
+    move: int  # a framed point
+    visits: int
+    value: float  # the mover's share of the games through it, prior included
+
+
+@dataclass(slots=True)
+class _Tree:
+    """A search's tree, kept for the next move of the same game (``_TREES``)."""
+
+    actions: tuple[int | str, ...]
+    hash: int  # the position of the game when the tree was searched (its superko history)
+    size: int
+    komi: float
+    compiled: bool
+    ti: object
+    tf: object
+    root: int
+    used: int
+
+
+#: The trees of the last searches, by the game's actions (a few games at once: a worker, a
+#: match). A search whose game is one of these plus one or two stones starts from that subtree.
+_TREES: list[_Tree] = []
+_TREES_KEPT = 4
 
 
 class _Search:
-    """One think: the tree, the ownership of the playouts, the clock."""
+    """One think: the kernel's arrays (the compiled ones, or lists for the pure path), the tree,
+    the ownership of the playouts, the clock."""
 
     def __init__(
         self,
@@ -522,251 +462,282 @@ class _Search:
         board: _Board | None = None,
         *,
         clock: Callable[[], float] = time.perf_counter,
+        compiled: bool | None = None,
     ) -> None:
+        del board  # the kernel keeps a board of its own
         self.game = game
         self.clock = clock
-        self.geo = _geometry(game.size)
-        self.board = board or _Board.of(game)
-        self.komi = game.komi
+        self.geo = geo = _geometry(game.size)
+        self.compiled = (_FAST is not None) if compiled is None else compiled
+        if self.compiled and _FAST is None:
+            raise RuntimeError("numba is not there: no compiled path")
+        k = self.k = _FAST if self.compiled else _kernel
+        self.arr: Callable[..., object] = _fast_array if self.compiled else _lists
+        self.zeros: Callable[..., object] = _fast_zeros if self.compiled else _list_zeros
+        self.w = w = geo.width
         self.deadline = deadline
         self.cap = cap
-        self.rng = rng
-        self.owned = [0] * self.geo.cells  # playouts won by black minus by white, per point
-        self.playouts = 0
-        self.black_wins = 0.0
+        base = self.arr([0] * k.board_len(w))
+        k.clear(base, w)
+        for p, c in enumerate(game.board):
+            if c:  # a legal position: placing its stones one by one never captures
+                k.play(base, w, geo.inner[p], c)
+        base[8 * geo.cells] = -1  # no ko on the light board: the engine judges the root
+        self.base = base
+        self.b = self.arr([0] * len(base))
+        self.st = self.arr([rng.getrandbits(31) | 1, 0, 0, 0, 0, 0, 0, 0])
         self.max_moves = 3 * game.size * game.size
+        self.owned = self.arr([0] * geo.cells)
+        self.komi2 = 2 * game.komi
+        self.rec = self.arr([0] * (4 * geo.cells + self.max_moves + 2))
+        self.path = self.arr([0] * (4 * geo.cells))
+        self.first = self.arr([0] * geo.cells)
+        self.bonus = self.arr([0.0] * geo.cells, floats=True)
+        self.line = self.arr(list(geo.line))
+        near = []
+        for q in range(geo.cells):
+            near += [*geo.near[q], *[-1] * (12 - len(geo.near[q]))]
+        self.near = self.arr(near)
+        self.batch = 1
+
+    @property
+    def playouts(self) -> int:
+        return int(self.st[_kernel.S_PLAYOUTS])
+
+    @property
+    def black_wins(self) -> float:
+        return int(self.st[_kernel.S_BLACK2]) / 2
+
+    def _loop(self, step: Callable[[int, int], None]) -> None:
+        """Run ``step(playouts, moves)`` until the cap or the clock: with the node clock, one
+        call whose playout moves the budget bounds (the same stop on either path); with the
+        real clock, batches that grow to some milliseconds each."""
+        clock = self.clock
+        if isinstance(clock, _NodeClock):
+            left = self.deadline - clock.now
+            moves = max(0, int(left / _NODE_S * _CLOCK_EVERY))
+            if moves and self.playouts < self.cap:
+                before = int(self.st[_kernel.S_MOVES])
+                step(self.cap - self.playouts, moves)
+                clock.now += (int(self.st[_kernel.S_MOVES]) - before) / _CLOCK_EVERY * _NODE_S
+            return
+        while self.playouts < self.cap:
+            start = clock()
+            if start > self.deadline:
+                return
+            step(min(self.batch, self.cap - self.playouts), 1 << 60)
+            took = clock() - start
+            if took < 0.004:
+                self.batch *= 2
+            elif took > 0.02 and self.batch > 1:
+                self.batch //= 2
 
     # -------------------------------------------------------------- playouts
 
-    def playout(self, board: _Board, c: int, last: int, record: list[int]) -> float:
-        """Play ``board`` out with ``c`` to move; the black result (1 won, 0 lost, 0.5 equal).
-        Each move is appended to ``record`` (as ``point * 4 + colour``)."""
-        rng = self.rng
-        passes = 0
-        clock = self.clock
-        deadline = self.deadline
-        for k in range(self.max_moves):
-            if k % _CLOCK_EVERY == 0 and clock() > deadline:
-                raise _Timeout
-            p = -1
-            if last >= 0 and rng.random() < 0.9:
-                p = board.tactical(last, c, rng)
-                if p < 0 and rng.random() < _LOCAL:
-                    p = board.local_move(last, c, rng)
-            if p < 0:
-                p = board.random_move(c, rng)
-            if p < 0:
-                passes += 1
-                if passes == 2:
-                    break
-                board.ko = -1
-            else:
-                passes = 0
-                board.play(p, c)
-                record.append(p * 4 + c)
-            last = p
-            c = 3 - c
-        diff, owner = board.area(self.komi)
-        owned = self.owned
-        for q in self.geo.inner:
-            v = owner[q]
-            if v == 1:
-                owned[q] += 1
-            elif v == 2:
-                owned[q] -= 1
-        self.playouts += 1
-        result = 1.0 if diff > 0 else (0.0 if diff < 0 else 0.5)
-        self.black_wins += result
-        return result
-
-    def sample(self, c: int) -> None:
+    def sample(self, c: int, *, alternate: bool = True) -> None:
         """Playouts without a tree (for the ownership), until the cap or the clock; the side
-        to start alternates."""
-        try:
-            while self.playouts < self.cap:
-                self.playout(self.board.copy(), c, -1, [])
-                c = 3 - c
-        except _Timeout:
-            pass
+        to start alternates (or is always ``c``)."""
+        k = self.k
+
+        def step(playouts: int, moves: int) -> None:
+            k.sample(
+                self.base, self.b, self.w, self.st, c, self.rec, self.owned, self.max_moves,
+                self.komi2, playouts, moves, alternate,
+            )  # fmt: skip
+
+        self._loop(step)
 
     # -------------------------------------------------------------- the tree
 
-    def expand(self, node: _Node, board: _Board, c: int, last: int, root: bool) -> None:
-        geo = self.geo
-        colour = board.colour
-        children: list[_Node] = []
+    def _tree(
+        self, me: int, allowed: list[int] | None, legal: list[int]
+    ) -> tuple[object, object, int]:
+        """The tree's arrays and root: the subtree of a kept search of this game when its
+        moves since lead there (and no moves are filtered), else a new tree."""
+        k, game = self.k, self.game
+        actions = tuple(game.actions)
+        if allowed is None:
+            for tree in _TREES:
+                extra = actions[len(tree.actions) :]
+                if (
+                    tree.compiled != self.compiled
+                    or (tree.size, tree.komi) != (game.size, game.komi)
+                    or not 0 < len(extra) <= 2
+                    or actions[: len(tree.actions)] != tree.actions
+                    or tree.hash not in game.positions
+                ):
+                    continue
+                node = tree.root
+                for action in extra:
+                    node = self._child(tree.ti, node, action)
+                    if node < 0:
+                        break
+                if (
+                    node >= 0
+                    and int(tree.ti[node * k.TI + k.I_FIRST]) >= 0
+                    and int(tree.ti[node * k.TI + k.I_COL]) == 3 - me
+                ):
+                    _TREES.remove(tree)
+                    self.st[k.S_USED] = tree.used
+                    return tree.ti, tree.tf, node
+        capacity = _TREE_NODES_FAST if self.compiled else _TREE_NODES_PURE
+        ti = self.zeros(capacity * k.TI)
+        tf = self.zeros(capacity * k.TF, floats=True)
+        self.st[k.S_USED] = 0
+        root = k.new_node(ti, tf, self.st, -1, 3 - me, 0.0, 0.0)
+        mask = self.arr(legal)
+        k.expand(
+            self.base, self.w, ti, tf, self.st, capacity, root, me, -1, self.line, self.near,
+            mask, self.bonus,
+        )  # fmt: skip
+        return ti, tf, root
+
+    def _child(self, ti: object, node: int, action: int | str) -> int:
+        """The child of ``node`` for the engine's ``action``, or -1."""
+        k = self.k
+        if not isinstance(action, int):
+            return -1
+        move = self.geo.inner[action]
+        first = int(ti[node * k.TI + k.I_FIRST])
+        for ch in range(first, first + int(ti[node * k.TI + k.I_COUNT])):
+            if int(ti[ch * k.TI + k.I_MOVE]) == move:
+                return ch
+        return -1
+
+    def search(self, me: int, last: int, allowed: list[int] | None = None) -> list[_Child]:
+        """The root's moves, the most visited first. The root's moves are those the engine
+        accepts (and ``allowed`` when given, 1 per framed point allowed)."""
+        k, game, geo = self.k, self.game, self.geo
+        if allowed is None:
+            legal = [0] * geo.cells
+            for p in game.legal_points():
+                legal[geo.inner[p]] = 1
+        else:
+            legal = allowed
+        ti, tf, root = self._tree(me, allowed, legal)
+        capacity = len(ti) // k.TI
+        self.ti, self.tf, self.root = ti, tf, root
+
+        def step(playouts: int, moves: int) -> None:
+            k.run(
+                self.base, self.b, self.w, ti, tf, self.st, capacity, root, me, last, self.line,
+                self.near, self.bonus, self.rec, self.path, self.first, self.owned,
+                self.max_moves, self.komi2, playouts, moves,
+            )  # fmt: skip
+
+        if int(ti[root * k.TI + k.I_COUNT]) > 0:
+            self._loop(step)
+        children = []
+        first = int(ti[root * k.TI + k.I_FIRST])
+        for ch in range(first, first + int(ti[root * k.TI + k.I_COUNT])):
+            move = int(ti[ch * k.TI + k.I_MOVE])
+            if not legal[move]:
+                continue
+            n = float(tf[ch * k.TF + k.F_N])
+            children.append(
+                _Child(move, int(ti[ch * k.TI + k.I_VISITS]), float(tf[ch * k.TF + k.F_W]) / n)
+            )
+        children.sort(key=lambda ch: (ch.visits, ch.value), reverse=True)
+        return children
+
+    def keep(self, chosen: int | None) -> None:
+        """Keep this search's tree for the game's next moves (the subtree after ``chosen``,
+        an engine point) unless it is nearly full."""
+        k = self.k
+        capacity = len(self.ti) // k.TI
+        if chosen is None or int(self.st[k.S_USED]) > capacity * 0.6:
+            return
+        node = self._child(self.ti, self.root, chosen)
+        if node < 0:
+            return
         game = self.game
-        outer = geo.outer
-        # chains short of liberties: their liberties get a prior
-        bonus: dict[int, float] = {}
-        seen: set[int] = set()
-        for q in geo.inner:
-            v = colour[q]
-            if v == _EMPTY or v == _EDGE:
-                continue
-            g = board.root[q]
-            if g in seen:
-                continue
-            seen.add(g)
-            libs = board.liberties(g, 2)
-            if len(libs) > 2:
-                continue
-            size = board.stones[g]
-            if len(libs) == 1:
-                (lib,) = libs
-                if v != c:  # take it
-                    bonus[lib] = bonus.get(lib, 0.0) + 6 + 3 * size
-                else:  # save it: extend, or take a neighbour in atari
-                    if board.after(lib, c)[0] >= 2:
-                        bonus[lib] = bonus.get(lib, 0.0) + 5 + 3 * size
-                    for r in board._rescues(g):
-                        bonus[r] = bonus.get(r, 0.0) + 5 + 3 * size
-            elif v != c:  # an atari
-                for lib in libs:
-                    bonus[lib] = bonus.get(lib, 0.0) + 1.5
-        stones_near_last = geo.near[last] if last >= 0 else ()
-        for q in board.empties:
-            if not board.is_legal(q, c) or board.is_eye(q, c):
-                continue
-            if root and not game.is_legal(outer[q]):
-                continue
-            n, w = 10.0, 5.0
-            extra = bonus.get(q, 0.0)
-            if extra:
-                n += extra
-                w += extra
-            line = geo.line[q]
-            crowd = any(colour[r] == 1 or colour[r] == 2 for r in geo.near[q])
-            if not crowd:
-                if line == 1:
-                    n += 6  # the first line in an empty area
-                elif line == 2:
-                    n += 2
-                elif line in (3, 4):
-                    n += 2
-                    w += 2
-            if q in stones_near_last:
-                n += 2
-                w += 2
-            space = 0
-            for d in geo.dirs:
-                if colour[q + d] == _EMPTY:
-                    space += 1
-            if space < 2 and not extra:
-                libs, size = board.after(q, c)
-                if libs < 2 and not board.captures(q, c):
-                    n += 4 + 4 * size  # self-atari
-            children.append(_Node(q, c, n, w))
-        node.children = children
-
-    def select(self, node: _Node) -> _Node:
-        children = node.children
-        assert children
-        log_n = math.log(node.visits + 1)
-        best = children[0]
-        best_score = -1.0
-        for ch in children:
-            n = ch.n
-            rn = ch.rn
-            value = ch.w / n
-            if rn:
-                beta = rn / (rn + n + rn * n / _RAVE_EQ)
-                value = (1 - beta) * value + beta * ch.rw / rn
-            score = value + _EXPLORE * math.sqrt(log_n / (ch.visits + 1))
-            if score > best_score:
-                best_score = score
-                best = ch
-        return best
-
-    def simulate(self, root: _Node, me: int, last: int) -> None:
-        board = self.board.copy()
-        node = root
-        path = [root]
-        c = me
-        record: list[int] = []
-        while node.children:
-            node = self.select(node)
-            board.play(node.move, c)
-            record.append(node.move * 4 + c)
-            last = node.move
-            path.append(node)
-            c = 3 - c
-            if node.children is None:
-                if node.visits >= _EXPAND_AFTER:
-                    self.expand(node, board, c, last, root=False)
-                break
-        depth = len(record)
-        black = self.playout(board, c, last, record)
-        # RAVE: who played each point first from each node of the path on
-        first = [0] * self.geo.cells
-        for item in reversed(record[depth:]):
-            first[item >> 2] = item & 3
-        for i in range(len(path) - 1, -1, -1):
-            nd = path[i]
-            if i < depth:
-                item = record[i]
-                first[item >> 2] = item & 3
-            nd.visits += 1
-            if i > 0:
-                nd.n += 1
-                nd.w += black if nd.colour == 1 else 1 - black
-            if nd.children:
-                for ch in nd.children:
-                    if first[ch.move] == ch.colour:
-                        ch.rn += 1
-                        ch.rw += black if ch.colour == 1 else 1 - black
-
-    def search(self, me: int, last: int) -> _Node:
-        root = _Node(-1, 3 - me, 0.0, 0.0)
-        self.expand(root, self.board, me, last, root=True)
-        if not root.children:
-            return root
-        try:
-            while self.playouts < self.cap:
-                self.simulate(root, me, last)
-        except _Timeout:
-            pass
-        return root
+        actions = (*game.actions, chosen)
+        tree = _Tree(
+            actions, game.position_hash, game.size, game.komi, self.compiled, self.ti, self.tf,
+            node, int(self.st[k.S_USED]),
+        )  # fmt: skip
+        _TREES.insert(0, tree)
+        del _TREES[_TREES_KEPT:]
 
     # -------------------------------------------------------------- ownership
 
     def mean(self, p: int) -> float:
         """Mean ownership of engine point ``p``: +1 black every time, -1 white every time."""
-        return self.owned[self.geo.inner[p]] / self.playouts if self.playouts else 0.0
+        n = self.playouts
+        return int(self.owned[self.geo.inner[p]]) / n if n else 0.0
 
     def dead(self) -> frozenset[int]:
         """The stones (engine points) of the chains the other colour owns, with their
         liberties, by a clear margin: the mean ownership (from -1 to 1, one's own colour
         positive) must be below minus one standard error of a mean of ``playouts``, so that a
-        few noisy playouts do not judge a healthy lone stone dead."""
+        few noisy playouts do not judge a healthy lone stone dead, and below ``-_DEAD_OWNED``,
+        so that the stones of a seki (which the playouts break now for one side, now for the
+        other) count as alive, as GNU Go counts them."""
         if self.playouts < _MIN_DEAD:
             return frozenset()
-        board = self.game.board
-        s = self.game.size
+        board, nbrs = self.game.board, go_tables(self.game.size).neighbours
         out: list[int] = []
-        margin = 1 / math.sqrt(self.playouts)
+        margin = max(_DEAD_OWNED, 1 / math.sqrt(self.playouts))
         for chain in _chains(self.game):
             sign = 1 if board[chain[0]] == 1 else -1
-            points = set(chain)
-            for p in chain:
-                y, x = divmod(p, s)
-                for q, ok in (
-                    (p - s, y > 0),
-                    (p + s, y < s - 1),
-                    (p - 1, x > 0),
-                    (p + 1, x < s - 1),
-                ):
-                    if ok and not board[q]:
-                        points.add(q)
+            points = set(chain) | {q for p in chain for q in nbrs[p] if not board[q]}
             if sum(self.mean(p) for p in points) * sign < -margin * len(points):
                 out.extend(chain)
-        return frozenset(out)
+        return _enclosed_dead(self.game, frozenset(out), self.mean)
+
+
+def _enclosed_dead(
+    game: GoGame, dead: frozenset[int], mean: Callable[[int], float]
+) -> frozenset[int]:
+    """``dead`` and the lone stones without room to live: a few stones (at most
+    ``_LONE_STONES``) alone in a region of at most ``_LONE_ROOM`` points that the other colour
+    closes all around with chains of two liberties or more, none of them in ``dead``, and
+    whose points the other colour owns on the whole (``mean``, the ownership, at least
+    ``_DEAD_OWNED``). The playouts let such a stone live now and then in a wide territory
+    (neither side plays well in them), or kill the wall around it, and judge it alive; no one
+    would."""
+    board, nbrs = game.board, go_tables(game.size).neighbours
+    chain_of: dict[int, int] = {}
+    libs: list[int] = []
+    for i, chain in enumerate(_chains(game)):
+        around = {q for p in chain for q in nbrs[p] if not board[q]}
+        libs.append(len(around))
+        for p in chain:
+            chain_of[p] = i
+    dead_chains = {chain_of[p] for p in dead}
+    seen: set[tuple[int, int]] = set()
+    out = set(dead)
+    for p, c in enumerate(board):
+        if not c or p in dead or (c, p) in seen:
+            continue
+        region, stones, walls = [p], 0, set()
+        seen.add((c, p))
+        i = 0
+        while i < len(region):
+            q = region[i]
+            i += 1
+            stones += board[q] == c
+            for r in nbrs[q]:
+                if board[r] == 3 - c:
+                    walls.add(chain_of[r])
+                elif (c, r) not in seen:
+                    seen.add((c, r))
+                    region.append(r)
+        if (
+            stones <= _LONE_STONES
+            and len(region) <= _LONE_ROOM
+            and walls
+            and all(libs[g] >= 2 for g in walls)
+            and walls.isdisjoint(dead_chains)
+            and sum(mean(q) for q in region) * (1 if c == 2 else -1) >= _DEAD_OWNED * len(region)
+        ):
+            out.update(q for q in region if board[q] == c)
+    return frozenset(out)
 
 
 def _chains(game: GoGame) -> list[list[int]]:
     """The chains of stones of the engine's board (engine points)."""
-    board = game.board
-    s = game.size
+    board, nbrs = game.board, go_tables(game.size).neighbours
     seen = [False] * len(board)
     out = []
     for p, c in enumerate(board):
@@ -774,18 +745,11 @@ def _chains(game: GoGame) -> list[list[int]]:
             continue
         seen[p] = True
         chain = [p]
-        i = 0
-        while i < len(chain):
-            y, x = divmod(chain[i], s)
-            for q, ok in ((chain[i] - s, y > 0), (chain[i] + s, y < s - 1)):
-                if ok and not seen[q] and board[q] == c:
+        for here in chain:  # the list grows as the chain is walked
+            for q in nbrs[here]:
+                if not seen[q] and board[q] == c:
                     seen[q] = True
                     chain.append(q)
-            for q, ok in ((chain[i] - 1, x > 0), (chain[i] + 1, x < s - 1)):
-                if ok and not seen[q] and board[q] == c:
-                    seen[q] = True
-                    chain.append(q)
-            i += 1
         out.append(chain)
     return out
 
@@ -806,10 +770,13 @@ def go_action(
     budget_s: float = 0.0,
     rng: random.Random | None = None,
     max_nodes: int | None = None,
+    compiled: bool | None = None,
 ) -> GoAction:
     """The action of the seat expected to act in ``game`` (which is not changed).
     ``max_nodes``, in place of ``budget_s``: a budget of looks at the clock (one every
-    ``_CLOCK_EVERY`` playout moves), the same answer on any machine."""
+    ``_CLOCK_EVERY`` playout moves), the same answer on any machine. ``compiled``: the numba
+    kernel (True), the pure one (False), or the compiled one when numba is there (None); at a
+    budget of nodes both choose the same action."""
     clock: Callable[[], float] = time.perf_counter
     if max_nodes is not None:
         clock, budget_s = _NodeClock(), max_nodes * _NODE_S
@@ -824,7 +791,7 @@ def go_action(
     deadline = start + max(0.0, budget_s) * share
     if phase == "marking":  # a one-off that every level does as well as its whole budget allows
         deadline = start + max(0.0, budget_s) * _MARK_SHARE
-        search = _Search(game, deadline, _MARK_CAP, rng, clock=clock)
+        search = _Search(game, deadline, _MARK_CAP, rng, clock=clock, compiled=compiled)
         search.sample(me)
         mine = search.dead()
         winrate = _winrate(search, me)
@@ -834,7 +801,7 @@ def go_action(
         if _answer(game, search, me, proposal, mine) == "accept":
             return GoAction("accept", winrate=winrate)
         return GoAction("reject", winrate=winrate, disputed=proposal ^ mine)
-    return _play(game, me, level, deadline, rng, clock)
+    return _play(game, me, level, deadline, rng, clock, compiled=compiled)
 
 
 def estimate_dead(
@@ -886,15 +853,20 @@ def _play(
     deadline: float,
     rng: random.Random,
     clock: Callable[[], float],
+    *,
+    compiled: bool | None = None,
 ) -> GoAction:
     share, cap, noise, top = _LEVELS[level]
+    begun = clock()
     fast = _Board.of(game)
     geo = fast.geo
+    allowed: list[int] | None = None
     if game.passes:  # the opponent passed: would passing too leave it behind?
         start = clock()
         first = _Search(
-            game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, fast, clock=clock
-        )
+            game, start + (deadline - start) * 0.4, max(cap, _MARK_CAP), rng, clock=clock,
+            compiled=compiled,
+        )  # fmt: skip
         first.sample(me)
         dead = first.dead()
         if _lead(game, me, dead) >= 0:
@@ -902,13 +874,21 @@ def _play(
             if finish is None:
                 return GoAction("pass", winrate=max(0.5, _winrate(first, me)))
             return GoAction("play", point=finish, winrate=_winrate(first, me))
-    search = _Search(game, deadline, cap, rng, fast, clock=clock)
+        # behind: play on, but never inside its own territory (that only loses points)
+        score = game.score(dead=dead)
+        own = score.black_territory if me == 1 else score.white_territory
+        allowed = [0] * geo.cells
+        for p in game.legal_points():
+            if p not in own:
+                allowed[geo.inner[p]] = 1
+        if not any(allowed):
+            return GoAction("pass", winrate=_winrate(first, me))
+    search = _Search(game, deadline, cap, rng, clock=clock, compiled=compiled)
     last_point = game.last_point
     last = geo.inner[last_point] if last_point is not None else -1
     if game.last_action != last_point:  # the last move was a pass
         last = -1
-    root = search.search(me, last)
-    children = sorted(root.children or (), key=lambda ch: (ch.visits, ch.value), reverse=True)
+    children = search.search(me, last, allowed)
     # The mover's chances: the share of all the playouts won. Not the chosen move's value, whose
     # prior (virtual wins for a good shape) leans it towards the mover: both sides would then
     # look ahead at every ply, and an analysis would flip from one side to the other.
@@ -916,7 +896,9 @@ def _play(
     if not children:
         return GoAction("pass", winrate=winrate)
     dead = search.dead()
-    if _finished(game, fast, root, me, dead):
+    if _finished(game, fast, children, me, dead) and not _pass_loses(
+        game, me, search, children[0], (deadline - begun) * _PASS_PROBE, rng, clock, compiled
+    ):
         finish = _urgent(game, fast, me, dead)
         if finish is None:
             finish = _cleanup(game, fast, me, dead)
@@ -930,27 +912,47 @@ def _play(
     for ch in children:
         point = geo.outer[ch.move]
         if game.is_legal(point):
+            search.keep(point)
             return GoAction("play", point=point, winrate=winrate)
     return GoAction("pass", winrate=winrate)
 
 
-def _finished(game: GoGame, fast: _Board, root: _Node, me: int, dead: frozenset[int]) -> bool:
+def _finished(
+    game: GoGame, fast: _Board, children: list[_Child], me: int, dead: frozenset[int]
+) -> bool:
     """Whether no move of the root is worth playing: with ``dead`` off the board, both sides
     still have stones and each move is in a region of one colour (territory) or would put two
     or more of its stones in atari (a point of seki)."""
     score = game.score(dead=dead)
     if not score.black_stones or not score.white_stones:
         return False  # the opening, or one side judged all dead: far from finished
-    owned = score.black_territory | score.white_territory
-    outer = fast.geo.outer
-    for ch in root.children or ():
-        if outer[ch.move] in owned:
+    geo = fast.geo
+    for ch in children:
+        p = geo.outer[ch.move]
+        if p in score.black_territory or p in score.white_territory:
             continue
         libs, size = fast.after(ch.move, me)
         if libs < 2 and size > 1 and not fast.captures(ch.move, me):
             continue
         return False
     return True
+
+
+def _pass_loses(
+    game: GoGame, me: int, search: _Search, best: _Child, seconds: float, rng: random.Random,
+    clock: Callable[[], float], compiled: bool | None,
+) -> bool:  # fmt: skip
+    """Whether passing now would cost clearly more than the search's best move: playouts with
+    the opponent to move (as after a pass) win less often by ``_PASS_MARGIN`` (an eye space
+    whose vital point is still open, which the territory's look does not see)."""
+    probe = _Search(
+        game, clock() + seconds, max(_PASS_PROBES, search.playouts // 4), rng, clock=clock,
+        compiled=compiled,
+    )  # fmt: skip
+    probe.sample(3 - me, alternate=False)
+    if probe.playouts < _PASS_PROBES // 4:
+        return False
+    return best.value > _winrate(probe, me) + _PASS_MARGIN
 
 
 def _urgent(game: GoGame, fast: _Board, me: int, dead: frozenset[int]) -> int | None:

@@ -111,7 +111,9 @@ class GtpEngine:
 
     @property
     def is_go(self) -> bool:
-        return self.variant.family == "go"
+        """Whether Go's commands apply (passes, komi, final_score, 9/13/19 boards): the game
+        ends by an area count."""
+        return self.variant.scored_by_area
 
     def _new(self) -> None:
         if self.is_go:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from games.engine import Game, IllegalMove
 
-from .board import Mirror
 from .book import book_move
 from .connect6 import attack_points, blockers_needed, blocking_pairs
+from .fastboard import FastMirror, new_mirror
 
 __all__ = ["WIN", "Choice", "choose_move"]
 
@@ -242,12 +242,21 @@ class _Bot:
         self.connect6 = v.opening == "connect6"
         self.boat = v.boat
         self.tricky = v.poof or v.boat or self.colours > 2  # rules the mirror does not foresee
-        self.mirror = Mirror(
+        self.mirror = new_mirror(
             game.board,
             line=v.line_length,
             exact=v.exact_line,
             colours=self.colours,
             capture_lengths=v.capture_lengths if self.colours == 2 else (),
+        )
+        self.fast = isinstance(self.mirror, FastMirror)
+        # the compiled mirror's fused loops (wins, evaluation): not for Gomoku's exact lines,
+        # which are checked stone by stone, nor Connect6
+        self.fused = self.fast and not v.exact_line and not self.connect6
+        # what each count of captured stones is worth, for the compiled move order
+        # (up to 3 stones in each of 8 directions at once)
+        self.capvals = (
+            tuple(self._capture_value(1, k) for k in range(self.target + 25)) if self.target else ()
         )
         spec = _LEVELS[level]
         self.spec = spec
@@ -292,8 +301,10 @@ class _Bot:
         """Points where colour ``c`` (with ``due`` stones this turn) wins: a line, or (two
         colours, captures) the capture that reaches the target."""
         m = self.mirror
-        out = m.line_points(c, due)
         need = self._need(c)
+        if self.fused:
+            return m.wins_points(c, due, need if need <= 6 else 0)
+        out = m.line_points(c, due)
         if need and need <= 6:
             out |= {p for p, k in m.capture_points(c).items() if k >= need}
         return out
@@ -315,6 +326,8 @@ class _Bot:
         c = g.to_move_colour
         o = 3 - c
         score = m.pattern[c] - m.pattern[o]
+        if self.fused:
+            return score + self._fused_rest(c)
         if self.target:
             mine, theirs = g.captures[c - 1], g.captures[o - 1]
             score += self._capture_value(c, mine) - self._capture_value(o, theirs)
@@ -340,6 +353,27 @@ class _Bot:
                 score += _OPEN_THREE_TO_MOVE
         return score
 
+    def _fused_rest(self, c: int) -> int:
+        """``evaluate`` beyond the patterns from the compiled mirror's one loop: the same terms,
+        the same value."""
+        o = 3 - c
+        best, points, second, wins, threes = self.mirror.eval_parts(c)
+        score = 0
+        if self.target:
+            mine, theirs = self.game.captures[c - 1], self.game.captures[o - 1]
+            score += self._capture_value(c, mine) - self._capture_value(o, theirs)
+            if best:
+                gain = self._capture_value(c, mine + best) - self._capture_value(c, mine)
+                score += 20 + (gain * 3) // 4
+            if points >= 2:
+                gain = self._capture_value(o, theirs + second) - self._capture_value(o, theirs)
+                score -= gain // 3
+        if wins >= 2 and not (self.target and best):
+            score -= _LOST_SOON
+        elif not wins and threes:
+            score += _OPEN_THREE_TO_MOVE
+        return score
+
     def judge(self) -> int:
         """A short search of the position for the side to move (decisions)."""
         g = self.game
@@ -360,13 +394,16 @@ class _Bot:
         """Moves by promise: line patterns made and blocked, captures (more when they near the
         target), and the capture threats the move meets."""
         m = self.mirror
+        if self.fast:
+            return m.ordered(
+                moves, c, self.capvals, self.game.captures[c - 1] if self.target else 0
+            )
         if self.target:
             mine = m.capture_points(c)
             theirs = m.capture_points(3 - c)
             ours = self.game.captures[c - 1]
             scored = []
-            for p in moves:
-                s = m.move_score(p, c)
+            for p, s in zip(moves, m.move_scores(moves, c), strict=True):
                 k = mine.get(p)
                 if k:
                     s += 60 + self._capture_value(c, ours + k) - self._capture_value(c, ours)
@@ -374,7 +411,7 @@ class _Bot:
                     s += 40 + 30 * theirs[p]
                 scored.append((s, p))
         else:
-            scored = [(m.move_score(p, c), p) for p in moves]
+            scored = list(zip(m.move_scores(moves, c), moves, strict=True))
         scored.sort(reverse=True)
         return [p for _, p in scored]
 
@@ -755,8 +792,8 @@ class _Bot:
 
     def _guarded(self, ranked: list[int]) -> int:
         """The first of ``ranked`` (the search's order) after which the opponent has no VCF
-        within the level's guard depth, nor a VCT of one three; the first one when every move
-        leaves one or the time runs out."""
+        within the level's guard depth, nor a VCT of one three; when every move tried leaves
+        one, the first; when the time runs out, the first not proven lost."""
 
         def theirs() -> bool:
             found = self._vcf(self.spec.guard)
@@ -764,12 +801,21 @@ class _Bot:
                 found = self._vct(1)
             return found is not None
 
-        safe = self._first_safe(ranked[:_GUARD_TRIES], theirs)
-        return ranked[0] if safe is None else safe
+        tries = ranked[:_GUARD_TRIES]
+        proven: set[int] = set()
+        safe = self._first_safe(tries, theirs, proven)
+        if safe is not None:
+            return safe
+        # out of time (or every one lost): the first stone not proven lost, rather than a
+        # stone the guard has just seen lose
+        return next((p for p in tries if p not in proven), ranked[0])
 
-    def _first_safe(self, candidates: list[int], lost) -> int | None:
+    def _first_safe(
+        self, candidates: list[int], lost, proven: set[int] | None = None
+    ) -> int | None:
         """The first of ``candidates`` after which ``lost()`` (asked with the stone played) is
-        False; None when every one is lost or the time runs out."""
+        False; None when every one is lost or the time runs out. ``proven`` collects the
+        stones found lost."""
         try:
             for p in candidates:
                 if not self._play(p):
@@ -780,6 +826,8 @@ class _Bot:
                     self._pop()
                 if not bad:
                     return p
+                if proven is not None:
+                    proven.add(p)
         except _Timeout:
             self._resync()
         return None
@@ -890,13 +938,17 @@ class _Bot:
     # ------------------------------------------------------------------ VCF and VCT
 
     def _four_moves(self, c: int) -> list[int]:
-        """Points where a stone of ``c`` threatens to win at once: a four (a window one stone
-        short), or, when one more capture wins, a stone that brackets a run to capture."""
+        """Points where a stone of ``c`` may threaten to win at once: a four (a window one stone
+        short); when one more capture wins, a stone that brackets a run to capture; when two
+        captures can win, a capture (it forces when it leaves another capture that wins, or a
+        line it opened: the caller keeps only the stones after which ``c`` wins at once)."""
         m = self.mirror
         moves = m.line_points(c, 2) - m.line_points(c)
         need = self._need(c)
         if need and need <= max(m.lengths):
             moves |= m.capture_threat_points(c)
+        if need and need <= 2 * max(m.lengths):
+            moves |= set(m.capture_points(c))
         return self._ordered(sorted(moves), c)
 
     def _vcf(self, depth: int) -> int | None:

@@ -4,8 +4,18 @@ behind it (on the default queue, so that it never waits behind a think)."""
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_init, worker_process_init
 
-from games.bots import analysis, services
+from games.bots import analysis, services, warmup
+
+
+@worker_init.connect(dispatch_uid="games.bots.warm")
+@worker_process_init.connect(dispatch_uid="games.bots.warm_child")
+def warm_search(**_: object) -> None:
+    """Load the compiled search (numba's on-disk cache) as a worker starts, before it takes
+    tasks (threads and solo pools: in its one process; prefork: again in each child, where it
+    is already loaded), so that the first computer move thinks no longer than the others."""
+    warmup.warm()
 
 
 @shared_task(name=services.BOT_MOVE_TASK, acks_late=True, ignore_result=True)

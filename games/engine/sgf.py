@@ -326,7 +326,8 @@ def sgf_record(
         )
     moves = []
     rejected = []
-    for action, answer in zip(actions, [*actions[1:], None], strict=True):
+    answers = [*actions[1:], None] if actions else []  # each action's next
+    for action, answer in zip(actions, answers, strict=True):
         if type(action) is int or action == PASS:
             colour = 1 if len(moves) % 2 == 0 else 2
             moves.append(SgfMove(colour, action if type(action) is int else None))

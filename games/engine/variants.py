@@ -75,6 +75,40 @@ class Variant:
         Pente-family game but those opening with D's or Swap2's protocol; not Go."""
         return self.family == "pente" and self.opening in ("centre", "connect6")
 
+    # Hooks: what callers ask of a game, each answered here from its family, so that no caller
+    # outside the engine asks which family it holds.
+
+    @property
+    def scored_by_area(self) -> bool:
+        """Whether the game ends by two passes, marking the dead stones and an area count (Go):
+        it has passes, a komi and a final score; captured stones decide nothing, so any number
+        up to the board's points may be taken. Otherwise a line or captures win."""
+        return self.family == "go"
+
+    @property
+    def table_options(self) -> bool:
+        """Whether a game takes the table's options (3 to 6 seats, partners, the tournament
+        rule, adjacent-only): the Pente family; Go is always two players without them."""
+        return self.family == "pente"
+
+    @property
+    def positions_recur(self) -> bool:
+        """Whether one game may reach the same stones more than once: in Go, passes and a
+        rejected marking leave the stones as they were (in the Pente family every move adds a
+        stone or a capture, so a game never comes back to a position)."""
+        return self.family == "go"
+
+    @property
+    def black_first(self) -> bool:
+        """Whether colour 1 (who moves first) is black, as in Go; in the Pente family colour 1
+        is white and 2 black, as on Pente.org."""
+        return self.family == "go"
+
+    @property
+    def writes_sgf(self) -> bool:
+        """Whether the game's records are also written as SGF (Go's record format)."""
+        return self.family == "go"
+
     def __str__(self) -> str:
         return self.name
 

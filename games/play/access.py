@@ -33,7 +33,7 @@ def lock_game(game_id: int) -> Game:
             .filter(game_id=int(game_id))
             .order_by("seat")
         )
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):
         seats = []
     if seats:
         game = seats[0].game
@@ -43,7 +43,7 @@ def lock_game(game_id: int) -> Game:
     else:  # a game without seats (never made by the services) or no game at all
         try:
             game = Game.objects.select_for_update().get(pk=game_id)
-        except (Game.DoesNotExist, ValueError, TypeError):
+        except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
             raise NotFound("not_found", f"There is no game {game_id}.") from None
     refuse_archived(game)
     return game

@@ -120,7 +120,7 @@ def engine_options(game: Game) -> dict[str, Any]:
 
 def record_komi(game: Game) -> float | None:
     """The komi an imported Go record states (its ``Komi`` header), or None: the engine's."""
-    if not game.imported or engine.get_variant(game.variant).family != "go":
+    if not game.imported or not engine.get_variant(game.variant).scored_by_area:
         return None
     try:
         return float((game.headers or {}).get(KOMI_HEADER, ""))

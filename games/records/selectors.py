@@ -147,7 +147,7 @@ def game_sgf(*, game: Game, viewer: User | None = None) -> str:
     """A Go game as SGF (FF[4]): players, date, komi, result, the moves with passes, and once
     counted the dead stones and territory as ``TB``/``TW`` markup; in progress, as ``viewer``
     may see it (``game_record``). Other games: 409 ``not_go``."""
-    if engine.get_variant(game.variant).family != "go":
+    if not engine.get_variant(game.variant).writes_sgf:
         raise Conflict("not_go", f"Game {game.pk} is {game.variant}: only Go games have SGF.")
     position = position_of(game, _moves_shown(game, viewer))
     by_seat = {s.seat: s.name for s in seats_with_users(game)}

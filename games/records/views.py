@@ -172,14 +172,15 @@ class GameBoardSvgView(APIView):
         game = play_selectors.game_get(game_id=pk)
         ply = _ply_asked(request)
         rows, last, captures = selectors.game_rows_at(game=game, ply=ply, viewer=request.user)
-        go = get_variant(game.variant).family == "go"
-        final = played_of(game).position if go and ply in (None, game.ply) else None
+        variant = get_variant(game.variant)
+        counted = variant.scored_by_area and ply in (None, game.ply)
+        final = played_of(game).position if counted else None
         svg = board_svg(
             rows,
             last_point=last,
             captures=captures,
             title=f"Game {game.pk}",
-            go=go,
+            go=variant.black_first,
             count=go_count(final),
         )
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

@@ -18,8 +18,8 @@ from games.play.actions import game_resign
 from games.play.models import Game
 from pente_site.errors import Invalid
 from ratings.models import Rating
+from tests.clients import client_for
 from tests.factories import ChallengeFactory, UserFactory
-from tests.games.challenges.test_api import client_for
 from tests.tournaments.support import make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,8 @@ from games.challenges.models import Challenge
 from games.play.models import Seat
 from live.models import ChatLine
 from ratings.models import Rating
-from tests.migrations import migrate_to, migrate_to_latest
+from tests import migrations
+from tests.migrations import migrate_to
 from tournaments.models import Tournament
 
 #: The latest migrations of each app before the move.
@@ -40,7 +41,7 @@ def at_latest_afterwards():
     first if the test left a history of before it)."""
     yield
     record_user_model_moved(connection=connection)
-    migrate_to_latest()
+    migrations.leave_behind()
 
 
 def _as_before_the_move():

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,28 +15,9 @@ from uvicorn.protocols.http import h11_impl
 
 import pente_site.asgi
 from pente_site import asgiserver
-from tests.servers import ROOT, START_SECONDS, free_port, stop_server
+from tests.servers import embedded_env, raw_request, server_port, start_server, stop_server
 
 UVICORN = Path(sys.executable).with_name("uvicorn")
-
-
-def _port(index: int) -> int:
-    """``TEST_PORT`` (plus ``index``) when the machine gives the tests ports to use, else any
-    free one."""
-    base = os.environ.get("TEST_PORT")
-    return int(base) + index if base else free_port()
-
-
-def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-        conn.sendall(request)
-        data = b""
-        while chunk := conn.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
-    return int(lines[0].split()[1]), headers, body
 
 
 @pytest.fixture
@@ -49,25 +26,11 @@ def uvicorn_server(tmp_path):
     started = []
 
     def start(*args: str) -> int:
-        port = _port(len(started))
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-        env.update(PENTE_VAR_DIR=str(tmp_path / "var"), DEBUG="1")
-        log = open(tmp_path / "uvicorn.log", "w")  # noqa: SIM115 - closed by stop_server
+        port = server_port(len(started))
+        env = embedded_env(tmp_path / "var", DEBUG="1")
         argv = [str(UVICORN), "pente_site.asgi:application", "--port", str(port), *args]
-        proc = subprocess.Popen(
-            argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        proc.log_file = log
-        started.append(proc)
-        deadline = time.monotonic() + START_SECONDS
-        while True:  # any answer will do: a server that refuses everything is ready too
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                return port
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("uvicorn did not start:\n" + (tmp_path / "uvicorn.log").read_text())
-                time.sleep(0.3)
+        started.append(start_server(argv, env=env, log=tmp_path / "uvicorn.log", ready_port=port))
+        return port
 
     yield start
     for proc in started:
@@ -85,11 +48,13 @@ def _assert_json_refusal(answer, status: int, code: str) -> None:
 @pytest.mark.slow
 def test_uvicorn_answers_a_malformed_request_and_one_over_its_limit_in_json(uvicorn_server):
     port = uvicorn_server()
-    _assert_json_refusal(_raw(port, b"NOT A REQUEST\r\n\r\n"), 400, "bad_request")
+    _assert_json_refusal(raw_request(port, b"NOT A REQUEST\r\n\r\n"), 400, "bad_request")
     # --limit-concurrency 1: the request's own connection is the one allowed, so every request
     # is beyond it.
     busy = uvicorn_server("--limit-concurrency", "1")
-    answer = _raw(busy, b"GET /api/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    answer = raw_request(
+        busy, b"GET /api/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
     _assert_json_refusal(answer, 503, "server_busy")
 
 

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from games.play.models import Game, Seat
 from pente_site import api
+from tests.clients import client_for
 from tests.factories import GameFactory, GameSetFactory, UserFactory, make_game
 from tests.games.records.importing import import_job
 
@@ -22,13 +23,6 @@ handler404 = "pente_site.api.handler404"
 handler500 = "pente_site.api.handler500"
 
 BIG_ID = "99999999999999999999999999"
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def assert_error(response, status: int, code: str | None = None) -> dict:

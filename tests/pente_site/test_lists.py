@@ -101,6 +101,7 @@ def test_every_list_in_the_schema_refuses_an_unknown_parameter(client, path):
         user_id=user.pk,
         name="main",
         challenge_id=1,
+        slug="pente-turn",
     )
     response = client.get(url, {"zz_unknown": "1"})
     assert response.status_code == 400, (url, response.status_code, response.content[:300])

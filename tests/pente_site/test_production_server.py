@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import urllib.error
@@ -14,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT, copy_migrated_database, free_port, start_server, stop_server
+from tests.servers import (
+    ROOT,
+    copy_migrated_database,
+    embedded_env,
+    raw_request,
+    server_port,
+    start_server,
+    stop_server,
+)
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
@@ -24,11 +31,9 @@ def production_server(tmp_path_factory):
     if not GUNICORN.exists():  # pragma: no cover - installed with the project
         pytest.skip("gunicorn is not installed in this environment")
     var_dir = tmp_path_factory.mktemp("var")
-    # ``TEST_PORT`` (plus 10) when the machine gives the tests ports to use.
-    port = int(os.environ["TEST_PORT"]) + 10 if os.environ.get("TEST_PORT") else free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(
-        PENTE_VAR_DIR=str(var_dir),
+    port = server_port(10)
+    env = embedded_env(
+        var_dir,
         DEBUG="0",
         SECRET_KEY="a-test-only-secret-key-that-is-long-enough-0123456789",
         ALLOWED_HOSTS="127.0.0.1",
@@ -86,16 +91,9 @@ def test_the_gunicorn_configuration_checks_out():
 
 def _raw(url: str, request: bytes) -> tuple[int, str, dict]:
     """Send ``request`` as it is and read the answer (status, content type, JSON body)."""
-    host, port = url.split("//", 1)[1].split("/", 1)[0].split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as conn:
-        conn.sendall(request)
-        data = b""
-        while chunk := conn.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines[1:])
-    return int(lines[0].split()[1]), headers["Content-Type"], json.loads(body)
+    port = int(url.split("//", 1)[1].split("/", 1)[0].split(":")[1])
+    status, headers, body = raw_request(port, request)
+    return status, headers["content-type"], json.loads(body)
 
 
 def test_a_request_line_too_long_for_gunicorn_is_a_json_414(production_server):

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient, APIRequestFactory
 from accounts.models import User
 from live.models import ChatLine
 from pente_site.negotiation import JsonWhateverAccepted
+from tests.clients import client_for
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
@@ -23,13 +24,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "correct-horse-battery-9"
 BIG = "9" * 5000
 FORM = "application/x-www-form-urlencoded"
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def assert_refused(response, status: int, code: str) -> str:

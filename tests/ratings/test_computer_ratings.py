@@ -13,15 +13,11 @@ from games.play.actions import game_resign
 from games.play.finish import game_cancel_finish, game_finish
 from ratings.models import ComputerRating, ComputerRatingChange, Rating, RatingChange
 from ratings.services import computer_rating_apply
-from tests.factories import UserFactory, make_game
+from tests.factories import UserFactory, computer, make_game
 from tests.ratings.factories import RatingFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 urlpatterns = [path("api/", include("ratings.urls"))]
-
-
-def computer(level: int):
-    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
 
 
 def computer_rating(user, variant: str = "Pente", category: str = "normal") -> ComputerRating:

@@ -4,10 +4,9 @@ threads, plus duplicate applications racing each other."""
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from games.play.actions import game_resign
 from games.play.create import set_create
@@ -16,6 +15,7 @@ from ratings.models import Rating, RatingChange
 from ratings.replay import ratings_replay
 from ratings.services import rating_apply_set
 from tests.factories import UserFactory
+from tests.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -24,28 +24,8 @@ THREADS = 8
 
 def _run_threads(jobs, threads=THREADS):
     """Run the callables on ``threads`` threads, all starting together; re-raise any error."""
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(threads)
     chunks = [jobs[i::threads] for i in range(threads)]
-
-    def work(chunk):
-        try:
-            barrier.wait()
-            for job in chunk:
-                job()
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    workers = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-    assert not any(w.is_alive() for w in workers), "a worker hung (deadlock?)"
-    if errors:
-        raise errors[0]
+    run_together([lambda chunk=chunk: [job() for job in chunk] for chunk in chunks])
 
 
 def test_sets_finished_concurrently_are_each_applied_exactly_once():

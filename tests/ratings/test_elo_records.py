@@ -58,28 +58,28 @@ def test_a_new_record_is_1600_with_nothing_counted():
     assert Record(1700.0, 7).standing == Standing(1700.0, 7)
 
 
-def test_a_win_counts_a_result_a_win_and_lengthens_the_streak():
-    record = Record(rating=1600.0, results=5, wins=3, losses=1, draws=1, streak=2, best_streak=2)
-    after = record.after(1612.5, Outcome.WIN)
-    assert after == Record(
-        rating=1612.5, results=6, wins=4, losses=1, draws=1, streak=3, best_streak=3
-    )
+#: Records as (rating, results, wins, losses, draws, streak, best_streak): before, the new
+#: rating and the outcome, after.
+RESULTS = [
+    ((1600.0, 5, 3, 1, 1, 2, 2), 1612.5, Outcome.WIN, (1612.5, 6, 4, 1, 1, 3, 3)),
+    ((1600.0, 5, 4, 0, 1, 4, 4), 1590.0, Outcome.LOSS, (1590.0, 6, 4, 1, 1, 0, 4)),
+    ((1600.0, 2, 1, 1, 0, 1, 5), 1601.0, Outcome.DRAW, (1601.0, 3, 1, 1, 1, 0, 5)),
+]
 
 
-def test_a_loss_ends_the_streak_and_keeps_the_best_one():
-    record = Record(rating=1600.0, results=5, wins=4, losses=0, draws=1, streak=4, best_streak=4)
-    after = record.after(1590.0, Outcome.LOSS)
-    assert after == Record(
-        rating=1590.0, results=6, wins=4, losses=1, draws=1, streak=0, best_streak=4
-    )
-
-
-def test_a_draw_ends_the_streak_and_counts_a_draw():
-    record = Record(rating=1600.0, results=2, wins=1, losses=1, draws=0, streak=1, best_streak=5)
-    after = record.after(1601.0, Outcome.DRAW)
-    assert after == Record(
-        rating=1601.0, results=3, wins=1, losses=1, draws=1, streak=0, best_streak=5
-    )
+@pytest.mark.parametrize(
+    ("before", "rating", "outcome", "after"),
+    RESULTS,
+    ids=[
+        "a win counts a result, a win and lengthens the streak",
+        "a loss ends the streak and keeps the best one",
+        "a draw ends the streak and counts a draw",
+    ],
+)
+def test_a_result_takes_the_new_rating_and_counts_itself_and_the_streak(
+    before, rating, outcome, after
+):
+    assert Record(*before).after(rating, outcome) == Record(*after)
 
 
 def test_a_win_below_the_best_streak_leaves_the_best_streak():

@@ -5,26 +5,9 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-
 from pente_site import cache as text_cache
+from pente_site import outage as outage_module
 from pente_site.cache import get_with_text, set_with_text
-
-DEAD_REDIS = "redis://127.0.0.1:1/0"
-
-
-@pytest.fixture
-def dead_cache(settings):
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "pente_site.cache.RedisCache",
-            "LOCATION": DEAD_REDIS,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
-    text_cache.outage.__init__()
-    yield
-    text_cache.outage.__init__()
 
 
 def test_without_redis_a_cached_position_is_a_miss_and_a_write_is_not_kept(dead_cache, caplog):
@@ -39,7 +22,7 @@ def test_without_redis_a_cached_position_is_a_miss_and_a_write_is_not_kept(dead_
 
 def test_redis_is_tried_again_once_the_pause_is_over(dead_cache, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(text_cache.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(outage_module.time, "monotonic", lambda: clock[0])
     assert get_with_text("game-played:1") is None
     assert not text_cache.outage.reachable()
     clock[0] += text_cache.UNREACHABLE_SECONDS + 0.1

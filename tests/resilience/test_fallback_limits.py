@@ -89,10 +89,10 @@ def test_the_outage_is_logged_at_most_once_a_minute(redis_gone, monkeypatch, cap
     limit = [("writes", "user:1", "100/min")]
     with caplog.at_level(logging.WARNING, logger="pente_site.counters"):
         for _ in range(6):  # a failure every 10 s for a minute
-            counters._fallback.down_until = 0
+            counters._fallback.outage.back()
             counters.count_requests(limit, now=NOW)
             clock[0] += 10
-        counters._fallback.down_until = 0
+        counters._fallback.outage.back()
         counters.count_requests(limit, now=NOW)
     warnings = [r for r in caplog.records if "counting in this process" in r.getMessage()]
     assert len(warnings) == 2

@@ -18,27 +18,6 @@ from pente_site import counters
 
 pytestmark = pytest.mark.django_db
 
-#: A port nothing listens on: connections are refused at once.
-DEAD_REDIS = "redis://127.0.0.1:1/0"
-
-
-@pytest.fixture
-def dead_redis(settings):
-    """The cache and the bus pointed at a dead port (the broker stays as the tests run it)."""
-    settings.REDIS_URL = DEAD_REDIS
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "pente_site.cache.RedisCache",
-            "LOCATION": DEAD_REDIS,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
-    counters._fallback.reset()
-    bus._backends.pop(DEAD_REDIS, None)
-    yield
-    counters._fallback.reset()
-    bus._backends.pop(DEAD_REDIS, None)
-
 
 def test_events_that_cannot_reach_redis_wait_in_the_outbox_in_order(dead_redis):
     with TestCase.captureOnCommitCallbacks(execute=True):
@@ -115,3 +94,27 @@ def test_a_whole_game_is_played_against_a_dead_redis(dead_redis):
     assert counters.fallback_stats()["requests"] > 0
     kinds = list(Event.objects.filter(channel=f"game:{game}").values_list("kind", flat=True))
     assert kinds.count("move") == 8 and "end" in kinds and "chat" in kinds
+
+
+@pytest.mark.redis
+def test_an_event_kept_just_as_the_feed_finds_redis_again_is_delivered_at_once(
+    settings, monkeypatch
+):
+    """Redis answers again, and the feed has already delivered the outbox, while a write still
+    in its pause after a failure puts an event there: that writer delivers it itself, at once,
+    rather than leaving it for its next event or the sweep."""
+    settings.REDIS_URL = os.environ["REDIS_URL"]
+    found = backend()
+    channel = f"game:back-{os.getpid()}"
+    before = found.append(channel, "move", '{"ply":0}')
+    found.outage.failed()  # a write failed a moment ago: the next ones go to the outbox
+    keep = found._keep
+
+    def keep_while_the_feed_comes_back(events):
+        keep(events)
+        found.outage.back()  # the feed subscribed again and delivered the outbox meanwhile
+
+    monkeypatch.setattr(found, "_keep", keep_while_the_feed_comes_back)
+    found.send([(channel, "move", '{"ply":1}')])
+    assert not Event.objects.exists()
+    assert [e.data["ply"] for e in found.since(channel, before)] == [1]

@@ -14,28 +14,11 @@ import httpx
 import pytest
 from django.db import connection
 
-from tests.live.test_streams import (
-    SERVER_SETTINGS,
-    Listener,
-    account,
-    auth,
-    move,
-    new_game,
-    uvicorn_server,
-)
-from tests.resilience.redis_proxy import SwitchableRedis
-from tests.test_readme import walkthrough
+from tests.live.streams import SERVER_SETTINGS, Listener, account, auth, move, new_game
+from tests.servers import uvicorn_server
+from tests.walkthroughs import walkthrough
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def switchable_redis():
-    real = urlsplit(os.environ["REDIS_URL"])
-    relay = SwitchableRedis(target=(real.hostname or "127.0.0.1", real.port or 6379))
-    relay.on()
-    yield relay, int((real.path or "/0").strip("/") or 0)
-    relay.close()
 
 
 @pytest.fixture

@@ -6,18 +6,19 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
+from pathlib import Path
 
 from django.test import TestCase
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.clocks.timecontrol import FIELDS as TIME_CONTROL_FIELDS
 from games.engine import Outcome, Termination
 from games.play.finish import game_finish
 from games.play.models import Game, Seat
+from tests.clients import client_for
 from tests.factories import UserFactory
 from tournaments import selectors, services
-from tournaments.models import Match, Tournament
+from tournaments.models import Entry, Match, Tournament
 from tournaments.trf_import import tournament_import_trf
 
 
@@ -110,14 +111,6 @@ def play_all(
         assert batches < 500, "the tournament does not end"
 
 
-def client_for(user=None) -> APIClient:
-    """An API client, signed in as ``user`` when one is given."""
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
 def play_all_rounds(t: Tournament, *, upto: int) -> None:
     """Play rounds 1 to ``upto`` with random results (the next one is then paired)."""
     rng = random.Random(t.pk)
@@ -155,3 +148,37 @@ def absent_from_match(match: Match, *absent: int) -> None:
 def nobody_comes(match: Match) -> None:
     """Neither player of the match turns up for any game of its latest set."""
     absent_from_match(match, match.player1_id, match.player2_id)
+
+
+def create_body(**extra):
+    """The body of a tournament created through the API (a Swiss of Pente tomorrow), with
+    ``extra``."""
+    return {
+        "name": "Spring Swiss",
+        "format": "swiss",
+        "variant": "Pente",
+        "rated": False,
+        "time_control": "turn",
+        "days_per_move": 3,
+        "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
+        **extra,
+    }
+
+
+#: The reference engine's pairings that ``test_trf_reference_recorded.py`` replays
+#: (``data/record_reference.py`` records them).
+REFERENCE_PAIRINGS = Path(__file__).with_name("data") / "reference_pairings.jsonl.gz"
+
+
+def pairing_by_rank(t, number: int) -> list[list[int]]:
+    """Round ``number``'s games as ``[white, black]`` by starting rank and the PAB as
+    ``[player, 0]``, sorted (absences and other byes left out)."""
+    rank = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
+    rows = Match.objects.filter(tournament=t, round__number=number).values_list(
+        "player1_id", "player2_id", "result"
+    )
+    return sorted(
+        [rank[white], rank[black] if black else 0]
+        for white, black, result in rows
+        if black is not None or result == Match.Result.BYE
+    )

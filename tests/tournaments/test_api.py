@@ -11,6 +11,7 @@ from games.play.models import Game
 from tests.factories import UserFactory
 from tests.tournaments.support import (
     client_for,
+    create_body,
     finish_match_games,
     jobs_run,
     make_tournament,
@@ -25,19 +26,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def create_body(**extra):
-    return {
-        "name": "Spring Swiss",
-        "format": "swiss",
-        "variant": "Pente",
-        "rated": False,
-        "time_control": "turn",
-        "days_per_move": 3,
-        "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
-        **extra,
-    }
 
 
 def test_create_join_start_and_read_rounds_and_standings():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.tournaments.pairing.reports import trf_report
 from tournaments.pairing.trf import TrfGame, dump, from_history, load
 
 
@@ -170,25 +171,10 @@ def test_players_marked_absent_get_a_zero_point_block_in_the_next_round_only():
 # --- reading the rounds back: every game checked from both sides -------------------------------
 
 
-def _report(*lines: tuple[int, str]) -> str:
-    """A report with one 001 line per (start rank, blocks): blocks as "0002 w 1" strings."""
-    out = ["012 Read back", "XXR 3"]
-    for rank, blocks in lines:
-        games = [TrfGame(int(b[:4]) or None, b[5], b[7]) for b in blocks.split("|") if b.strip()]
-        points = sum(
-            {"1": 1, "+": 1, "U": 1, "F": 1, "=": 0.5, "H": 0.5}.get(g.result, 0) for g in games
-        )
-        head = f"001 {rank:4d}      {'p' + str(rank):<33} {'':>4} {'':3} {'':>11} {'':10} {points:4.1f} {0:4d}"
-        out.append(
-            head + "".join(f"  {(g.opponent or 0):04d} {g.colour} {g.result}" for g in games)
-        )
-    return "\n".join(out) + "\n"
-
-
 def test_reported_rounds_reads_games_byes_and_planned_blocks():
     from tournaments.pairing.trf import ReportedPair, reported_rounds
 
-    text = _report(
+    text = trf_report(
         (1, "0002 w 1|0003 b ="),
         (2, "0001 b 0|0000 - U|0000 - H"),
         (3, "0000 - U|0001 w ="),
@@ -205,7 +191,7 @@ def test_reported_rounds_reads_games_byes_and_planned_blocks():
 def test_a_forfeit_is_read_as_unplayed_and_without_colours_the_lower_rank_is_white():
     from tournaments.pairing.trf import ReportedPair, reported_rounds
 
-    event = reported_rounds(load(_report((1, "0002 - -"), (2, "0001 - +"))))
+    event = reported_rounds(load(trf_report((1, "0002 - -"), (2, "0001 - +"))))
     assert event.rounds[0].pairs == (ReportedPair(1, 2, 0, forfeit=True),)
 
 
@@ -225,7 +211,7 @@ def test_a_forfeit_is_read_as_unplayed_and_without_colours_the_lower_rank_is_whi
 def test_reported_rounds_refuses_a_report_that_contradicts_itself(lines, says):
     from tournaments.pairing.trf import TrfError, reported_rounds
 
-    text = _report(*lines)
+    text = trf_report(*lines)
     if says is None:  # the last case is consistent
         reported_rounds(load(text))
         return
@@ -236,7 +222,7 @@ def test_reported_rounds_refuses_a_report_that_contradicts_itself(lines, says):
 def test_a_double_forfeit_is_read_as_two_absences():
     from tournaments.pairing.trf import reported_rounds
 
-    text = _report((1, "0002 w -|0003 w 1"), (2, "0001 b -|0000 - U"), (3, "0000 - U|0001 b 0"))
+    text = trf_report((1, "0002 w -|0003 w 1"), (2, "0001 b -|0000 - U"), (3, "0000 - U|0001 b 0"))
     event = reported_rounds(load(text))
     assert event.rounds[0].pairs == () and event.rounds[0].byes == (
         (1, "zero"),
@@ -248,7 +234,7 @@ def test_a_double_forfeit_is_read_as_two_absences():
 def test_a_pab_already_given_for_a_round_to_come_is_refused():
     from tournaments.pairing.trf import TrfError, reported_rounds
 
-    text = _report((1, "0002 w 1|0000 - H"), (2, "0001 b 0"), (3, "0000 - Z|0000 - U"))
+    text = trf_report((1, "0002 w 1|0000 - H"), (2, "0001 b 0"), (3, "0000 - Z|0000 - U"))
     with pytest.raises(TrfError, match="not played yet"):
         reported_rounds(load(text))
 
@@ -260,7 +246,9 @@ def test_the_reader_names_the_line_it_cannot_read():
         load("012 x\n001 abcd\n")
     with pytest.raises(TrfError, match="Line 1: round 1 has an unknown colour or result"):
         load(
-            _report((1, "0002 x 1"), (2, "0001 b 0")).split("\n", 2)[2].replace("0002 w", "0002 x")
+            trf_report((1, "0002 x 1"), (2, "0001 b 0"))
+            .split("\n", 2)[2]
+            .replace("0002 w", "0002 x")
         )
 
 
@@ -275,7 +263,7 @@ def test_a_report_without_an_initial_colour_takes_it_from_its_first_round(round1
     from tournaments.pairing.trf import initial_colour_of
 
     first, second = round1.split("|")
-    text = _report((1, first), (2, second)).replace("XXR 3\n", "XXR 1\n")
+    text = trf_report((1, first), (2, second)).replace("XXR 3\n", "XXR 1\n")
     assert "152" not in text and "XXC" not in text
     doc = load(text)
     assert doc.initial_colour == "" and initial_colour_of(doc) == colour
@@ -285,5 +273,5 @@ def test_an_even_rank_that_was_highest_in_its_pair_gives_the_other_colour():
     from tournaments.pairing.trf import initial_colour_of
 
     # Rank 1 did not play round 1; rank 2 met rank 3 with white: the initial colour was black.
-    text = _report((1, "0000 - Z"), (2, "0003 w 1"), (3, "0002 b 0"))
+    text = trf_report((1, "0000 - Z"), (2, "0003 w 1"), (3, "0002 b 0"))
     assert initial_colour_of(load(text)) == "b"

@@ -8,23 +8,19 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
 
 from tests.factories import UserFactory
-from tests.tournaments.support import jobs_run
+from tests.tournaments.support import REFERENCE_PAIRINGS, jobs_run, pairing_by_rank
 from tournaments import services
-from tournaments.models import Entry, Match
 from tournaments.trf_import import tournament_import_trf
-
-DATA = Path(__file__).with_name("data") / "reference_pairings.jsonl.gz"
 
 
 def recorded_cases() -> list[dict]:
-    if not DATA.exists():  # test_the_recorded_cases_are_there says so
+    if not REFERENCE_PAIRINGS.exists():  # test_the_recorded_cases_are_there says so
         return []
-    with gzip.open(DATA, "rt") as lines:
+    with gzip.open(REFERENCE_PAIRINGS, "rt") as lines:
         return [json.loads(line) for line in lines]
 
 
@@ -47,20 +43,6 @@ EFFECTIVE_NUMBERS = {
     "played-21-p38-r1",
     "played-24-p9-r1",
 }
-
-
-def pairing_by_rank(t, number: int) -> list[list[int]]:
-    """Round ``number``'s games as ``[white, black]`` by starting rank and the PAB as
-    ``[player, 0]``, sorted (absences and other byes left out)."""
-    rank = dict(Entry.objects.filter(tournament=t).values_list("user_id", "seed"))
-    rows = Match.objects.filter(tournament=t, round__number=number).values_list(
-        "player1_id", "player2_id", "result"
-    )
-    return sorted(
-        [rank[white], rank[black] if black else 0]
-        for white, black, result in rows
-        if black is not None or result == Match.Result.BYE
-    )
 
 
 def test_the_recorded_cases_are_there():

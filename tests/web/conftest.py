@@ -105,9 +105,12 @@ def chromium_executable() -> str | None:
 @pytest.fixture(scope="session")
 def browser():
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         pytest.skip(NO_PLAYWRIGHT)
+    # The pages' assertions wait as long as their actions do: on a loaded machine an event
+    # takes seconds to reach a page by its stream, more than the default 5.
+    expect.set_options(timeout=TIMEOUT_MS)
     executable = chromium_executable()
     if executable is None:
         given = os.environ.get("CHROMIUM", "").strip()

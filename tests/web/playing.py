@@ -9,7 +9,9 @@ b)`` (a game's two pages, the first mover's last or first as each game has it), 
 from __future__ import annotations
 
 import re
+import time
 
+import httpx
 from playwright.sync_api import expect
 
 from tests.web import conftest as web
@@ -90,3 +92,60 @@ def play_to_five(white, black, watchers=()) -> None:
         click(mover, point)
         for page in (white, black, *watchers):
             expect(stone(page, point)).to_have_count(1)
+
+
+#: Black walls off column D, white column F (9x9); white invades at B5, a stone that cannot
+#: live; then three passes (tests/games/play/test_go_api.py's game).
+WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
+
+
+def post(page, path: str, body: dict) -> dict:
+    """POST to the API from ``page`` with its session, as the page's script does:
+    ``{"status", "data"}``."""
+    return page.evaluate(
+        """async ([path, body]) => {
+            const token = document.querySelector('meta[name="csrf-token"]').content;
+            const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body),
+                headers: { "Content-Type": "application/json", "X-CSRFToken": token } });
+            return { status: response.status, data: await response.json() };
+        }""",
+        [path, body],
+    )
+
+
+CALL = """async ([method, path, body, type]) => {
+  const token = document.querySelector('meta[name="csrf-token"]').content;
+  const response = await fetch('/api/' + path, { method, credentials: 'same-origin',
+    headers: { 'Content-Type': type, 'X-CSRFToken': token, Accept: 'application/json' },
+    body: body === null ? undefined : body });
+  return [response.status, await response.json()];
+}"""
+
+
+def call(page, method: str, path: str, body=None, content_type="application/json"):
+    return page.evaluate(CALL, [method, path, body, content_type])
+
+
+def imported_game(page, player1: str, player2: str, result: str = "*") -> int:
+    """A record of ``player1`` against ``player2`` imported through the API, with ``result``
+    (``1-0``: player 1 won, by resignation since no one has five): its game's id."""
+    record = f'[Game "Pente"]\n[Player 1 Name "{player1}"]\n[Player 2 Name "{player2}"]\n'
+    record += f'[Result "{result}"]\n\n1. K10 L11 2. M12 {result}\n'
+    status, job = call(page, "POST", "games/import", record, "text/plain")
+    assert status == 202, job
+    deadline = time.monotonic() + 30
+    while job["status"] not in ("done", "failed"):
+        assert time.monotonic() < deadline, job
+        time.sleep(0.2)
+        job = call(page, "GET", f"games/imports/{job['id']}")[1]
+    assert job["status"] == "done" and len(job["games"]) == 1, job
+    return job["games"][0]
+
+
+def api_player(site: str) -> tuple[str, httpx.Client]:
+    """A player registered through the API, with a client carrying their token."""
+    name = web.unique_name("t")
+    body = {"username": name, "password": PASSWORD}
+    assert httpx.post(f"{site}/api/auth/register", json=body).status_code == 201
+    key = httpx.post(f"{site}/api/auth/token", json=body).json()["key"]
+    return name, httpx.Client(base_url=f"{site}/api/", headers={"Authorization": f"Token {key}"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import signup, unique_name, watch_errors
-from tests.web.test_browser_names_and_zones import imported_game
+from tests.web.playing import imported_game
 
 # Ask for the browser first: without one the tests skip before a server is started.
 pytestmark = pytest.mark.usefixtures("browser")

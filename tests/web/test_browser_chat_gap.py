@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.playing import game_id, players_at_a_game
-from tests.web.test_browser_names_and_zones import call
+from tests.web.playing import call, game_id, players_at_a_game
 
 pytestmark = pytest.mark.usefixtures("browser")
 

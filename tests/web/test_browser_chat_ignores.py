@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import signup, unique_name, watch_errors
-from tests.web.playing import PASSWORD
-from tests.web.test_browser_names_and_zones import call
+from tests.web.playing import PASSWORD, call
 
 pytestmark = pytest.mark.usefixtures("browser")
 

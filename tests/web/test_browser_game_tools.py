@@ -19,12 +19,14 @@ from playwright.sync_api import expect
 from tests.web.conftest import GAME_URL, signup, unique_name, watch_errors
 from tests.web.playing import (
     PASSWORD,
+    WALLS,
     against_the_computer,
     click,
     game_id,
     go_black_and_white,
     play_to_five,
     players_at_a_game,
+    post,
     stone,
     white_and_black,
 )
@@ -32,9 +34,6 @@ from tests.web.playing import (
 pytestmark = pytest.mark.usefixtures("browser")
 
 PHONE = {"width": 390, "height": 844}
-#: Black walls off column D, white column F (9x9); white invades at B5, a stone that cannot
-#: live; then three passes (tests/games/play/test_go_api.py's game).
-WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
 
 
 def fits_the_phone(page) -> None:
@@ -42,19 +41,6 @@ def fits_the_phone(page) -> None:
     page.set_viewport_size(PHONE)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
-
-
-def call(page, path: str, body: dict) -> dict:
-    """POST to the API from ``page`` with its session, as the page's script does."""
-    return page.evaluate(
-        """async ([path, body]) => {
-            const token = document.querySelector('meta[name="csrf-token"]').content;
-            const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body),
-                headers: { "Content-Type": "application/json", "X-CSRFToken": token } });
-            return { status: response.status, data: await response.json() };
-        }""",
-        [path, body],
-    )
 
 
 def go_at_marking(new_page, site):
@@ -65,7 +51,7 @@ def go_at_marking(new_page, site):
     game = game_id(black)
     for ply, point in enumerate([*WALLS, "PASS", "B5", "PASS", "PASS"]):
         mover = black if ply % 2 == 0 else white
-        answer = call(mover, f"games/{game}/moves", {"ply": ply, "point": point})
+        answer = post(mover, f"games/{game}/moves", {"ply": ply, "point": point})
         assert answer["status"] == 200, answer
     for page in (black, white):
         page.reload()
@@ -325,11 +311,11 @@ def test_an_analysis_asked_for_elsewhere_shows_on_the_pages_open_on_the_game(new
     white, black = white_and_black(ann, bob)
     game = game_id(black)
     for ply, point in enumerate(EDGES, start=1):
-        answer = call(
+        answer = post(
             black if ply % 2 else white, f"games/{game}/moves", {"ply": ply, "point": point}
         )
         assert answer["status"] == 200, answer
-    assert call(white, f"games/{game}/resign", {})["status"] == 200
+    assert post(white, f"games/{game}/resign", {})["status"] == 200
     expect(white.locator("#status")).to_have_text(re.compile("won by resignation"))
     # White's page, open since the game began, and a page opened on the game over by somebody
     # signed out; its stream open, white's page counts it among the spectators.
@@ -346,7 +332,7 @@ def test_an_analysis_asked_for_elsewhere_shows_on_the_pages_open_on_the_game(new
         )
 
     # Black asks for it through the API: both pages show its progress, then the analysis.
-    asked = call(black, f"games/{game}/analysis", {})
+    asked = post(black, f"games/{game}/analysis", {})
     assert asked["status"] == 202, asked
     for page in (white, viewer):
         expect(page.locator("#analysis progress")).to_be_visible()

@@ -14,8 +14,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import GAME_URL, signup, unique_name, watch_errors
-from tests.web.playing import PASSWORD, click, game_id, go_black_and_white, players_at_a_game
-from tests.web.test_browser_game_tools import WALLS, call
+from tests.web.playing import (
+    PASSWORD,
+    WALLS,
+    click,
+    game_id,
+    go_black_and_white,
+    players_at_a_game,
+    post,
+)
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -73,7 +80,7 @@ def go_with_two_invaders(new_page, site):
     game = game_id(black)
     for ply, point in enumerate([*WALLS, "PASS", "B5", "PASS", "B7", "PASS", "PASS"]):
         mover = black if ply % 2 == 0 else white
-        answer = call(mover, f"games/{game}/moves", {"ply": ply, "point": point})
+        answer = post(mover, f"games/{game}/moves", {"ply": ply, "point": point})
         assert answer["status"] == 200, answer
     for page in (black, white):
         page.reload()

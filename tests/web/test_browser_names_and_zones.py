@@ -10,7 +10,6 @@ Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/c
 from __future__ import annotations
 
 import re
-import time
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -18,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import GAME_URL, signup, unique_name, watch_errors
-from tests.web.playing import PASSWORD, game_id
+from tests.web.playing import PASSWORD, call, game_id, imported_game
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -26,33 +25,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 #: The API called from the page, with its session and CSRF token: (status, body).
-CALL = """async ([method, path, body, type]) => {
-  const token = document.querySelector('meta[name="csrf-token"]').content;
-  const response = await fetch('/api/' + path, { method, credentials: 'same-origin',
-    headers: { 'Content-Type': type, 'X-CSRFToken': token, Accept: 'application/json' },
-    body: body === null ? undefined : body });
-  return [response.status, await response.json()];
-}"""
-
-
-def call(page, method: str, path: str, body=None, content_type="application/json"):
-    return page.evaluate(CALL, [method, path, body, content_type])
-
-
-def imported_game(page, player1: str, player2: str, result: str = "*") -> int:
-    """A record of ``player1`` against ``player2`` imported through the API, with ``result``
-    (``1-0``: player 1 won, by resignation since no one has five): its game's id."""
-    record = f'[Game "Pente"]\n[Player 1 Name "{player1}"]\n[Player 2 Name "{player2}"]\n'
-    record += f'[Result "{result}"]\n\n1. K10 L11 2. M12 {result}\n'
-    status, job = call(page, "POST", "games/import", record, "text/plain")
-    assert status == 202, job
-    deadline = time.monotonic() + 30
-    while job["status"] not in ("done", "failed"):
-        assert time.monotonic() < deadline, job
-        time.sleep(0.2)
-        job = call(page, "GET", f"games/imports/{job['id']}")[1]
-    assert job["status"] == "done" and len(job["games"]) == 1, job
-    return job["games"][0]
 
 
 def fits(page, width: int) -> None:

@@ -86,6 +86,10 @@ def test_two_players_play_a_rated_set_by_clicking_while_a_spectator_watches(new_
     shot(carl, "viewer")
     carl.keyboard.press("End")
     expect(stone(carl, "K14")).to_have_count(1)
+    # A click on a row of the move list, beside its words, shows that position too.
+    row = carl.locator('#moves li[data-ply="3"]').bounding_box()
+    carl.mouse.click(row["x"] + row["width"] - 4, row["y"] + row["height"] / 2)
+    expect(carl.locator("#ply-label")).to_have_text("3 / 9")
 
     # The set's second game, colours swapped, reached from the first one's page.
     for page in (ann, bob):

@@ -12,8 +12,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.web.conftest import signup, unique_name, watch_errors  # noqa: E402
-from tests.web.playing import PASSWORD, players_at_a_game  # noqa: E402
-from tests.web.test_browser_game_tools import call  # noqa: E402
+from tests.web.playing import PASSWORD, players_at_a_game, post  # noqa: E402
 
 RECORDS = (
     '[Game "Pente"]\n[Player 1 Name "ann"]\n[Player 2 Name "bob"]\n\n1. K10 L11 2. M12 N13\n\n'
@@ -47,13 +46,13 @@ def test_the_rating_history_is_a_chart_with_axes_and_hover_values(new_page, site
     (ann, bob), errors = players_at_a_game(new_page, site)
     names = [page.locator("#me").inner_text() for page in (ann, bob)]
     # A rated Swap2-Pente set is one game: bob resigns it, and both ratings move.
-    challenge = call(
+    challenge = post(
         ann, "challenges/", {"variant": "Swap2-Pente", "rated": True, "invitee": names[1]}
     )
     assert challenge["status"] == 201, challenge
-    accepted = call(bob, f"challenges/{challenge['data']['id']}/accept/", {})
+    accepted = post(bob, f"challenges/{challenge['data']['id']}/accept/", {})
     assert accepted["status"] == 200 and accepted["data"]["game"], accepted
-    assert call(bob, f"games/{accepted['data']['game']}/resign", {})["status"] == 200
+    assert post(bob, f"games/{accepted['data']['game']}/resign", {})["status"] == 200
     ann.goto(f"{site}/players/{names[0]}/")
     chart = ann.locator("#rating-chart .uplot")
     expect(chart).to_be_visible()

@@ -12,16 +12,15 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.live.test_streams import SERVER_SETTINGS, account, move, new_game, uvicorn_server
-from tests.resilience.test_redis_down import switchable_redis  # noqa: F401 (a fixture)
-from tests.servers import copy_migrated_database
+from tests.live.streams import SERVER_SETTINGS, account, move, new_game
+from tests.servers import copy_migrated_database, uvicorn_server
 from tests.web.playing import stone
 
 pytestmark = [pytest.mark.redis, pytest.mark.usefixtures("browser")]
 
 
 @pytest.fixture
-def redis_site(tmp_path, switchable_redis):  # noqa: F811
+def redis_site(tmp_path, switchable_redis):
     relay, db = switchable_redis
     copy_migrated_database(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | SERVER_SETTINGS

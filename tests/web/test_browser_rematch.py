@@ -12,8 +12,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.web.conftest import GAME_URL  # noqa: E402
-from tests.web.playing import game_id, players_at_a_game, white_and_black  # noqa: E402
-from tests.web.test_browser_game_tools import call  # noqa: E402
+from tests.web.playing import game_id, players_at_a_game, post, white_and_black  # noqa: E402
 
 
 def seat_names(page, game: int) -> list[str]:
@@ -27,11 +26,12 @@ def test_a_rematch_from_a_finished_game_starts_a_game_with_the_seats_swapped(new
     game = game_id(white)
     before = seat_names(white, game)
     expect(white.locator("#rematch")).to_be_hidden()
-    assert call(black, f"games/{game}/resign", {})["status"] == 200
-    expect(white.locator("#rematch-button")).to_be_visible()
+    assert post(black, f"games/{game}/resign", {})["status"] == 200
+    # The end reaches each page by its event stream: slow on a loaded machine.
+    expect(white.locator("#rematch-button")).to_be_visible(timeout=20_000)
     white.click("#rematch-button")
     expect(white.locator("#rematch")).to_contain_text("waiting for")
-    expect(black.locator("#rematch")).to_contain_text("asks for a rematch")
+    expect(black.locator("#rematch")).to_contain_text("asks for a rematch", timeout=20_000)
     black.get_by_role("button", name="Accept rematch").click()
     for page in (white, black):
         page.wait_for_url(lambda url: GAME_URL.match(url) and f"/games/{game}/" not in url)

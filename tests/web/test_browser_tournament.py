@@ -13,21 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import signin, signup, unique_name, watch_errors
+from tests.web.playing import PASSWORD, api_player
 from tournaments.pairing import trf
 
 pytestmark = pytest.mark.usefixtures("browser")
 
-PASSWORD = "correct-horse-battery-1"
 PHONE = {"width": 390, "height": 844}
-
-
-def api_player(site: str) -> tuple[str, httpx.Client]:
-    """A player registered through the API, with a client carrying their token."""
-    name = unique_name("t")
-    body = {"username": name, "password": PASSWORD}
-    assert httpx.post(f"{site}/api/auth/register", json=body).status_code == 201
-    key = httpx.post(f"{site}/api/auth/token", json=body).json()["key"]
-    return name, httpx.Client(base_url=f"{site}/api/", headers={"Authorization": f"Token {key}"})
 
 
 def create_tournament(organiser: httpx.Client, **fields) -> int:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import signup, unique_name, watch_errors
-from tests.web.test_browser_tournament import PASSWORD, api_player
+from tests.web.playing import PASSWORD, api_player
 
 pytestmark = pytest.mark.usefixtures("browser")
 

@@ -4,15 +4,12 @@ territory and the dead stones (by colour) in the state it embeds."""
 
 from __future__ import annotations
 
-import json
-import re
-
 import pytest
 
 from games.bots.models import Analysis
 from games.play.actions import game_decide, game_mark_dead, game_resign, move_play
-from tests.factories import UserFactory, make_game
-from tests.web.test_home_and_game_pages import embedded_state
+from tests.factories import UserFactory, computer, make_game
+from tests.web.pages import embedded_state, page_data
 
 pytestmark = pytest.mark.django_db
 
@@ -48,18 +45,6 @@ def test_a_go_page_carries_the_territory_and_the_dead_stones_by_colour(client):
     assert (state["go"]["score"]["white_dead"], state["go"]["score"]["black_dead"]) == (["B5"], [])
     assert "B5" in state["go"]["score"]["black_territory"]
     assert client.get(f"/api/games/{game.pk}/").json()["go"] == state["go"]
-
-
-def page_data(client, game) -> dict:
-    """The page's own data beside the state (``game-page``)."""
-    html = client.get(f"/games/{game.pk}/").content.decode()
-    match = re.search(r'<script id="game-page" type="application/json">(.*?)</script>', html, re.S)
-    assert match, "the page embeds its data"
-    return json.loads(match.group(1))
-
-
-def computer(level: int = 1):
-    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
 
 
 def test_hints_are_offered_to_a_player_against_the_computer_only(client):

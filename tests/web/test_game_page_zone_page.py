@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import UserFactory, make_game
-from tests.web.test_game_page_tools import page_data
+from tests.web.pages import page_data
 
 pytestmark = pytest.mark.django_db
 

@@ -13,16 +13,9 @@ from games.clocks.timecontrol import TimeControl
 from games.play import actions
 from games.play.models import Game
 from tests.factories import ChallengeFactory, UserFactory, make_game
+from tests.web.pages import embedded_state
 
 pytestmark = pytest.mark.django_db
-
-
-def embedded_state(response) -> dict:
-    match = re.search(
-        rb'<script id="game-state" type="application/json">(.*?)</script>', response.content, re.S
-    )
-    assert match, "the page embeds the game's state"
-    return json.loads(match.group(1))
 
 
 def embedded_page(response) -> dict:

@@ -70,12 +70,15 @@ def _counts(results: list[tuple[Hashable, float]]) -> tuple[int, int, int]:
 
 
 def _rank(players, key) -> list[tuple[int, Hashable]]:
+    """Players ranked by ``key`` (points and tie-breaks, best first), equal keys sharing a rank.
+    Equals keep the order of ``players`` (the sort is stable): the players as given, then those
+    met only in the history, in the order they first appear there (see ``_collect``)."""
     ordered = sorted(players, key=key)
     out = []
     previous = None
     rank = 0
     for i, p in enumerate(ordered, start=1):
-        k = key(p)[:-1]  # the last element is a stable player order, not a tie-break
+        k = key(p)
         if k != previous:
             rank, previous = i, k
         out.append((rank, p))
@@ -86,7 +89,6 @@ def swiss_standings(
     players: Sequence[Hashable], rounds: Sequence[Sequence[Result | Bye]]
 ) -> list[Row]:
     points, games, byes = _collect(players, rounds)
-    order = {p: i for i, p in enumerate(players)}
     tb: dict[Hashable, dict] = {}
     for p in points:
         opp_scores = [points[o] for o, _ in games[p]] + [points[p]] * byes.get(p, 0)
@@ -104,7 +106,6 @@ def swiss_standings(
             -t["buchholz"],
             -t["sonneborn_berger"],
             -t["wins"],
-            order.get(p, 0),
         )
 
     return _rows(_rank(list(points), key), points, games, tb)
@@ -114,7 +115,6 @@ def round_robin_standings(
     players: Sequence[Hashable], rounds: Sequence[Sequence[Result | Bye]]
 ) -> list[Row]:
     points, games, _ = _collect(players, rounds)
-    order = {p: i for i, p in enumerate(players)}
     tb: dict[Hashable, dict] = {}
     for p in points:
         wins, _, _ = _counts(games[p])
@@ -135,7 +135,6 @@ def round_robin_standings(
             -t["sonneborn_berger"],
             -t["head_to_head"],
             -t["wins"],
-            order.get(p, 0),
         )
 
     return _rows(_rank(list(points), key), points, games, tb)

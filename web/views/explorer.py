@@ -93,7 +93,7 @@ def _stones_board(*, variant: Variant, given: Stones) -> str:
     return board_svg(
         board_rows(board, variant.size),
         captures=captures,
-        go=variant.family == "go",
+        go=variant.black_first,
     )
 
 
@@ -200,7 +200,7 @@ def explorer_page(request: HttpRequest) -> HttpResponse:
     else:
         board = _stones_board(variant=variant, given=given)
         shown = {"board": board, "others": [], "marking": False}
-    colours = GO_COLOUR_NAMES if variant.family == "go" else COLOUR_NAMES
+    colours = GO_COLOUR_NAMES if variant.black_first else COLOUR_NAMES
     context: dict[str, Any] = {
         "game": game,
         "games": list(GAMES),

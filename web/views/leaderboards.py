@@ -19,6 +19,7 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
 from games.engine import GAMES, UnknownGame, get_variant
+from hills.templatetags.hill_crowns import crown_html, request_kings
 from pente_site.errors import Invalid
 from ratings import selectors as rating_selectors
 from ratings.cursors import decode_cursor, encode_cursor
@@ -79,6 +80,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     lines: list[str] = []
     append = lines.append
     player_prefix = reverse("web:player", args=["-"])[:-2]  # "/players/"
+    kings = request_kings(request)  # a crown beside the kings of hills
     for _id, rating, results, wins, losses, draws, last_played_at, name in rows[:PAGE_SIZE]:
         position += 1
         if rating != prev_rating:
@@ -86,6 +88,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         shown = escape(name)
         href = escape(player_prefix + quote(name, safe=URL_SAFE) + "/")
         marker = _PROVISIONAL if results < ESTABLISHED_RESULTS else ""
+        if name in kings:
+            marker = crown_html(kings[name]) + marker
         played = "—" if last_played_at is None else f"{last_played_at:%Y-%m-%d}"
         append(
             f'<tr><td class="num">{rank}</td>'

@@ -22,6 +22,8 @@ from games.engine import GAMES, GO_VARIANTS, get_variant
 from games.engine.openings import MULTI_VARIANTS
 from games.play import selectors as play_selectors
 from games.play.models import Game
+from hills.selectors import crown_shade
+from hills.templatetags.hill_crowns import request_kings
 from pente_site.errors import DomainError, NotFound
 from web.challenges import challenge_rows
 from web.links import viewer_zone
@@ -145,6 +147,12 @@ def _rematch_offered(game: Game, viewer) -> bool:
     return True
 
 
+def _crowns(request: HttpRequest, state: dict) -> dict[str, int]:
+    kings = request_kings(request)
+    names = {(p.get("user") or {}).get("username") for p in state["players"]}
+    return {name: crown_shade(kings[name]) for name in names if name in kings}
+
+
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         shown = play_selectors.game_to_show(game_id=pk)
@@ -190,6 +198,8 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "win_chance_slope": analysis.WIN_CHANCE_SLOPE,
             "time_zone": str(viewer_zone(viewer)),  # the account's, for the deadline
             "rematch": _rematch_offered(game, viewer),  # web/rematch.js
+            # The kings of hills among the players: their crown's shade (web/players.js).
+            "crowns": _crowns(request, state),
         },
     }
     return render(request, "web/game.html", context)

@@ -139,7 +139,7 @@ def _ending(token: str) -> str | None:
 
 
 def _tokens(line: str, lineno: int) -> list[str]:
-    """Split a move-text line into tokens, dropping ``{comments}``."""
+    """Split a move-text line into tokens, dropping ``{comments}`` (each one a separator)."""
     if "{" not in line:
         return line.replace(",", " ").split()
     out: list[str] = []
@@ -149,6 +149,7 @@ def _tokens(line: str, lineno: int) -> list[str]:
         if depth_start is not None:
             if ch == "}":
                 depth_start = None
+                buf.append(" ")  # a comment separates what stands on either side of it
             continue
         if ch == "{":
             depth_start = i

@@ -8,6 +8,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.bots.go_search import warm
 from games.bots.gtp import GtpEngine
 from games.engine import UnknownGame
 
@@ -36,4 +37,6 @@ class Command(BaseCommand):
             engine = GtpEngine(game, level, budget)
         except UnknownGame as exc:
             raise CommandError(str(exc)) from exc
+        if engine.is_go:
+            warm()  # the compiled playouts ready before the first genmove
         engine.run(options.get("stdin") or sys.stdin, self.stdout)

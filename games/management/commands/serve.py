@@ -23,6 +23,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from games.bots.accounts import bots_ensure
+from games.bots.warmup import warm
 
 
 def celery_worker_argv(*options: str) -> list[str]:
@@ -109,6 +110,7 @@ class Command(BaseCommand):
             settings.DEBUG = False
         call_command("migrate", interactive=False, verbosity=0)
         bots_ensure()  # the computer opponents, computer1 .. computer8
+        warm()  # the compiled search loaded (numba's cache) before the workers start
         _address_for_links(addrport)
         worker = None
         if not no_worker:

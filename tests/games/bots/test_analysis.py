@@ -13,13 +13,13 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import TestCase
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.bots import analysis, go_search, search
 from games.bots.analysis import Evaluation, judgement
 from games.bots.models import Analysis
 from games.bots.tasks import analyses_sweep, analysis_run
 from games.play.actions import game_resign, move_play
+from tests.clients import client_for
 from tests.factories import UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
@@ -52,13 +52,6 @@ def _searches_by_nodes(monkeypatch):
 
     monkeypatch.setattr(analysis, "choose_move", pente)
     monkeypatch.setattr(analysis, "go_action", go)
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def played(points: list[str], *, players=None, variant: str = "Pente"):

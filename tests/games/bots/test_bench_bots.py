@@ -3,25 +3,13 @@ interval and the think times, and judges the level above against its target."""
 
 from __future__ import annotations
 
-import importlib.util
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bots"] = module
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop("bench_bots", None)
 
 
 def test_the_wilson_interval_holds_the_score_and_narrows_with_games(bench):
@@ -36,6 +24,14 @@ def test_a_short_match_prints_every_game_and_the_score(bench, capsys):
     out = capsys.readouterr().out
     assert out.count("game ") == 2 and "level 2 scores" in out and "95% interval" in out
     assert status == (0 if "target: the level above scores >= 65%: OK" in out else 1)
+
+
+def test_a_level_against_itself_prints_each_sides_think_times_apart(bench, capsys):
+    assert bench.main(["1", "1", "Gomoku", "2", "--nodes", "50"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if " moves, mean " in line]
+    assert [line.split(",")[0] for line in lines] == ["A", "B"], lines
+    moves = [int(line.split(": ")[1].split(" moves")[0]) for line in lines]
+    assert min(moves) > 0 and abs(moves[0] - moves[1]) <= 2, lines  # each side its own stones
 
 
 def test_go_is_played_to_its_count_by_the_simple_policy(bench, capsys):
@@ -131,22 +127,63 @@ def test_a_match_against_a_gtp_program_prints_every_game_and_the_score(bench, ca
         assert "final_score named the opponent's winner in" in out
 
 
-def test_a_gtp_program_that_answers_an_illegal_move_forfeits(bench, tmp_path):
+def test_a_match_against_a_gtp_program_on_a_node_budget(bench, capsys, monkeypatch):
+    budgets = []
+    real = bench.bot_turn
+
+    def spy(game, **kwargs):
+        budgets.append(kwargs["max_nodes"])
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(bench, "bot_turn", spy)
+    status = bench.main(["1", "0", "Pente", "1", "--nodes", "40", "--opponent", _our_gtp("Pente")])
+    assert status == 0 and "95% interval" in capsys.readouterr().out
+    assert budgets and set(budgets) == {40}
+
+
+def _against_fake_gtp(
+    bench, tmp_path, *, genmove: str, our_colour: int, refuse: bool = False
+) -> tuple:
+    """A game of Pente at level 1 against a GTP program that agrees to every command and
+    answers ``genmove`` with ``genmove`` (refuses it with that text when ``refuse``):
+    ``play_gtp_game``'s answer."""
     fake = tmp_path / "fake_gtp.py"
+    mark = "?" if refuse else "="
     fake.write_text(
         "import sys\n"
         "for line in sys.stdin:\n"
-        "    answer = 'K10' if line.startswith('genmove') else ''\n"
-        "    sys.stdout.write(f'= {answer}\\n\\n'); sys.stdout.flush()\n"
+        f"    answer = {genmove!r} if line.startswith('genmove') else ''\n"
+        f"    sign = {mark!r} if line.startswith('genmove') else '='\n"
+        "    sys.stdout.write(f'{sign} {answer}\\n\\n'); sys.stdout.flush()\n"
         "    if line.startswith('quit'): break\n"
     )
     opponent = bench.GtpOpponent(f"{sys.executable} {fake}")
     try:
-        import random
-
-        winner, _, _ = bench.play_gtp_game(
-            "Pente", level=1, our_colour=1, opponent=opponent, scale=0.05, rng=random.Random(1)
+        return bench.play_gtp_game(
+            "Pente",
+            level=1,
+            our_colour=our_colour,
+            opponent=opponent,
+            scale=0.05,
+            rng=random.Random(1),
         )
     finally:
         opponent.close()
+
+
+def test_a_gtp_program_that_refuses_genmove_forfeits_and_the_match_goes_on(bench, tmp_path, capsys):
+    winner, _, _ = _against_fake_gtp(
+        bench, tmp_path, genmove="index out of bounds", our_colour=1, refuse=True
+    )
+    assert winner == 1
+    assert "refused genmove (index out of bounds): a forfeit" in capsys.readouterr().out
+
+
+def test_a_gtp_program_that_answers_an_illegal_move_forfeits(bench, tmp_path):
+    winner, _, _ = _against_fake_gtp(bench, tmp_path, genmove="K10", our_colour=1)
     assert winner == 1  # its answer K10 is taken: the game is ours
+
+
+def test_a_gtp_program_whose_first_stone_is_not_the_centre_forfeits_as_black(bench, tmp_path):
+    winner, times, _ = _against_fake_gtp(bench, tmp_path, genmove="A1", our_colour=2)
+    assert (winner, times["us"]) == (2, [])  # white wins before playing a stone

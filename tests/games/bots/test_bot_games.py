@@ -18,13 +18,9 @@ from games.bots.tasks import RESEND_TASK, bots_resend
 from games.play.actions import game_resign
 from games.play.models import Game, Move
 from pente_site.celery import app
-from tests.factories import UserFactory, make_game
+from tests.factories import UserFactory, computer, make_game
 
 pytestmark = pytest.mark.django_db
-
-
-def computer(level: int = 1):
-    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
 
 
 def _human_move(client, game_id: int, rng: random.Random) -> dict:

@@ -200,12 +200,17 @@ def test_a_bots_worker_killed_after_a_humans_move_costs_the_computer_seconds(not
     human = UserFactory()
     bot = UserFactory(username="computer1", is_computer=True, bot_level=1)
     other = UserFactory(username="computer8", is_computer=True, bot_level=8)
-    env = os.environ | {"DATABASE_URL": _test_database_url(), "BOT_THINK_SCALE": "1"}
+    # Thinks four times as long: the busy think below holds the one thread for 20 s, so that
+    # the computer's next task is still waiting when the worker is killed, however loaded.
+    env = os.environ | {"DATABASE_URL": _test_database_url(), "BOT_THINK_SCALE": "4"}
     beat_log, worker_log = tmp_path / "beat.log", tmp_path / "worker.log"
     beat = _celery("beat", "--schedule", str(tmp_path / "beat-schedule"), log=beat_log, env=env)
-    # one thread: a think holds it, and the tasks received meanwhile wait, unacknowledged
+    # One thread: a think holds it, and the tasks received meanwhile wait, unacknowledged.
+    # Prefetching two makes sure the next task is received while the think goes on (with the
+    # production setting of one, Redis's transport only sometimes hands it over early).
     worker = _celery(
         "worker", "-Q", "bots", "--pool", "threads", "--concurrency", "1",
+        "--prefetch-multiplier", "2",
         *("--without-heartbeat", "--without-gossip", "--without-mingle"),
         log=worker_log, env=env,
     )  # fmt: skip
@@ -213,7 +218,7 @@ def test_a_bots_worker_killed_after_a_humans_move_costs_the_computer_seconds(not
         _wait_log(beat, beat_log, "beat: Starting")
         game = game_create(variant="Pente", players=[human, bot])
         _wait_ply(game, 2, within=90)  # the worker answers the computer's first turn
-        busy = game_create(variant="Connect6", players=[UserFactory(), other])  # 5 s of think
+        busy = game_create(variant="Connect6", players=[UserFactory(), other])  # 20 s of think
         _wait_log(worker, worker_log, "] received", count=2)
         taken = set(game.moves.values_list("point", flat=True))
         point = next(p for p in (160, 162, 198, 200) if p not in taken)

@@ -12,9 +12,7 @@ import time
 
 import pytest
 
-from tests.games.clocks.test_embedded import _call
-from tests.games.clocks.test_embedded import _worker_pids as _children
-from tests.servers import start_embedded, stop_server
+from tests.servers import api_call, child_pids, start_embedded, stop_server
 
 pytestmark = pytest.mark.slow
 
@@ -43,29 +41,29 @@ def test_the_computer_answers_soon_after_its_worker_is_killed_mid_think(tmp_path
     proc, base = start_embedded(tmp_path)
     try:
         account = {"username": "ann", "password": "correct-horse-battery-1"}
-        _call(base, "auth/register", account)
-        token = _call(base, "auth/token", account)["key"]
+        api_call(base, "auth/register", account)
+        token = api_call(base, "auth/token", account)["key"]
         body = {"variant": "Pente", "invitee": "computer3", "seat_wanted": 1}
-        game = _call(base, "challenges/", body, token)["game"]
+        game = api_call(base, "challenges/", body, token)["game"]
         state = _wait(
-            lambda: (s := _call(base, f"games/{game}/"))["ply"] >= 2 and s,
+            lambda: (s := api_call(base, f"games/{game}/"))["ply"] >= 2 and s,
             60,
             "the computer never answered the centre stone",
         )
         taken = {s["point"] for s in state["board"]["stones"]}
         point = next(p for p in (160, 162, 198, 200) if p not in taken)
-        (worker,) = _children(proc.pid)
-        _call(base, f"games/{game}/moves", {"ply": 2, "point": point}, token)
+        (worker,) = child_pids(proc.pid)
+        api_call(base, f"games/{game}/moves", {"ply": 2, "point": point}, token)
         # level 3 thinks 0.25 s: the worker is killed once it has taken the task, mid-think
         _wait(lambda: _claimed(tmp_path / "db.sqlite3", game, 3), 30, "no worker took the task")
         os.kill(worker, signal.SIGKILL)
-        assert _call(base, f"games/{game}/")["ply"] == 3, "killed before the computer moved"
+        assert api_call(base, f"games/{game}/")["ply"] == 3, "killed before the computer moved"
         # a new worker starting prints its banner (on a loaded machine, seconds after its
         # process began): the time is counted from there
         log = tmp_path / "serve.log"
         _wait(lambda: log.read_text().count(BANNER) >= 2, 120, "no worker was started again")
         started = time.monotonic()
-        _wait(lambda: _call(base, f"games/{game}/")["ply"] >= 4, 60, "the computer never moved")
+        _wait(lambda: api_call(base, f"games/{game}/")["ply"] >= 4, 60, "the computer never moved")
         answered_in = time.monotonic() - started
         assert answered_in < 5, f"the computer moved {answered_in:.1f} s after the new worker"
     finally:

@@ -14,8 +14,7 @@ from games.bots import services
 from games.play.actions import game_mark_dead, move_play
 from games.play.models import Move
 from live.models import Event
-from tests.factories import UserFactory, make_game
-from tests.games.bots.test_bot_games import computer
+from tests.factories import UserFactory, computer, make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from games.bots.go_search import GoAction, go_action
+from games.bots.go_search import GoAction, estimate_dead, go_action
 from games.engine import GoGame
+from tests.games.bots.playouts import random_go_game
 
 # A finished 9x9 game: black owns columns A-E (its wall on E), white F-J (its wall on F); a
 # lone white stone dies in black's area (B5), a lone black one in white's (H5). With both
@@ -44,25 +45,10 @@ def apply(game: GoGame, action: GoAction) -> None:
         game.reject()
 
 
-def random_game(size: int, seed: int) -> GoGame:
-    """Random legal stones from the start, sometimes a pass."""
-    rng = random.Random(seed)
-    game = GoGame(size)
-    for _ in range(rng.randrange(0, size * size)):
-        if game.phase != "playing":
-            break
-        legal = game.legal_points()
-        if not legal or rng.random() < 0.02:
-            game.pass_turn()
-        else:
-            game.play(rng.choice(legal))
-    return game
-
-
 @pytest.mark.parametrize("level", [1, 8])
 def test_every_action_in_random_9x9_positions_is_legal(level):
     for seed in range(40):
-        game = random_game(9, seed)
+        game = random_go_game(9, seed)
         if game.phase != "playing":
             continue
         apply(game, go_action(game, level=level, max_nodes=40, rng=random.Random(seed)))
@@ -71,7 +57,7 @@ def test_every_action_in_random_9x9_positions_is_legal(level):
 @pytest.mark.parametrize("size", [13, 19])
 def test_every_action_in_random_big_board_positions_is_legal(size):
     for seed in range(6):
-        game = random_game(size, seed)
+        game = random_go_game(size, seed)
         if game.phase != "playing":
             continue
         for level in (1, 8):
@@ -81,7 +67,7 @@ def test_every_action_in_random_big_board_positions_is_legal(size):
 
 def test_every_marking_and_answer_in_random_positions_is_allowed():
     for seed in range(12):
-        game = random_game(9, seed)
+        game = random_go_game(9, seed)
         while game.phase == "playing":
             game.pass_turn()
         for _ in range(2):  # the marking, then the answer
@@ -266,7 +252,7 @@ def test_rejects_a_marking_that_leaves_a_dead_stone_naming_that_stone():
 
 
 def test_answers_within_its_think_time_on_19x19():
-    game = random_game(19, 11)
+    game = random_go_game(19, 11)
     for level, budget in ((1, 0.05), (8, 0.3)):
         start = time.perf_counter()
         go_action(game, level=level, budget_s=budget, rng=random.Random(level))
@@ -320,3 +306,16 @@ def test_the_winrate_is_the_movers_share_of_the_playouts_not_leaning_to_the_move
     game.act(game.parse_point("G3"))
     white = go_action(game, level=2, max_nodes=120_000, rng=random.Random(5)).winrate
     assert abs(black + white - 1) < 0.15, (black, white)
+
+
+def test_counts_a_lone_stone_in_a_wide_territory_dead_when_the_playouts_hesitate():
+    # B5 alone in black's 36 points: the playouts, which now and then let it live or kill
+    # black's wall, leave its ownership short of the margin; the closed region decides.
+    game = finished(1)
+    dead = estimate_dead(game, max_nodes=MARKING_NODES, rng=random.Random(6))
+    assert names(game, dead) == DEAD
+
+
+def test_counts_no_stone_dead_in_the_opening_however_alone():
+    game = GoGame.from_position(9, {1: "E5", 2: "C3"}, to_move=1)
+    assert estimate_dead(game, max_nodes=MARKING_NODES, rng=random.Random(6)) == frozenset()

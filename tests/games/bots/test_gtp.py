@@ -238,9 +238,9 @@ def test_a_standard_controller_runs_a_whole_game_of_go():
         assert score == "0" or (score[:2] in ("B+", "W+") and float(score[2:]) > 0)
 
 
-def go_position(black: str, white: str, *, komi: float = 0.5) -> GtpEngine:
+def go_position(black: str, white: str, *, komi: float = 0.5, budget_s: float = 0.05) -> GtpEngine:
     """A 9x9 engine with these stones set up by ``play`` of either colour."""
-    e = GtpEngine("Go (9x9)", 8, 0.05, rng=random.Random(7))
+    e = GtpEngine("Go (9x9)", 8, budget_s, rng=random.Random(7))
     ok(e.handle(f"komi {komi}"))
     for colour, points in (("b", black), ("w", white)):
         for point in points.split():
@@ -271,7 +271,9 @@ def test_final_score_counts_with_the_dead_stones_removed():
 
 def test_a_hopeless_game_is_resigned_at_the_levels_that_resign():
     walls = " ".join(f"{col}{row}" for col in "BDFH" for row in range(1, 10))
-    e = go_position("", walls, komi=7.5)
+    # Resigning asks for a win rate measured over enough playouts: a second, so that a busy
+    # machine still gives it some hundreds.
+    e = go_position("", walls, komi=7.5, budget_s=1.0)
     assert ok(e.handle("genmove b")) == "resign"
     assert e.game.board.count(1) == 0
     weak = GtpEngine("Go (9x9)", 2, 0.05, rng=random.Random(7))

@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.bots import analysis
 from games.play.actions import game_mark_dead, game_resign, move_play
-from tests.factories import UserFactory, make_game
+from tests.clients import client_for
+from tests.factories import UserFactory, computer, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -23,17 +23,6 @@ FOUR = ["J10", "L10", "A1", "M10", "A3", "N10", "A5"]
 @pytest.fixture(autouse=True)
 def _short_hints(settings):
     settings.HINT_SECONDS = 0.05
-
-
-def computer(level: int = 1):
-    return UserFactory(username=f"computer{level}", is_computer=True, bot_level=level)
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def played(players, points: list[str], *, variant: str = "Pente", **options):

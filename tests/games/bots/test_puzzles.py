@@ -128,6 +128,22 @@ PUZZLES = [
         {1: 8},
     ),
     Puzzle(
+        "pente a capture that leaves two threats of the fifth pair",
+        "Pente",
+        "K10 C16 Q3",
+        "L10 M10 N11 N12 O11 P12 R17",
+        2,
+        {1: 6},
+    ),
+    Puzzle(
+        "keryo a capture that leaves two threats of the last pair",
+        "Keryo-Pente",
+        "K10 C16 Q3",
+        "L10 M10 N11 N12 O11 P12 R17",
+        2,
+        {1: 11},
+    ),
+    Puzzle(
         "keryo a triple and a pair threatened at once",
         "Keryo-Pente",
         "K12 C16 Q3",
@@ -149,6 +165,22 @@ PUZZLES = [
         "J10 O11 P12 Q13 R3",
         2,
         {1: 12},
+    ),
+    Puzzle(
+        "keryo the fifth capture, of a triple, at once",
+        "Keryo-Pente",
+        "K10 C16 Q3",
+        "L10 M10 N10 R17 C4",
+        1,
+        {1: 12},
+    ),
+    Puzzle(
+        "pente the fifth pair while a four stands against us",
+        "Pente",
+        "K12 C16 Q3",
+        "L11 M10 E10 F10 G10 H10 R17",
+        1,
+        {1: 8},
     ),
     # ---- threes (VCT): a double three, no four to start with
     Puzzle(
@@ -331,7 +363,7 @@ def test_connect6_stops_an_open_four_with_both_stones():
 def test_every_forced_win_the_threat_search_claims_in_random_positions_is_real(variant):
     """Soundness: in random positions where the VCF claims a win, its first stone and then its
     own next stones win against every defence (captures out of the fours included)."""
-    from .test_legality import random_game
+    from .playouts import random_game
 
     checked = 0
     for i in range(400):

@@ -187,6 +187,12 @@ def test_the_guard_keeps_the_search_s_stone_when_it_leaves_no_vcf():
     assert bot._guarded([P("N10"), P("C17")]) == P("N10")
 
 
+def test_the_guard_out_of_time_plays_no_stone_it_has_seen_lose():
+    # two nodes: enough to see C17 lose to the double four, not to finish N10's check
+    bot = node_bot(_guard_position(), 8, 0.001, random.Random(0))
+    assert bot._guarded([P("C17"), P("N10")]) == P("N10")
+
+
 def test_only_level_8_guards_its_stone():
     assert [k for k, spec in _LEVELS.items() if spec.guard] == [8]
 

@@ -16,40 +16,13 @@ from games.challenges import services as challenge_services
 from games.challenges.models import Challenge, ChallengeEntry
 from games.play.models import Game, GameSet
 from live.services import ignore_add
+from tests.clients import client_for
 from tests.factories import ChallengeFactory, GameFactory, UserFactory
+from tests.games.challenges.support import act, create, seat_users
 
 urlpatterns = [path("api/", include("games.challenges.urls"))]
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
-
-
-@pytest.fixture
-def alice():
-    return UserFactory(username="alice")
-
-
-@pytest.fixture
-def bob():
-    return UserFactory(username="bob")
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def create(user, **body):
-    body.setdefault("variant", "Pente")
-    return client_for(user).post("/api/challenges/", body)
-
-
-def act(user, challenge_id, action):
-    return client_for(user).post(f"/api/challenges/{challenge_id}/{action}/")
-
-
-def seat_users(game: Game) -> list[str]:
-    return [s.user.username for s in game.seat_rows.order_by("seat")]
 
 
 @pytest.fixture

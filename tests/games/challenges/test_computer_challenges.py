@@ -9,8 +9,9 @@ from games.challenges import services as challenge_services
 from games.challenges.models import Challenge
 from games.play.actions import game_resign
 from games.play.models import Game
+from tests.clients import client_for
 from tests.factories import UserFactory
-from tests.games.challenges.test_api import client_for, create, seat_users
+from tests.games.challenges.support import create, seat_users
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 urlpatterns = [path("api/", include("games.challenges.urls"))]

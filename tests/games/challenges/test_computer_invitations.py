@@ -15,7 +15,7 @@ from games.challenges import services as challenge_services
 from games.challenges.models import Challenge
 from games.play.models import Game
 from tests.factories import UserFactory, make_game
-from tests.games.challenges.test_api import act, create, seat_users
+from tests.games.challenges.support import act, create, seat_users
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 urlpatterns = [path("api/", include("games.challenges.urls"))]

@@ -11,12 +11,12 @@ from games.challenges.models import Challenge
 from games.clocks.timecontrol import TimeControl
 from games.play.actions import game_resign
 from games.play.models import Game, GameSet
+from tests.clients import client_for
 from tests.factories import UserFactory, make_game
-from tests.games.challenges.test_api import alice, bob, client_for, seat_users
+from tests.games.challenges.support import seat_users
 from tests.tournaments.support import finish_match_games, make_tournament
 
 pytestmark = pytest.mark.django_db
-__all__ = ["alice", "bob"]  # the fixtures
 
 
 def rematch(user, game):

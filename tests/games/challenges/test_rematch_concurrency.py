@@ -5,38 +5,34 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games.challenges.models import Challenge
 from games.play.actions import game_resign
 from games.play.models import Game
 from tests.factories import UserFactory, make_game
+from tests.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def _race(game_id: int, users: list) -> list[int]:
-    barrier = threading.Barrier(len(users))
+    """Each user asks for a rematch of ``game_id`` at the same moment: the status codes."""
     codes: list[int] = []
     lock = threading.Lock()
 
-    def worker(user):
-        try:
-            client = APIClient()
-            client.force_authenticate(user)
-            barrier.wait()
+    def asker(user):
+        client = APIClient()
+        client.force_authenticate(user)
+
+        def ask():
             response = client.post(f"/api/games/{game_id}/rematch")
             with lock:
                 codes.append(response.status_code)
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=worker, args=(u,)) for u in users]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+        return ask
+
+    run_together([asker(u) for u in users])
     return codes
 
 

@@ -5,37 +5,25 @@ its deadline."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
-import urllib.request
 from datetime import datetime
 
-from tests.servers import start_embedded, stop_server
+from tests.servers import api_call, child_pids, start_embedded, stop_server
 
 #: Each game's deadline: the start window of player 2 (Pente's clocks wait for its first stone).
 WINDOW_SECONDS = 3
 
 
-def _call(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base}/api/{path}", data=data, headers=headers)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"{}")
-
-
 def _token(base: str, name: str) -> str:
     account = {"username": name, "password": "correct-horse-battery-1"}
-    _call(base, "auth/register", account)
-    return _call(base, "auth/token", account)["key"]
+    api_call(base, "auth/register", account)
+    return api_call(base, "auth/token", account)["key"]
 
 
 def _live_game(base: str, ann: str, bob: str) -> int:
-    challenge = _call(
+    challenge = api_call(
         base,
         "challenges/",
         {
@@ -48,29 +36,16 @@ def _live_game(base: str, ann: str, bob: str) -> int:
         },
         ann,
     )
-    return _call(base, f"challenges/{challenge['id']}/accept/", {}, bob)["game"]
+    return api_call(base, f"challenges/{challenge['id']}/accept/", {}, bob)["game"]
 
 
 def _over(base: str, game: int, within: float) -> dict:
     end = time.monotonic() + within
     while True:
-        state = _call(base, f"games/{game}/")
+        state = api_call(base, f"games/{game}/")
         if state["status"] != "in_progress" or time.monotonic() > end:
             return state
         time.sleep(0.1)
-
-
-def _worker_pids(server_pid: int) -> list[int]:
-    pids = []
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == server_pid and fields[0] != "Z":
-            pids.append(int(entry))
-    return pids
 
 
 def test_the_embedded_worker_closes_games_at_their_deadline_even_after_it_was_killed(tmp_path):
@@ -78,14 +53,14 @@ def test_the_embedded_worker_closes_games_at_their_deadline_even_after_it_was_ki
     try:
         ann, bob = _token(base, "ann"), _token(base, "bob")
         first = _live_game(base, ann, bob)
-        deadline = datetime.fromisoformat(_call(base, f"games/{first}/")["clock"]["deadline"])
+        deadline = datetime.fromisoformat(api_call(base, f"games/{first}/")["clock"]["deadline"])
         state = _over(base, first, within=WINDOW_SECONDS + 15)
         assert (state["status"], state["end_reason"]) == ("cancelled", "aborted")
         assert datetime.fromisoformat(state["finished_at"]) == deadline
 
-        (worker,) = _worker_pids(proc.pid)
+        (worker,) = child_pids(proc.pid)
         second = _live_game(base, ann, bob)
-        deadline = datetime.fromisoformat(_call(base, f"games/{second}/")["clock"]["deadline"])
+        deadline = datetime.fromisoformat(api_call(base, f"games/{second}/")["clock"]["deadline"])
         os.kill(worker, signal.SIGKILL)  # with the game's timeout task, if it had taken it
         state = _over(base, second, within=WINDOW_SECONDS + 60)  # serve starts a worker again
         assert (state["status"], state["end_reason"]) == ("cancelled", "aborted")

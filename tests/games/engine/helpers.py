@@ -2,11 +2,20 @@
 
 ``position()`` builds a game whose board holds exactly the given stones, past the opening (the
 tournament rule no longer applies) and with the given colour to move: ``Game.from_position``.
+``third_line()`` reads a record that starts on line 3 of its file (the refusals name lines).
 """
 
 from __future__ import annotations
 
-from games.engine import DECISIONS, Game, IllegalMove, parse_point, point_name
+from games.engine import (
+    DECISIONS,
+    Game,
+    IllegalMove,
+    Record,
+    parse_point,
+    parse_records,
+    point_name,
+)
 from games.engine.tables import tables
 
 
@@ -67,6 +76,17 @@ def full_board_but(
     for name in [last, *also_empty.split()]:
         del board[pt(name)]
     stones = {c: [q for q, v in board.items() if v == c] for c in (1, 2)}
+    return Game.from_position(variant, stones=stones, to_move=1)
+
+
+def nearly_full(variant: str, *, colour_1: str, colour_2: str) -> Game:
+    """A board full but K10 (colour 1 to move) and A1, A2, where K10 makes no five and the
+    points named are set to each colour."""
+    g = full_board_but("K10", variant, also_empty="A1 A2", colour_1=colour_1)
+    stones = {c: [p for p, v in enumerate(g.board) if v == c] for c in (1, 2)}
+    for name in colour_2.split():
+        stones[1].remove(pt(name))
+        stones[2].append(pt(name))
     return Game.from_position(variant, stones=stones, to_move=1)
 
 
@@ -135,3 +155,15 @@ def act(game: Game, action: int | str) -> None:
         game.decide(action)
     else:
         game.play(action)
+
+
+def third_line(moves: str, game: str | None = "Pente", **headers: str) -> Record:
+    """A record of ``game`` (None: no Game header) that starts on line 3 of its file, after a
+    comment and a blank line; ``headers`` by name, ``_`` for a space (``End_Reason``)."""
+    lines = ["; exported", ""]
+    if game is not None:
+        lines.append(f'[Game "{game}"]')
+    lines += [f'[{name.replace("_", " ")} "{value}"]' for name, value in headers.items()]
+    (record,) = parse_records("\n".join(lines) + "\n\n" + moves + "\n")
+    assert record.line == 3
+    return record

@@ -7,11 +7,14 @@ Diagrams are rows top first, as ``GoGame.rows()`` prints them: ``.`` empty, ``1`
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from games.engine import BadOptions, IllegalMove, Outcome, Termination
-from games.engine.go import GO_ILLEGAL_MOVE_CODES, GoGame, GoPhase, zobrist_hash
+from games.engine.go import GO_ILLEGAL_MOVE_CODES, GoGame, GoPhase, go_tables, zobrist_hash
 from games.engine.notation import parse_point, point_name
+from tests.games.engine.go_play import state
 
 
 def diagram(*rows: str, to_move: int = 1, komi: float = 7.5) -> GoGame:
@@ -43,25 +46,6 @@ def refused(game: GoGame, action, code: str, **kwargs) -> None:
     assert state(game) == before
 
 
-def state(game: GoGame) -> tuple:
-    """Everything that makes up a game, to compare before and after."""
-    return (
-        game.board,
-        game.captures,
-        game.position_hash,
-        game.positions,
-        game.phase,
-        game.to_move_seat,
-        game.marking_seat,
-        game.proposed_dead,
-        game.outcome,
-        game.ply,
-        game.passes,
-        tuple(game.actions),
-        game.last_point,
-    )
-
-
 def names(points, size: int = 9) -> set[str]:
     return {point_name(p, size) for p in points}
 
@@ -91,6 +75,7 @@ def test_black_moves_first_on_an_empty_board_with_white_getting_komi():
     assert game.outcome is None and game.pending_decision is None
     assert game.decisions_available() == () and game.stones_this_turn() == 1
     assert game.captures == (0, 0) and game.last_point is None and game.ply == 0
+    assert game.passes == 0
 
 
 @pytest.mark.parametrize("size", [9, 13, 19])
@@ -102,8 +87,16 @@ def test_each_go_size_starts_empty(size):
 
 @pytest.mark.parametrize("size", [7, 15, 20, True, "19"])
 def test_other_board_sizes_are_refused(size):
-    with pytest.raises(BadOptions):
+    with pytest.raises(BadOptions) as info:
         GoGame(size)
+    assert str(info.value) == f"Go is played on 9x9, 13x13 or 19x19, not {size!r}"
+
+
+@pytest.mark.parametrize("komi", [True, "7.5", None, float("inf"), float("nan")])
+def test_komi_is_a_finite_number_of_points(komi):
+    with pytest.raises(BadOptions) as info:
+        GoGame(9, komi=komi)
+    assert str(info.value) == f"komi must be a number of points, not {komi!r}"
 
 
 def test_colours_alternate_and_the_stone_goes_where_named():
@@ -114,6 +107,40 @@ def test_colours_alternate_and_the_stone_goes_where_named():
     game.play("C3")
     assert game.rows()[4] == "....1...." and game.rows()[6] == "..2......"
     assert game.to_move_seat == 1 and game.ply == 2 and game.last_point == parse_point("C3", 9)
+
+
+def test_a_position_is_by_default_an_empty_19x19_board_with_black_to_move():
+    for game in (GoGame.from_position(), GoGame()):
+        assert game.board == (0,) * 361 and game.to_move_seat == 1 and game.ply == 0
+
+
+@pytest.mark.parametrize(
+    ("stones", "message"),
+    [
+        ({3: "E5"}, "There is no colour 3 in Go"),
+        ({1: "E5", 2: "D4 E5"}, "E5 is given twice"),
+        ({1: "A9", 2: "B9 A8"}, "The group at A9 has no liberty"),
+        ({1: "A9 B9", 2: "C9 A8 B8"}, "The group at A9 has no liberty"),
+        # the dead stone comes after the living ones next to it, in board order
+        ({1: "J2 H1", 2: "J1"}, "The group at J1 has no liberty"),
+    ],
+)
+def test_a_position_refuses_a_stone_of_no_colour_a_point_twice_and_a_dead_group(stones, message):
+    with pytest.raises(ValueError) as info:
+        GoGame.from_position(9, stones)
+    assert str(info.value) == message
+
+
+def test_a_position_takes_captures_of_black_and_white_and_a_side_to_move_of_1_or_2():
+    game = GoGame.from_position(9, {1: "E5"}, captures={1: 2, 2: 3}, to_move=2)
+    assert game.captures == (2, 3) and game.to_move_seat == 2
+    for captures in ({3: 1}, {0: 1}):
+        with pytest.raises(ValueError) as info:
+            GoGame.from_position(9, captures=captures)
+        assert str(info.value) == f"There is no colour {next(iter(captures))} in Go"
+    with pytest.raises(ValueError) as info:
+        GoGame.from_position(9, to_move=3)
+    assert str(info.value) == "to_move must be 1 or 2, not 3"
 
 
 # -- notation --------------------------------------------------------------------------------
@@ -150,6 +177,8 @@ def test_points_off_the_9x9_board_are_off_board(point):
 @pytest.mark.parametrize("point", ["I5", "hello", "", "5E", 4.0, None, True])
 def test_garbage_is_a_bad_coordinate(point):
     refused(GoGame(9), point, "bad_coordinate")
+    if not isinstance(point, str):
+        assert words(GoGame(9).play, point) == f"{point!r} is not a point"
 
 
 def test_t19_is_on_the_19x19_board():
@@ -440,6 +469,32 @@ def test_a_capture_of_two_stones_that_repeats_a_position_is_refused():
     assert fresh.position_hash == start
 
 
+# Two black stones in the corner (A1, A2) that white takes with A3; black takes A3 back from A2
+# (one stone: the board is not the start, A1 is empty), white passes, and black's A1 would
+# rebuild the start. That last move captures nothing: no ko of any kind, only positional superko.
+NON_CAPTURING_RETURN = (
+    *["........."] * 5,
+    "1........",
+    ".1.......",
+    "12.......",
+    "12.......",
+)
+
+
+def test_a_move_that_captures_nothing_but_repeats_a_position_is_refused():
+    game = diagram(*NON_CAPTURING_RETURN, to_move=2)
+    start = game.position_hash
+    assert names(game.play("A3").captured) == {"A1", "A2"}
+    assert names(game.play("A2").captured) == {"A3"}
+    game.play("PASS")
+    refused(game, "A1", "superko")
+    # On the same board without that history A1 is an ordinary move, capturing nothing, and
+    # the board is the start again.
+    fresh = GoGame.from_position(9, {1: _stones(game, 1), 2: _stones(game, 2)}, to_move=1)
+    assert fresh.play("A1").captured == ()
+    assert fresh.position_hash == start
+
+
 def test_a_refused_move_leaves_the_player_to_move():
     game = diagram(*KO)
     game.play("E6")
@@ -447,6 +502,86 @@ def test_a_refused_move_leaves_the_player_to_move():
     assert game.to_move_seat == 2
     game.play("PASS")
     assert game.to_move_seat == 1
+
+
+# -- asking before playing -------------------------------------------------------------------
+
+# The KO board after black's E6 (white to move): D6 retakes (superko), E6 is taken; a board whose
+# A9 is white's suicide; E4 and "pass" are fine.
+CHECK_CASES = [("D6", "superko"), ("E6", "occupied"), (parse_point("E6", 9), "occupied")]
+
+
+def test_check_refuses_what_play_refuses_with_the_same_code_and_words():
+    game = diagram(*KO)
+    game.play("E6")
+    for point, code in CHECK_CASES:
+        before = state(game)
+        with pytest.raises(IllegalMove) as asked:
+            game.check(point)
+        assert state(game) == before
+        with pytest.raises(IllegalMove) as played:
+            game.play(point)
+        assert (asked.value.code, asked.value.detail) == (played.value.code, played.value.detail)
+        assert asked.value.code == code and point_name(game.parse_point(point), 9) in str(
+            asked.value
+        )
+    suicide = diagram(".1.......", "1........", *["........."] * 7, to_move=2)
+    with pytest.raises(IllegalMove) as asked:
+        suicide.check("A9")
+    assert asked.value.code == "suicide" and "A9" in asked.value.detail
+
+
+def test_check_lets_a_legal_stone_or_a_pass_through_and_changes_nothing():
+    game = diagram(*KO)
+    game.play("E6")
+    before = state(game)
+    for point in ("E4", parse_point("E4", 9), "pass", " PASS "):
+        assert game.check(point) is None
+        assert game.check(point, seat=2) is None
+    assert state(game) == before
+
+
+def test_check_refuses_the_seat_not_to_move_and_the_marking():
+    game = GoGame(9)
+    with pytest.raises(IllegalMove) as info:
+        game.check("E5", seat=2)
+    assert info.value.code == "not_your_turn"
+    game.play("PASS")
+    game.play("PASS")
+    with pytest.raises(IllegalMove) as info:
+        game.check("PASS")
+    assert info.value.code == "marking_in_progress"
+
+
+def test_parse_move_reads_a_point_by_name_or_index():
+    game = GoGame(9)
+    assert game.parse_move("E5") == parse_point("E5", 9) == game.parse_move(40)
+    assert game.parse_move("pass") is None
+    with pytest.raises(IllegalMove) as info:
+        game.parse_move("Z9")
+    assert info.value.code == "off_board"
+
+
+def test_a_turn_of_go_is_one_stone_or_a_pass_for_the_seat_to_move():
+    game = GoGame(9)
+    for points in ([], ["E5", "D4"]):
+        with pytest.raises(IllegalMove) as info:
+            game.play_turn(points)
+        assert info.value.code == "wrong_stone_count"
+        assert info.value.detail == "Go is one stone (or PASS) a turn."
+    with pytest.raises(IllegalMove) as info:
+        game.play_turn(["E5"], seat=2)
+    assert info.value.code == "not_your_turn" and game.ply == 0
+    assert game.play_turn(["E5"], seat=1)[0].point == parse_point("E5", 9)
+    assert game.play_turn([None], seat=2)[0].is_pass
+
+
+def test_a_seat_of_go_is_1_or_2_and_nothing_else():
+    game = GoGame(9)
+    for seat in (0, 3, True):
+        with pytest.raises(ValueError) as info:
+            game.seat_colour(seat)
+        assert str(info.value) == f"There is no seat {seat!r} in a 2-seat game"
 
 
 # -- turns ---------------------------------------------------------------------------------
@@ -457,6 +592,9 @@ def test_playing_out_of_turn_is_refused():
     refused(game, "E5", "not_your_turn", seat=2)
     game.play("E5", seat=1)
     refused(game, "PASS", "not_your_turn", seat=1)
+    with pytest.raises(IllegalMove) as info:
+        game.pass_turn(seat=1)
+    assert info.value.code == "not_your_turn" and game.passes == 0
     game.play("PASS", seat=2)
 
 
@@ -576,6 +714,140 @@ def test_nothing_can_be_played_or_marked_once_the_game_is_over():
     assert game.stones_this_turn() == 0
 
 
+def game_over_words(game: GoGame) -> str:
+    with pytest.raises(IllegalMove) as info:
+        game.play("A1")
+    assert info.value.code == "game_over"
+    return info.value.detail
+
+
+def test_a_move_after_the_count_is_refused_naming_the_winner_and_the_count():
+    black = diagram(*JOG, komi=0)
+    finish(black)
+    assert game_over_words(black) == (
+        "The game is over: seat 1 (black) won by 7 points (black 44, white 37)"
+    )
+    white = diagram(*JOG)
+    finish(white)
+    assert game_over_words(white) == (
+        "The game is over: seat 2 (white) won by 0.5 points (black 44, white 44.5)"
+    )
+    drawn = diagram(*JOG, komi=7)
+    finish(drawn)
+    assert game_over_words(drawn) == (
+        "The game is over: it was drawn on the count (black 44, white 44)"
+    )
+
+
+def test_accept_is_the_answer_accept_and_ends_the_game():
+    game = GoGame(9)
+    game.play("E5")
+    game.play("PASS")
+    game.play("PASS")
+    game.mark_dead([])
+    assert game.decide("accept") == "accept"
+    assert game.phase == "over" and game.outcome == Outcome(Termination.SCORE, (1,))
+
+
+def test_a_move_during_the_marking_is_refused_naming_who_acts_next():
+    game = GoGame(9)
+    game.play("E5")
+    game.play("PASS")  # white passes first and marks
+    game.play("PASS")
+    with pytest.raises(IllegalMove) as info:
+        game.play("D4")
+    assert info.value.detail == (
+        "Both players passed: no move until the marking is settled;"
+        " seat 2, who passed first, marks the dead stones"
+    )
+    game.mark_dead(["E5"])
+    with pytest.raises(IllegalMove) as info:
+        game.play("D4")
+    assert info.value.detail.endswith("; seat 1 accepts or rejects the proposed dead stones")
+
+
+def test_an_answer_before_the_proposal_and_an_empty_point_marked_dead_are_refused_in_words():
+    game = GoGame.replay(["E5", "PASS", "PASS"], size=9)
+    with pytest.raises(IllegalMove) as info:
+        game.accept()
+    assert info.value.detail == (
+        "There is no proposal to answer yet: seat 2, who passed first, marks the dead stones"
+    )
+    with pytest.raises(IllegalMove) as info:
+        game.mark_dead(["D4"])
+    assert info.value.detail == "D4 holds no stone to mark dead"
+
+
+def words(action, *args, **kwargs) -> str:
+    with pytest.raises(IllegalMove) as info:
+        action(*args, **kwargs)
+    return info.value.detail
+
+
+def test_each_refusal_of_the_marking_says_what_to_do_instead():
+    game = GoGame(9)
+    game.play("E5")
+    assert words(game.mark_dead, ["E5"]) == (
+        "The dead stones are marked only after two passes in a row"
+    )
+    assert words(game.play, "D4", seat=1) == "It is seat 2's turn to move, not seat 1's"
+    game.play("PASS")
+    game.play("PASS")
+    assert words(game.mark_dead, ["E5"], seat=1) == (
+        "Not seat 1's turn: seat 2, who passed first, marks the dead stones"
+    )
+    game.mark_dead(["E5"])
+    assert words(game.mark_dead, ["E5"]) == (
+        "The dead stones are proposed; seat 1 must accept or reject them"
+    )
+    game.accept()
+    assert words(game.mark_dead, ["E5"]) == words(game.play, "D4")
+    assert words(game.mark_dead, ["E5"]).startswith("The game is over: seat 2 (white) won by ")
+
+
+def test_each_refusal_of_a_stone_names_the_point_and_the_rule():
+    game = diagram(*KO)
+    game.play("E6")
+    assert words(game.play, "E6") == "E6 is already taken"
+    assert words(game.play, "D6") == "D6 would repeat an earlier position of the board (superko)"
+    suicide = diagram(".1.......", "1........", *["........."] * 7, to_move=2)
+    assert words(suicide.play, "A9") == (
+        "A9 would leave your own stones without a liberty (suicide)"
+    )
+
+
+def test_a_marking_is_answered_by_the_seat_to_answer_with_accept_or_reject_only():
+    game = GoGame(9)
+    game.play("E5")
+    game.play("PASS")
+    game.play("PASS")
+    game.mark_dead(["E5"])
+    before = state(game)
+    for choice, seat in (("accept", 2), ("reject", 2), ("keep", 1), ("Accept", 1)):
+        with pytest.raises(IllegalMove) as info:
+            game.decide(choice, seat=seat, disputed=["E5"])
+        assert state(game) == before
+        if seat == 2:
+            assert info.value.code == "not_your_turn"
+        else:
+            assert info.value.code == "bad_decision"
+            assert info.value.detail == "In Go, answer a marking with accept or reject."
+    assert game.decide("reject", seat=1, disputed=["E5"]) == "reject E5"
+    assert game.disputed == frozenset({parse_point("E5", 9)})
+
+
+def test_during_the_marking_the_count_takes_off_the_proposed_dead_stones():
+    game = GoGame(9)
+    game.play("E5")
+    game.play("D4")
+    game.play("PASS")
+    game.play("PASS")
+    assert (game.score().black, game.score().white) == (1, 8.5)  # nothing proposed yet
+    game.mark_dead(["D4"])
+    assert game.score() == game.score(dead=["D4"])
+    assert (game.score().black, game.score().dead) == (81, frozenset({parse_point("D4", 9)}))
+
+
 def test_an_accepted_marking_removes_the_dead_stones_as_captures():
     game = GoGame(9)
     game.play("E5")
@@ -605,6 +877,7 @@ def test_area_score_of_two_walls():
     assert (score.white_stones, len(score.white_territory), score.white) == (9, 36, 52.5)
     assert names(score.black_territory) == {f"{c}{r}" for c in "ABC" for r in range(1, 10)}
     assert score.winner == 2 and score.margin == 16.5
+    assert score.komi == 7.5
 
 
 def test_an_accepted_count_decides_the_game_for_the_higher_score():
@@ -779,6 +1052,73 @@ def test_a_copy_moves_on_alone():
     other.play("D4")
     assert game.board[parse_point("D4", 9)] == 0 and game.ply == 1
     assert len(other.positions) == 3 and len(game.positions) == 2
+
+
+def test_a_pickled_game_loads_with_the_shared_tables_and_plays_on_identically():
+    game = diagram(*KO)
+    game.play("E6")
+    loaded = pickle.loads(pickle.dumps(game))
+    assert state(loaded) == state(game)
+    assert loaded._t is go_tables(9)  # looked up again, not a copy
+    assert loaded._nbrs is go_tables(9).neighbours and loaded._zob is go_tables(9).zobrist
+    assert set(game.__getstate__()) == set(GoGame.__slots__) - set(GoGame._SHARED_SLOTS)
+    refused(loaded, "D6", "superko")
+    for g in (game, loaded):
+        g.play("J1")
+        g.play("J2")
+        g.play("D6")
+    assert state(loaded) == state(game)
+
+
+def test_each_action_in_the_form_of_the_actions_list_is_taken_for_the_seat_named():
+    game = GoGame(9)
+    for action in ("E5", parse_point("E5", 9), "PASS"):
+        with pytest.raises(IllegalMove) as info:
+            game.act(action, seat=2)
+        assert info.value.code == "not_your_turn"
+    for action in ("E5", "PASS", "PASS"):
+        game.act(action, seat=game.to_move_seat)  # white marks
+    for action in ("MARK E5", ("MARK", ["E5"])):
+        with pytest.raises(IllegalMove) as info:
+            game.act(action, seat=1)
+        assert info.value.code == "not_your_turn"
+    game.act("MARK E5", seat=2)
+    for action in ("ACCEPT", "REJECT"):
+        with pytest.raises(IllegalMove) as info:
+            game.act(action, seat=2)
+        assert info.value.code == "not_your_turn"
+    game.act("REJECT", seat=1)
+    game.act("PASS", seat=2)
+    game.act("PASS", seat=1)
+    game.act(("MARK", []), seat=2)
+    assert game.act("ACCEPT", seat=1) == game.outcome
+
+
+@pytest.mark.parametrize("action", [("E5", "D4"), ["E5"], ("MARK", "E5", "D4")])
+def test_a_list_that_is_no_marking_is_no_action_of_go(action):
+    game = GoGame(9)
+    with pytest.raises(IllegalMove) as info:
+        game.act(action)
+    assert info.value.code == "bad_coordinate"
+    assert info.value.detail == f"{action!r} is not an action of Go"
+
+
+def test_a_replay_is_on_19x19_unless_told_and_nothing_is_taken_back_from_nothing():
+    game = GoGame.replay(["T19"])
+    assert len(game.board) == 361 and game.board[18] == 1
+    game.pop()
+    with pytest.raises(IllegalMove) as info:
+        game.pop()
+    assert info.value.detail == "Nothing can be taken back: no action yet"
+
+
+def test_taking_back_the_acceptance_counts_the_proposal_again():
+    game = GoGame.replay(["E5", "D4", "PASS", "PASS", "MARK D4", "ACCEPT"], size=9)
+    assert game.score().black == 81
+    game.pop()
+    assert game.phase == "marking"
+    assert game.score() == game.score(dead=["D4"])
+    assert game.score().dead == frozenset({parse_point("D4", 9)})
 
 
 # ---------------------------------------------------------------------- disputes and groups

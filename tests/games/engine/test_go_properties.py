@@ -4,17 +4,13 @@ exact, also across passes and marking steps."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import IllegalMove
 from games.engine.go import GoGame, zobrist_hash
-from tests.games.engine.test_go import state
-
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+from tests.games.engine.go_play import FAST, play_random, state
 
 SIZE = 19
-WINDOW = 6  # most stones go into a 6x6 corner of the board, where it gets crowded
 
 
 def groups_without_liberties(board: tuple[int, ...], size: int) -> list[set[int]]:
@@ -42,50 +38,6 @@ def groups_without_liberties(board: tuple[int, ...], size: int) -> list[set[int]
         if not free:
             found.append(group)
     return found
-
-
-def _stone(game: GoGame, data: st.DataObject) -> None:
-    """Play a legal stone: a drawn point of the corner window, or the next legal one after it
-    (in the window, then anywhere); pass if there is none."""
-    x = data.draw(st.integers(0, WINDOW - 1), label="x")
-    y = data.draw(st.integers(0, WINDOW - 1), label="y")
-    window = [(x + i) % WINDOW + SIZE * ((y + (x + i) // WINDOW) % WINDOW) for i in range(36)]
-    for p in [*window, *range(SIZE * SIZE)]:
-        try:
-            game.play(p)
-        except IllegalMove as refusal:
-            assert refusal.code in {"occupied", "suicide", "superko"}
-            continue
-        return
-    game.play("PASS")
-
-
-def play_random(game: GoGame, data: st.DataObject, actions: int, after=None) -> GoGame:
-    """``actions`` random legal actions: mostly stones, some passes, and in the marking phase a
-    random proposal that is mostly rejected; ``after(game)`` after each action."""
-    for _ in range(actions):
-        if game.phase == "over":
-            break
-        if game.phase == "marking":
-            if game.proposed_dead is None:
-                stones = [p for p, c in enumerate(game.board) if c]
-                dead = (
-                    data.draw(st.lists(st.sampled_from(stones), max_size=4), label="dead")
-                    if stones
-                    else []
-                )
-                game.mark_dead(dead)
-            elif data.draw(st.integers(0, 9), label="answer") < 8:
-                game.reject()
-            else:
-                game.accept()
-        elif data.draw(st.integers(0, 19), label="pass?") == 0:
-            game.play("PASS")
-        else:
-            _stone(game, data)
-        if after is not None:
-            after(game)
-    return game
 
 
 @FAST

@@ -20,25 +20,10 @@ from games.engine import BadRecord, GoGame, Record, Termination, parse_record, p
 from games.engine.records import game_from_record, replay_record, replay_summary
 from games.engine.records.model import DEAD_HEADER, KOMI_HEADER, PASS, REJECTED_HEADER
 from games.engine.records.write import record_from_game, write_record
+from tests.games.engine.go_play import FINISHED_9X9
 
 DATA = Path(__file__).parent / "data"
 
-# A finished 9x9 game: black walls column E, white column F (plies 1-18); black passes (19),
-# white B5 (20) and black H5 (21) are stones left in the other's area, agreed dead. White
-# passes (22), then black (23): white passed first, so white marked them and black accepted.
-#
-# The count by hand, dead stones removed (one capture each: captures [1, 1]):
-#   black: 9 stones on E1..E9 + 36 points of territory (columns A..D) = 45
-#   white: 9 stones on F1..F9 + 27 points of territory (columns G..J) + komi 7.5 = 43.5
-# Black wins by 1.5.
-FINISHED_9X9 = """\
-[Game "Go (9x9)"]
-[Result "1-0"]
-[Dead "B5 H5"]
-
-1. E5 F5 2. E4 F4 3. E6 F6 4. E3 F3 5. E7 F7 6. E2 F2 7. E8 F8 8. E1 F1 9. E9
-F9 10. PASS B5 11. H5 PASS 12. PASS 1-0
-"""
 WALLS = ["....12..."] * 9
 
 

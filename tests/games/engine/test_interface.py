@@ -1,15 +1,14 @@
-"""One engine interface: every family is a ``Position``, and no code outside the engine asks
-which family it holds (no ``isinstance`` against a class of ``games/engine``)."""
+"""One engine interface: every family is a ``Position`` (that no code outside the engine asks
+which family it holds is ``tests/test_architecture.py``'s, with ``tests/code_scans.py``)."""
 
 from __future__ import annotations
 
-import ast
 import inspect
-from pathlib import Path
 
 import pytest
 
 from games.engine import (
+    BadOptions,
     Game,
     GoGame,
     GoPhase,
@@ -19,91 +18,6 @@ from games.engine import (
     new_game,
     replay_game,
 )
-
-ROOT = Path(__file__).resolve().parents[3]
-ENGINE = ROOT / "games" / "engine"
-# Not the project's own code: virtual environments, caches, built sites, the tests themselves.
-SKIPPED = {".venv", "venv", "node_modules", "site", "build", "dist", "tests", ".git"}
-
-
-def _python_files(root: Path) -> list[Path]:
-    return [
-        path
-        for path in sorted(root.rglob("*.py"))
-        if not SKIPPED.intersection(path.relative_to(root).parts[:-1])
-        and not any(part.startswith(".") for part in path.relative_to(root).parts[:-1])
-    ]
-
-
-def engine_classes() -> frozenset[str]:
-    """The names of the classes ``games/engine`` defines, but its errors (callers catch those
-    and tell them apart by design: ``except IllegalMove``)."""
-    errors = {"Exception", "ValueError", "TypeError", "KeyError", "LookupError"}
-    defined: dict[str, list[str]] = {}
-    for path in _python_files(ENGINE):
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-            if isinstance(node, ast.ClassDef):
-                defined[node.name] = [ast.unparse(b).split(".")[-1] for b in node.bases]
-
-    def is_error(name: str, seen: frozenset[str] = frozenset()) -> bool:
-        bases = defined.get(name, [])
-        return any(b in errors or (b not in seen and is_error(b, seen | {name})) for b in bases)
-
-    return frozenset(name for name in defined if not is_error(name))
-
-
-def _engine_names(tree: ast.Module, classes: frozenset[str]) -> tuple[dict[str, str], set[str]]:
-    """The names a module binds to engine classes ({local name: class}) and to the engine's
-    modules (``from games import engine``; ``import games.engine.go as go``)."""
-    names: dict[str, str] = {}
-    modules: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "games.engine" or node.module.startswith("games.engine."):
-                for alias in node.names:
-                    if alias.name in classes:
-                        names[alias.asname or alias.name] = alias.name
-                    else:  # a submodule (from games.engine import go)
-                        modules.add(alias.asname or alias.name)
-            elif node.module == "games":
-                modules.update(a.asname or a.name for a in node.names if a.name == "engine")
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name == "games.engine" or alias.name.startswith("games.engine."):
-                    modules.add(alias.asname or alias.name)
-    return names, modules
-
-
-def _classes_named(node: ast.expr) -> list[ast.expr]:
-    """The class expressions of an ``isinstance`` second argument (a tuple or ``A | B``)."""
-    if isinstance(node, ast.Tuple):
-        return [c for item in node.elts for c in _classes_named(item)]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return [*_classes_named(node.left), *_classes_named(node.right)]
-    return [node]
-
-
-def engine_isinstances(source: str, classes: frozenset[str], filename: str = "<source>"):
-    """Every ``isinstance``/``issubclass`` of ``source`` against an engine class: (line, text)."""
-    tree = ast.parse(source, filename=filename)
-    names, modules = _engine_names(tree, classes)
-    found = []
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("isinstance", "issubclass")
-            and len(node.args) == 2
-        ):
-            continue
-        for cls in _classes_named(node.args[1]):
-            engine_class = isinstance(cls, ast.Name) and cls.id in names
-            if isinstance(cls, ast.Attribute) and cls.attr in classes:
-                engine_class = ast.unparse(cls.value) in modules
-            if engine_class:
-                found.append((node.lineno, ast.unparse(node)))
-    return found
-
 
 FAMILIES = [
     pytest.param("Pente", id="pente"),
@@ -175,6 +89,7 @@ def test_only_go_passes_and_marks_dead_stones():
     with pytest.raises(IllegalMove) as refused:
         pente.mark_dead([])
     assert refused.value.code == "not_marking"
+    assert refused.value.detail == "This game has no dead stones to mark."
     assert go.marks_dead and go.phase is GoPhase.PLAYING and go.komi == 7.5
     assert go.can_pass() and go.parse_move(" pass ") is None
     go.play_turn([None])
@@ -215,3 +130,65 @@ def test_pente_decide_returns_the_choice_and_act_plays_a_word_not_due_as_a_stone
     with pytest.raises(IllegalMove) as refused:
         game.act(choice)  # no decision due: a word is no stone
     assert refused.value.code != "no_decision_pending"
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_is_legal_says_whether_check_would_refuse_the_point(variant):
+    game = new_game(variant)
+    taken = next(p for p, colour in enumerate(game.board) if colour) if any(game.board) else None
+    free = game.legal_points()[0]
+    assert game.is_legal(free) and game.is_legal(game.point_name(free))
+    assert not game.is_legal(game.size * game.size)  # off the board
+    if taken is not None:  # the centre stone the game placed
+        assert not game.is_legal(taken)
+
+
+def test_is_legal_refuses_go_suicide_and_the_ko_recapture():
+    # White surrounds A1's neighbours; black at A1 would have no liberty.
+    suicide = replay_game("Go (9x9)", ["E5", "A2", "E6", "B1"])
+    assert not suicide.is_legal("A1") and suicide.is_legal("C1")
+    # A ko: black takes at D5, white may not take back at once at E5.
+    ko = replay_game("Go (9x9)", ["D6", "E6", "C5", "F5", "D4", "E4", "A9", "D5", "E5"])
+    assert not ko.is_legal("D5")
+
+
+def test_a_position_prints_as_its_rows_with_numbers_and_letters():
+    game = replay_game("Go (9x9)", ["A1", "J9"])
+    lines = str(game).split("\n")
+    assert len(lines) == 10
+    assert lines[0] == " 9 " + " ".join(game.rows()[0]) and lines[0].endswith("2")
+    assert lines[8] == " 1 " + " ".join(game.rows()[8]) and lines[8][3] == "1"
+    assert lines[9] == "   A B C D E F G H J"
+
+
+def test_new_game_hands_the_pente_family_its_options():
+    game = new_game("Pente", tournament_rule=True, rated=True, adjacent_only=True)
+    assert game.tournament_rule and game.rated and game.adjacent_only
+    assert new_game("Pente", tournament_rule=True).tournament_rule  # off unless rated
+    assert not new_game("Pente", rated=True, tournament_rule=False).tournament_rule
+    plain = new_game("Pente")
+    assert not (plain.tournament_rule or plain.rated or plain.adjacent_only)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "detail"),
+    [
+        ("Go (9x9)", {"seats": 3}, "Go (9x9) is a game for two players."),
+        ("Go (9x9)", {"partners": True}, "Go (9x9) is a game for two players."),
+        (
+            "Go (13x13)",
+            {"tournament_rule": True},
+            "Go (13x13) has no tournament rule and no adjacent-only option.",
+        ),
+        (
+            "Go (9x9)",
+            {"adjacent_only": True},
+            "Go (9x9) has no tournament rule and no adjacent-only option.",
+        ),
+        ("Pente", {"komi": 6.5}, "Pente has no komi."),
+    ],
+)
+def test_new_game_refuses_options_a_game_has_not_and_says_which(variant, options, detail):
+    with pytest.raises(BadOptions) as refused:
+        new_game(variant, **options)
+    assert str(refused.value) == detail

@@ -6,6 +6,7 @@ of a replayed game are those computed from scratch; keys are stable and fit a ``
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -21,6 +22,8 @@ from games.engine.positionkey import (
     SYMMETRIES,
     TRANSPOSE,
     PlyKey,
+    _perms,
+    _random64,
     canonical_move,
     compose,
     game_keys,
@@ -388,3 +391,182 @@ def test_keys_fit_a_signed_64_bit_column_after_signed64():
         signed64(1 << 64)
     with pytest.raises(ValueError):
         signed64(-1)
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("symmetry", [-1, 8, True, 1.0, "1", None])
+def test_a_symmetry_is_an_int_from_0_to_7(symmetry):
+    message = f"A symmetry is an int 0..7, not {symmetry!r}"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        transform(0, symmetry, 19)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        inverse(symmetry)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        compose(symmetry, IDENTITY)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        compose(IDENTITY, symmetry)
+
+
+@pytest.mark.parametrize("size", [0, 20, True, 9.0, "9", None])
+def test_a_board_size_is_an_int_from_1_to_19(size):
+    message = f"The board size must be 1..19, not {size!r}"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        transform(0, IDENTITY, size)
+
+
+def test_the_smallest_and_largest_boards_have_their_symmetries():
+    assert [transform(0, s, 1) for s in SYMMETRIES] == [0] * 8
+    assert transform(360, MIRROR, 19) == 342
+
+
+@pytest.mark.parametrize("point", [-1, 81, True, 0.0, "0", None])
+def test_transform_refuses_what_is_not_a_point_of_the_board(point):
+    message = f"{point!r} is not a point of a 9x9 board"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        transform(point, IDENTITY, 9)
+    assert transform(80, IDENTITY, 9) == 80 and transform(0, IDENTITY, 9) == 0
+
+
+def test_each_symmetry_has_its_inverse_and_its_compositions():
+    assert [inverse(s) for s in SYMMETRIES] == [0, 1, 2, 3, 4, 6, 5, 7]
+    assert compose(MIRROR, FLIP) == ROTATE_180
+    assert compose(TRANSPOSE, MIRROR) == ROTATE_90
+    assert compose(ROTATE_90, ROTATE_90) == ROTATE_180
+    assert compose(ROTATE_90, MIRROR) == TRANSPOSE  # the top left corner goes back home
+    assert compose(MIRROR, ROTATE_90) == ANTI_TRANSPOSE
+    assert compose(ROTATE_270, ROTATE_270) == ROTATE_180
+    assert compose(ANTI_TRANSPOSE, ANTI_TRANSPOSE) == IDENTITY
+
+
+def test_a_pass_stays_a_pass_on_the_callers_board():
+    for s in SYMMETRIES:
+        assert to_caller(pass_point(9), s, 9) == 81
+        assert to_caller(pass_point(19), s, 19) == 361
+    assert to_caller(0, ROTATE_90, 9) == transform(0, ROTATE_270, 9) == 72
+    assert to_caller(1, ROTATE_90, 9) == transform(1, ROTATE_270, 9) == 63
+    with pytest.raises(ValueError, match="^82 is not a point of a 9x9 board$"):
+        to_caller(82, IDENTITY, 9)
+
+
+def test_signed64_and_unsigned64_refuse_values_out_of_their_range_by_name():
+    with pytest.raises(ValueError, match=f"^{1 << 64} is not an unsigned 64-bit key$"):
+        signed64(1 << 64)
+    with pytest.raises(ValueError, match="^-1 is not an unsigned 64-bit key$"):
+        signed64(-1)
+    assert signed64(0) == 0 and signed64((1 << 63) - 1) == (1 << 63) - 1
+    assert signed64(1 << 63) == -(1 << 63)
+    assert unsigned64(-(1 << 63)) == 1 << 63 and unsigned64((1 << 63) - 1) == (1 << 63) - 1
+    assert unsigned64(-1) == (1 << 64) - 1 and unsigned64(0) == 0
+    with pytest.raises(ValueError, match=f"^{1 << 63} is not a signed 64-bit value$"):
+        unsigned64(1 << 63)
+    with pytest.raises(ValueError, match=f"^{-(1 << 63) - 1} is not a signed 64-bit value$"):
+        unsigned64(-(1 << 63) - 1)
+
+
+def refusal(**parts) -> str:
+    """The message of the ValueError ``position_key`` raises for ``parts`` (a Pente board, none
+    captured, colour 1 to move, unless given)."""
+    given = {"variant": "Pente", "size": 19, "stones": {}, "captures": (), "to_move": 1}
+    with pytest.raises(ValueError) as raised:
+        position_key(**{**given, **parts})
+    return str(raised.value)
+
+
+def test_position_key_names_what_it_refuses():
+    assert refusal(size=9) == "Pente is played on 19x19, not 9"
+    assert refusal(stones=[0] * 81) == "A 19x19 board has 361 points, not 81"
+    assert refusal(stones={180: 7}) == "7 is not a colour (0..6) at point 180"
+    assert refusal(stones={180: -1}) == "-1 is not a colour (0..6) at point 180"
+    assert refusal(stones={180: True}) == "True is not a colour (0..6) at point 180"
+    assert refusal(stones={180: 1.0}) == "1.0 is not a colour (0..6) at point 180"
+    assert refusal(stones=[0] * 180 + [7] + [0] * 180) == "7 is not a colour (0..6) at point 180"
+    assert refusal(stones={361: 1}) == "361 is not a point of a 19x19 board"
+    assert refusal(stones={-1: 1}) == "-1 is not a point of a 19x19 board"
+    assert refusal(stones={True: 1}) == "True is not a point of a 19x19 board"
+    assert refusal(stones={"K10": 1}) == "'K10' is not a point of a 19x19 board"
+    assert refusal(captures=(0,) * 7) == "(0, 0, 0, 0, 0, 0, 0) is not a capture count per colour"
+    assert refusal(captures=(0, -2)) == "(0, -2) is not a capture count per colour"
+    assert refusal(captures=[True]) == "[True] is not a capture count per colour"
+    assert refusal(captures=(2.0,)) == "(2.0,) is not a capture count per colour"
+    assert refusal(to_move=7) == "7 is not a colour to move (1..6, or 0/None)"
+    assert refusal(to_move=-1) == "-1 is not a colour to move (1..6, or 0/None)"
+    assert refusal(to_move=True) == "True is not a colour to move (1..6, or 0/None)"
+    assert refusal(to_move=1.0) == "1.0 is not a colour to move (1..6, or 0/None)"
+
+
+def test_position_key_takes_every_colour_up_to_six_and_six_capture_counts():
+    def key(stones, captures=(0,) * 6, to_move=6):
+        return position_key(
+            variant="Pente", size=19, stones=stones, captures=captures, to_move=to_move
+        )[0]
+
+    assert key({0: 1, 360: 6}) != key({0: 1})
+    assert key({0: 1, 360: 6}) == key({0: 6, 360: 1})  # a half turn
+    assert key({0: 1}, captures=(0, 0, 0, 0, 0, 2)) != key({0: 1})
+    assert key({0: 1}, to_move=6) != key({0: 1}, to_move=5)
+    assert key({0: 1}, to_move=0) == key({0: 1}, to_move=None)
+
+
+# ---------------------------------------------------------------------- the cached tables
+# The permutations and the random numbers are computed once per process and kept (``@cache``);
+# these tests compute them afresh, so that they check the computation and not the cache.
+
+
+def test_the_permutations_of_a_3x3_board_computed_afresh_are_the_eight_symmetries_as_drawn():
+    assert _perms.__wrapped__(3) == (
+        (0, 1, 2, 3, 4, 5, 6, 7, 8),  # identity
+        (2, 1, 0, 5, 4, 3, 8, 7, 6),  # mirror: left-right
+        (6, 7, 8, 3, 4, 5, 0, 1, 2),  # flip: top-bottom
+        (8, 7, 6, 5, 4, 3, 2, 1, 0),  # the half turn
+        (0, 3, 6, 1, 4, 7, 2, 5, 8),  # transpose: the main diagonal stays
+        (2, 5, 8, 1, 4, 7, 0, 3, 6),  # a quarter turn clockwise: the top left corner goes right
+        (6, 3, 0, 7, 4, 1, 8, 5, 2),  # counter-clockwise: it goes down
+        (8, 5, 2, 7, 4, 1, 6, 3, 0),  # the other diagonal stays
+    )
+
+
+def test_the_random_number_of_a_stone_is_cut_from_blake2b_of_the_text_naming_it():
+    """The text is the parts joined by "|" (``"stone|19|1|180"``), hashed with the key's
+    version as the personalisation: a stored key depends on every detail of it."""
+    assert _random64("stone", 19, 1, 180) == 12118434476310735760
+    assert _random64("to_move", 2) == 17415594882339356402
+
+
+def key_by_parts(game, **extra) -> tuple[int, int]:
+    """``position_key`` of ``game``'s variant, board, captures and colour to move, with
+    ``extra`` (the pending step, the table)."""
+    return position_key(
+        variant=game.variant.name,
+        size=game.size,
+        stones=game.board,
+        captures=game.captures,
+        to_move=game.to_move_colour,
+        **extra,
+    )
+
+
+def test_partners_are_in_the_key_given_by_parts():
+    game = Game("Pente", seats=4, partners=True)
+    assert key_by_parts(game, seats=4, partners=True) == key_of(game)
+    assert key_by_parts(game, seats=4, partners=False) == key_of(Game("Pente", seats=4))
+
+
+def test_a_pending_decision_is_in_the_key_given_by_parts():
+    game = Game.replay("D-Pente", pts("K10 L9 K7 L10"))
+    assert key_by_parts(game, pending="d_swap") == key_of(game)
+    assert key_by_parts(game)[0] != key_of(game)[0]
+
+
+@pytest.mark.parametrize("point", [-1, 361, True, 180.0, "K10", None])
+def test_canonical_move_refuses_what_is_not_a_point_of_the_board(point):
+    message = f"{point!r} is not a point of a 19x19 board"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        canonical_move(Game("Pente"), point)
+
+
+def test_go_s_marking_phase_is_a_pending_step_in_the_key():
+    marking = GoGame.replay(["E5", "D5", "PASS", "PASS"], size=9)
+    assert key_by_parts(marking, pending="marking") == key_of(marking)
+    assert key_by_parts(marking)[0] != key_of(marking)[0]

@@ -33,6 +33,16 @@ def test_a_five_that_can_be_captured_across_does_not_win_yet(variant):
     assert g.outcome is None and g.to_move_colour == 2
 
 
+@pytest.mark.parametrize("variant", BOAT_VARIANTS)
+def test_judging_whether_a_five_can_be_broken_leaves_every_stone_in_place(variant):
+    """The check takes the pair off the board to look, and puts it back as it was."""
+    g = position(variant, BREAKABLE)
+    before = list(g.board)
+    g.play("K10")
+    before[pt("K10")] = 1
+    assert list(g.board) == before
+
+
 def test_the_same_five_wins_at_once_in_pente():
     g = position("Pente", BREAKABLE)
     assert g.play("K10").finished

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import COLUMNS, Game, Outcome, Termination
 
-from .helpers import names, position, pt
+from .helpers import names, nearly_full, position, pt
 
 CAPTURES = Termination.CAPTURES
 
@@ -223,3 +223,14 @@ def test_captures_in_a_played_out_game():
         g.play(move)
     assert g.captures == (2, 0)
     assert g.board[pt("L10")] == 0 and g.board[pt("M10")] == 0
+
+
+@pytest.mark.parametrize(
+    "variant", ["Pente", "Keryo-Pente", "Poof-Pente", "O-Pente", "Boat-Pente", "G-Pente"]
+)
+def test_stones_captured_on_a_nearly_full_board_leave_room_and_no_draw(variant):
+    # K10 takes L10 M10 (with N10): four empty points after it, not a full board.
+    g = nearly_full(variant, colour_1="N10", colour_2="M10")
+    r = g.play("K10")
+    assert names(r.captured) == {"L10", "M10"} and r.poofed == ()
+    assert g.outcome is None

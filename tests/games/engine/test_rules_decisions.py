@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import Game, IllegalMove, Outcome, Termination
+from games.engine.openings import after
 
 from .helpers import pt
 
@@ -270,3 +271,24 @@ def test_swap2_replay_reproduces_every_branch():
     ):
         g = Game.replay("Swap2-Pente", actions)
         assert len(g.actions) == len(actions)
+
+
+@pytest.mark.parametrize(
+    ("decision", "choice", "next_colour"),
+    [
+        ("d_swap", "keep", 1),
+        ("d_swap", "swap", 1),
+        ("swap2", "swap", 2),
+        ("swap2", "keep", 2),
+        ("swap2_colour", "colour1", 2),
+        ("swap2_colour", "colour2", 2),
+    ],
+)
+def test_a_decision_that_ends_the_protocol_names_the_colour_of_the_next_stone(
+    decision, choice, next_colour
+):
+    # D ends after four stones (the fifth is colour 1); Swap2 after three stones or, with
+    # place_two, five (the next is colour 2). The game reads next_colour to pick whose turn it is.
+    then = after(decision, choice, (0, 1, 2))
+    assert then.script == ()
+    assert then.next_colour == next_colour

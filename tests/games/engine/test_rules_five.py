@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import Game, Outcome, Termination
+from games.engine.lines import full_run
 
 from .helpers import names, position, pt
 
@@ -148,3 +149,14 @@ def test_a_played_out_five():
         g.play(move)
     assert g.outcome == Outcome(FIVE, (1,)) and g.winner_colour == 1
     assert g.last_point == pt("O10")
+
+
+def test_a_run_along_the_edge_of_the_board_counts_its_stones_on_the_edge():
+    size = 19
+    board = [0] * size * size
+    row = [x + size * 5 for x in range(5)]  # A..E of one row: from column 0
+    column = [10 + size * y for y in range(5)]  # five in one column: from row 0
+    for q in row + column:
+        board[q] = 1
+    assert full_run(board, size, row[2], 0, 1) == tuple(row)
+    assert full_run(board, size, column[2], 1, 1) == tuple(column)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import BadOptions, Game, Outcome, Termination
+from games.engine.captures import capture_rays, captured_by_any
 
 from .helpers import names, position, pt
 
@@ -76,6 +77,12 @@ def test_multi_player_needs_two_to_six_seats(seats):
         Game("Pente", seats=seats)
 
 
+@pytest.mark.parametrize("seats", [1, 7])
+def test_a_refused_seat_count_is_told_a_game_has_two_to_six_seats(seats):
+    with pytest.raises(BadOptions, match=f"A game has 2 to 6 seats, not {seats}"):
+        Game("Pente", seats=seats)
+
+
 @pytest.mark.parametrize("variant", ["Gomoku", "D-Pente", "Connect6", "Poof-Pente", "Boat-Pente"])
 def test_multi_player_and_partners_are_offered_for_pente_and_keryo_only(variant):
     with pytest.raises(BadOptions):
@@ -84,12 +91,41 @@ def test_multi_player_and_partners_are_offered_for_pente_and_keryo_only(variant)
         Game(variant, partners=True)
 
 
+@pytest.mark.parametrize("variant", ["Gomoku", "D-Pente", "Connect6"])
+def test_a_refused_multi_player_or_partners_game_is_told_its_kind_and_the_variant(variant):
+    offered = f"games are offered for Pente and Keryo-Pente, not {variant}"
+    with pytest.raises(BadOptions, match=f"^3-player {offered}$"):
+        Game(variant, seats=3)
+    with pytest.raises(BadOptions, match=f"^Partners {offered}$"):
+        Game(variant, partners=True)
+
+
+def test_a_multi_player_game_asked_for_the_tournament_rule_is_told_it_has_none():
+    with pytest.raises(BadOptions, match="^Multi-player games have no tournament rule$"):
+        Game("Pente", seats=3, tournament_rule=True)
+
+
 def test_multi_player_keryo_captures_a_mixed_triple():
     g = position("Keryo-Pente", {1: "O10", 2: "L10 N10", 3: "M10"}, seats=3)
     assert names(g.play("K10").captured) == {"L10", "M10", "N10"}
 
 
 # -- partners ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "seats", "partners"),
+    [
+        ({}, 2, False),
+        ({"seats": 3}, 3, False),
+        ({"partners": True}, 4, True),
+        ({"partners": True, "seats": 4}, 4, True),
+    ],
+)
+def test_a_table_states_its_seats_and_whether_it_is_partners(options, seats, partners):
+    g = Game("Pente", **options)
+    assert g.seats == seats
+    assert g.partners is partners
 
 
 def test_partners_turns_rotate_a1_b1_a2_b2():
@@ -138,3 +174,22 @@ def test_partners_refuse_the_partner_moving_out_of_turn():
 def test_partners_need_four_seats():
     with pytest.raises(BadOptions):
         Game("Pente", partners=True, seats=6)
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_partners_with_other_than_four_seats_are_told_partners_is_played_by_four(seats):
+    with pytest.raises(BadOptions, match=f"Partners Pente is played by 4 seats, not {seats}"):
+        Game("Pente", partners=True, seats=seats)
+
+
+def test_a_stone_captures_in_every_direction_at_once_when_more_than_two_colours_play():
+    # Two rays from the centre, each a pair of other colours (2 then 3) closed by a stone of
+    # colour 1: the new stone of colour 1 takes all four, not only the last pair found.
+    size, centre = 19, 9 + 19 * 9
+    rays = capture_rays(size, (2,))[centre]
+    board = [0] * size * size
+    first, second = rays[0], rays[-1]
+    for ray in (first, second):
+        board[ray[0]], board[ray[1]], board[ray[2]] = 2, 3, 1
+    taken = captured_by_any(board, rays, 1, (2,))
+    assert sorted(taken) == sorted(first[:2] + second[:2])

@@ -109,6 +109,31 @@ def test_games_without_the_tournament_rule_ignore_it_when_rated(variant):
         Game(variant, tournament_rule=True)
 
 
+@pytest.mark.parametrize("variant", ["D-Pente", "Gomoku", "Connect6"])
+def test_the_tournament_rule_asked_for_where_there_is_none_is_refused_saying_so(variant):
+    with pytest.raises(BadOptions, match=f"^{variant} has no tournament rule$"):
+        Game(variant, tournament_rule=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "applies"),
+    [
+        ({}, False),
+        ({"rated": True}, True),
+        ({"tournament_rule": True}, True),
+        ({"rated": True, "tournament_rule": False}, False),
+        ({"partners": True}, False),
+        ({"partners": True, "rated": True}, True),
+        ({"partners": True, "tournament_rule": True}, True),
+        ({"seats": 3, "rated": True}, False),
+    ],
+)
+def test_the_tournament_rule_is_true_or_false_for_every_table(options, applies):
+    # Partners Pente is a two-colour game: the rule applies to it as to Pente, unlike the
+    # multi-player game. The game states the rule as a plain bool (records and the API show it).
+    assert Game("Pente", **options).tournament_rule is applies
+
+
 def test_check_reports_the_tournament_rule_without_placing():
     g = Game("Pente", rated=True)
     g.play("A1")
@@ -129,6 +154,11 @@ def test_g_pente_always_applies_the_tournament_rule(rated):
     g.play("A1")
     refused(g, "L11", "tournament_rule")
     with pytest.raises(BadOptions):
+        Game("G-Pente", tournament_rule=False)
+
+
+def test_g_pente_refuses_the_tournament_rule_off_saying_it_always_applies():
+    with pytest.raises(BadOptions, match="^In G-Pente the tournament rule always applies$"):
         Game("G-Pente", tournament_rule=False)
 
 

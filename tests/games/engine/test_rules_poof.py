@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import Outcome, Termination
 
-from .helpers import names, position, pt
+from .helpers import names, nearly_full, position, pt
 
 CAPTURES = Termination.CAPTURES
 
@@ -45,6 +45,13 @@ def test_no_poof_when_one_end_is_open():
     g = position("Poof-Pente", {1: "L10", 2: "J10"})
     assert g.play("K10").poofed == ()
     assert g.board[pt("K10")] == 1
+
+
+def test_no_poof_when_the_pair_runs_into_the_edge_of_the_board():
+    """The board's edge is no bracket: only an opponent's stone at each end poofs."""
+    g = position("Poof-Pente", {1: "A10", 2: "C10"})
+    assert g.play("B10").poofed == ()
+    assert g.board[pt("A10")] == 1 and g.board[pt("B10")] == 1
 
 
 def test_no_poof_when_the_bracket_is_the_mover_own():
@@ -157,3 +164,12 @@ def test_o_pente_needs_fifteen():
     g = position("O-Pente", {1: "L10 M10", 2: "J10 N10"}, captures={2: 12})
     g.play("K10")
     assert (g.outcome, g.winner_colour) == (Outcome(CAPTURES, (2,)), 2)
+
+
+@pytest.mark.parametrize("variant", POOF_VARIANTS)
+def test_stones_poofed_on_a_nearly_full_board_leave_room_and_no_draw(variant):
+    # K10 poofs itself and L10 between J10 and M10: four empty points again.
+    g = nearly_full(variant, colour_1="L10", colour_2="M10")
+    r = g.play("K10")
+    assert names(r.poofed) == {"K10", "L10"} and r.captured == ()
+    assert g.outcome is None

@@ -28,16 +28,7 @@ from games.engine.sgf import (
     sgf_to_game,
     write_sgf,
 )
-from tests.games.engine.test_go_properties import FAST, play_random
-
-
-def walls(komi: float = 7.5) -> GoGame:
-    """9x9: black fills column D, white column F (alternating, black first)."""
-    game = GoGame(9, komi=komi)
-    for y in range(9):
-        game.play(3 + 9 * y)
-        game.play(5 + 9 * y)
-    return game
+from tests.games.engine.go_play import FAST, play_random, walls
 
 
 def counted(komi: float = 7.5, game: GoGame | None = None) -> GoGame:
@@ -477,3 +468,10 @@ def test_a_count_with_no_territory_and_no_dead_stones_is_still_marked_and_comes_
     record = read_sgf(text)
     assert record.scored and record.dead == ()
     same_game(sgf_to_game(record), game)
+
+
+def test_a_game_with_no_move_yet_is_written_and_read_back():
+    text = write_sgf(GoGame(9), black="alice", white="bob")
+    record = read_sgf(text)
+    assert list(record.moves) == []
+    assert Sgf_game.from_string(text).get_size() == 9

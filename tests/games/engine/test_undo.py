@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 from games.engine import Game, IllegalMove, Outcome, Takeback, Termination
 from games.engine.errors import ILLEGAL_MOVE_CODES
 
-from .helpers import EVERY_SETUP, act, full_board_but, names, position, pt, random_action
+from .helpers import (
+    EVERY_SETUP,
+    act,
+    full_board_but,
+    names,
+    nearly_full,
+    position,
+    pt,
+    random_action,
+)
 
 
 def observed(g: Game) -> tuple:
@@ -118,6 +127,35 @@ def test_pop_of_the_reply_to_a_breakable_five_leaves_the_five_pending():
     assert names(r.captured) == {"H10", "H11"} and g.outcome is None
 
 
+def test_pop_of_the_reply_to_a_breakable_five_keeps_it_able_to_win_again():
+    g = position("Boat-Pente", {1: "F10 G10 H10 J10 H11", 2: "H12"})
+    g.play("K10")  # a five O can break
+    g.play("A1")  # O does not break it: X wins
+    g.pop()
+    g.play("A2")  # another reply that leaves it standing: X wins again
+    assert g.outcome == Outcome(Termination.FIVE, (1,))
+
+
+@pytest.mark.parametrize(
+    ("variant", "colour_1", "colour_2", "gone"),
+    [
+        ("Pente", "N10", "M10", {"L10", "M10"}),
+        ("Poof-Pente", "N10", "M10", {"L10", "M10"}),
+        ("Poof-Pente", "L10", "M10", {"K10", "L10"}),
+    ],
+    ids=["capture", "capture-with-poofs", "poof"],
+)
+def test_pop_gives_back_the_empty_points_the_draw_rule_counts(variant, colour_1, colour_2, gone):
+    # A board full but K10, A1 and A2, where K10 captures or poofs: the count of empty points
+    # (which the full-board draw reads) is the board's again after the pop.
+    g = nearly_full(variant, colour_1=colour_1, colour_2=colour_2)
+    r = g.play("K10")
+    assert names(r.captured) | names(r.poofed) == gone
+    assert g._empty == g.board.count(0) == 4
+    g.pop()
+    assert g._empty == g.board.count(0) == 3
+
+
 def test_pop_of_a_breakable_five_forgets_it():
     g = position("Boat-Pente", {1: "F10 G10 H10 J10 H11", 2: "H12"})
     before = observed(g)
@@ -167,7 +205,8 @@ def test_pop_in_connect6_goes_back_one_stone_of_the_turn():
 def test_pop_never_takes_back_the_servers_centre_stone():
     g = Game("Pente")
     e = refusal(g.pop)
-    assert e.code == "nothing_to_undo" and "server" in e.detail
+    assert e.code == "nothing_to_undo"
+    assert e.detail == "Nothing can be taken back: the only stone was placed by the server"
     g.play("L10")
     g.pop()
     assert refusal(g.pop).code == "nothing_to_undo"
@@ -175,7 +214,9 @@ def test_pop_never_takes_back_the_servers_centre_stone():
 
 
 def test_pop_refuses_when_no_action_was_taken():
-    assert refusal(Game("D-Pente").pop).code == "nothing_to_undo"
+    refused = refusal(Game("D-Pente").pop)
+    assert refused.code == "nothing_to_undo"
+    assert refused.detail == "Nothing can be taken back: no action has been taken"
     assert refusal(position("Pente", {1: "K10"}).pop).code == "nothing_to_undo"
     assert "nothing_to_undo" in ILLEGAL_MOVE_CODES
 

@@ -95,8 +95,10 @@ def test_lookup_by_name_slug_and_any_case(name):
 def test_unknown_game_is_refused():
     with pytest.raises(UnknownGame):
         get_variant("Go-Moku")
-    with pytest.raises(UnknownGame):
+    with pytest.raises(UnknownGame) as info:
         get_variant("chess")
+    assert str(info.value) == f"Unknown game 'chess'; the engine plays {', '.join(GAMES)}"
+    assert "Pente, Keryo-Pente, " in str(info.value)
 
 
 def test_go_is_hosted_on_three_boards_in_sets_of_one_game():

@@ -13,9 +13,9 @@ from games.challenges.models import Challenge
 from games.idempotency.models import IdempotencyKey
 from games.idempotency.services import idempotency_keys_sweep
 from games.play.models import Game
+from tests.clients import client_for
 from tests.factories import UserFactory
-from tests.games.challenges.test_api import client_for
-from tests.tournaments.test_api import create_body
+from tests.tournaments.support import create_body
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -17,6 +17,7 @@ from games.play.models import Move
 from games.play.requests import game_undo_request
 from pente_site.errors import DomainError
 from tests.factories import UserFactory, make_game
+from tests.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -26,26 +27,17 @@ ROUNDS = 6
 
 def _race(game_id, user, ply, points):
     """Every thread posts a different point with the same ply; returns the status codes."""
-    barrier = threading.Barrier(len(points))
     codes: list[int] = []
     lock = threading.Lock()
 
-    def worker(point):
-        try:
-            client = APIClient()
-            client.force_authenticate(user)
-            barrier.wait()
-            response = client.post(f"/api/games/{game_id}/moves", {"ply": ply, "point": point})
-            with lock:
-                codes.append(response.status_code)
-        finally:
-            connection.close()
+    def post(point):
+        client = APIClient()
+        client.force_authenticate(user)
+        response = client.post(f"/api/games/{game_id}/moves", {"ply": ply, "point": point})
+        with lock:
+            codes.append(response.status_code)
 
-    threads = [threading.Thread(target=worker, args=(p,)) for p in points]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_together([lambda p=p: post(p) for p in points])
     return codes
 
 

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.clocks.sweeper import SweepReport, close_due
-from games.clocks.timecontrol import TimeControl
-from games.play.actions import game_mark_dead, move_play
 from games.play.models import Game, Move
 from tests.factories import UserFactory, make_game
+from tests.games.play.support import lost_on_time_while_marking
 from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db
@@ -240,24 +235,6 @@ def test_go_games_are_stored_with_their_end_reason_and_variant(game, players):
         "score",
         [2],  # an empty board: komi wins
     )
-
-
-def lost_on_time_while_marking(black, white) -> tuple[Game, SweepReport]:
-    """A 9x9 game on a one-minute clock: two passes, black marks no stone dead, and white's
-    clock runs out before it answers. The game (read again) and the sweeper's report."""
-    start = timezone.now()
-    game = make_game(
-        players=[black, white],
-        variant="Go (9x9)",
-        time_control=TimeControl.live(initial_minutes=1),
-        now=start,
-    )
-    move_play(game_id=game.pk, user=black, ply=0, points=["PASS"], now=start)
-    move_play(game_id=game.pk, user=white, ply=1, points=["PASS"], now=start)
-    game_mark_dead(game_id=game.pk, user=black, ply=2, points=[], now=start)
-    report = close_due(now=start + timedelta(minutes=2))
-    game.refresh_from_db()
-    return game, report
 
 
 def test_a_marking_left_unanswered_is_decided_by_the_clock(players):

@@ -3,11 +3,10 @@ over, after a countdown or when both players are ready, exactly once whoever sta
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.test import TestCase
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -24,6 +23,7 @@ from games.play.tasks import set_next_game, sets_start_due
 from live.models import Event
 from ratings.models import RatingChange
 from tests.factories import UserFactory
+from tests.threads import run_together
 
 LIVE = TimeControl.live(5)
 
@@ -322,23 +322,13 @@ def test_the_task_the_sweeper_and_both_players_ready_at_once_make_one_game_2(pai
         lambda: sets_start_due(),
         lambda: sets.set_ready(game_set_id=game_set.pk, user=bob),
     ] * 2
-    barrier = threading.Barrier(len(jobs))
-    errors = []
 
-    def run(job):
+    def refused_once_started_is_fine(job):
         try:
-            barrier.wait()
             job()
-        except Exception as exc:  # noqa: BLE001 - the ready refused once started is fine
+        except Exception as exc:
             if getattr(exc, "code", None) != "no_next_game":
-                errors.append(exc)
-        finally:
-            connections.close_all()
+                raise
 
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors
+    run_together([lambda job=job: refused_once_started_is_fine(job) for job in jobs], timeout=60)
     assert [g.set_index for g in games_of(game_set)] == [1, 2]

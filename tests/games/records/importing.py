@@ -14,13 +14,6 @@ from games.records import tasks
 IMPORT_TASK = tasks.import_job_run.name
 
 
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
 def record(n: int, moves: str = "1. K10 L11 2. M12 *") -> str:
     """A small valid record whose player 1 is called ``p{n}``."""
     return f'[Game "Pente"]\n[Player 1 Name "p{n}"]\n[Player 2 Name "q"]\n\n{moves}\n'

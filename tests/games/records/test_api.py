@@ -16,8 +16,9 @@ from games.play.models import Game, Seat
 from games.records.imports import games_import
 from games.records.models import ImportJob
 from pente_site.errors import DomainError
+from tests.clients import client_for
 from tests.factories import UserFactory, make_game
-from tests.games.records.importing import client_for, import_job, imported_games
+from tests.games.records.importing import import_job, imported_games
 
 pytestmark = pytest.mark.django_db
 

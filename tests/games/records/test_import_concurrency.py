@@ -13,8 +13,9 @@ from django.db import connection
 from games.play.models import Game
 from games.records import imports, jobs
 from games.records.models import ImportJob
+from tests.clients import client_for
 from tests.factories import UserFactory
-from tests.games.records.importing import client_for, records
+from tests.games.records.importing import records
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

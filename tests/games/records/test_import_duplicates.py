@@ -18,9 +18,10 @@ from games.play.models import Game
 from games.records import imports
 from games.records.fingerprints import fingerprints_fill
 from games.records.imports import games_import
+from tests.clients import client_for
 from tests.explorer.support import explore, record
 from tests.factories import UserFactory, make_game
-from tests.games.records.importing import client_for, import_job
+from tests.games.records.importing import import_job
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,9 @@ from games.records import imports, jobs
 from games.records.imports import parsed_records, split_records
 from games.records.models import ImportJob
 from games.records.tasks import import_job_run, import_jobs_sweep
+from tests.clients import client_for
 from tests.factories import UserFactory
-from tests.games.records.importing import IMPORT_TASK, client_for, import_job, record, records
+from tests.games.records.importing import IMPORT_TASK, import_job, record, records
 
 pytestmark = pytest.mark.django_db
 

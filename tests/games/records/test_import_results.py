@@ -13,10 +13,11 @@ import pytest
 
 from games.play.actions import game_resign, move_play
 from games.play.models import Game
+from tests.clients import client_for
 from tests.explorer.support import record
 from tests.factories import UserFactory, make_game
-from tests.games.play.test_go_api import lost_on_time_while_marking
-from tests.games.records.importing import client_for, import_job, imported_games
+from tests.games.play.support import lost_on_time_while_marking
+from tests.games.records.importing import import_job, imported_games
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,9 @@ from games.play.models import Game
 from games.records import tasks
 from games.records.models import ImportJob
 from pente_site.celery import app
+from tests.clients import client_for
 from tests.factories import UserFactory
-from tests.games.records.importing import client_for, records
+from tests.games.records.importing import records
 
 pytestmark = [
     pytest.mark.redis,

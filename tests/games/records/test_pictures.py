@@ -6,8 +6,8 @@ import pytest
 from games.play.actions import game_decide, game_mark_dead, move_play
 from games.play.positions import position_of
 from games.records.pictures import CELL, COLUMNS, MARGIN, GoCount, board_svg
+from tests.clients import client_for
 from tests.factories import UserFactory, make_game
-from tests.games.records.importing import client_for
 
 NS = "{http://www.w3.org/2000/svg}"
 

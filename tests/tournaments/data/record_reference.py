@@ -32,8 +32,12 @@ from pathlib import Path
 import pytest
 
 from tests.factories import UserFactory
-from tests.tournaments.support import finish_match_games, make_tournament
-from tests.tournaments.test_trf_reference_recorded import DATA, pairing_by_rank
+from tests.tournaments.support import (
+    REFERENCE_PAIRINGS,
+    finish_match_games,
+    make_tournament,
+    pairing_by_rank,
+)
 from tournaments import selectors, services
 from tournaments.models import Entry, Match, Tournament
 from tournaments.trf_import import tournament_import_trf
@@ -164,10 +168,10 @@ def test_record(tmp_path):
         cases += generated_cases(seed, tmp_path)
     for seed in range(1, PLAYED_EVENTS + 1):
         cases += played_cases(seed, tmp_path, differences)
-    with gzip.GzipFile(DATA, "wb", mtime=0) as out:
+    with gzip.GzipFile(REFERENCE_PAIRINGS, "wb", mtime=0) as out:
         for case in cases:
             out.write(json.dumps(case, separators=(",", ":")).encode() + b"\n")
-    print(f"{len(cases)} cases written to {DATA}")
+    print(f"{len(cases)} cases written to {REFERENCE_PAIRINGS}")
     if differences:
         print("The reference engine pairs these rounds otherwise than this server did:")
         print("\n".join(differences))

@@ -110,17 +110,17 @@ def test_unlisted_players_on_either_side_and_with_a_bye_are_counted_from_zero():
     assert rows["y"].tiebreaks["buchholz"] == 3.0
 
 
-def test_swiss_ties_on_cut_1_are_broken_by_full_buchholz_then_wins():
-    # b and c: 1 point each, cut 1 equal (1.0); b's full Buchholz 2.0 beats c's 1.0.
-    rounds = [
-        [Result("a", "b", 1), Result("c", "d", 1)],
-        [Result("b", "d", 1), Result("c", "a", 0)],
-    ]
-    rows = swiss_standings(["a", "b", "c", "d"], rounds)
-    ranked = [
-        (r.player, r.points, r.tiebreaks["buchholz_cut1"], r.tiebreaks["buchholz"]) for r in rows
-    ]
-    assert ranked == sorted(ranked, key=lambda t: (-t[1], -t[2], -t[3]))
+def test_swiss_ties_on_cut_1_are_broken_by_full_buchholz():
+    # a and c: 0 points, cut 1 0.0 (a's only opponent is cut); a's full Buchholz 1.5 (b, who
+    # ends on 1.5) beats c's 0.0 (no game), so a ranks before c on it alone.
+    rounds = [[Result("a", "b", 0)], [Result("d", "b", 0.5)]]
+    rows = swiss_standings(["c", "a", "b", "d"], rounds)
+    assert [(r.rank, r.player, r.tiebreaks["buchholz_cut1"], r.tiebreaks["buchholz"]) for r in rows] == [
+        (1, "b", 0.5, 0.5),
+        (2, "d", 0.0, 1.5),
+        (3, "a", 0.0, 1.5),
+        (4, "c", 0.0, 0),
+    ]  # fmt: skip
 
 
 def test_wins_break_a_tie_left_by_every_other_tie_break():
@@ -147,3 +147,18 @@ def test_wins_break_a_tie_left_by_every_other_tie_break():
         (4, "d"),
         (6, "f"),
     ]
+
+
+def test_players_met_only_in_the_history_come_after_the_given_players_among_equals():
+    # All on 0 points and equal tie-breaks: one shared rank, the given players in their order,
+    # then z (a zero-point bye, unlisted). z once took the first player's place in that order
+    # and so stood between a and b.
+    for standings in (swiss_standings, round_robin_standings):
+        rows = standings(["a", "b"], [[Bye("z", 0.0)]])
+        assert [(r.rank, r.player) for r in rows] == [(1, "a"), (1, "b"), (1, "z")], standings
+
+
+def test_each_bye_counts_a_virtual_opponent_with_the_players_own_score():
+    # Two byes of a point: 2 points, and Buchholz counts two virtual opponents on 2 points.
+    (row,) = swiss_standings(["a"], [[Bye("a")], [Bye("a")]])
+    assert row.points == 2.0 and row.tiebreaks["buchholz"] == 4.0

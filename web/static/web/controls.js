@@ -3,6 +3,7 @@
 // to the server. It owns the act on its way and the hint shown.
 
 import { api, el, problem } from "./site.js";
+import { askOrder } from "./stream.js";
 import { CHOICES, EXPLAIN, POINT, actionWords } from "./words.js";
 
 function button(label, action, handler, secondary = false) {
@@ -22,13 +23,14 @@ export function gameControls(game) {
   async function send(path, body, method = "POST") {
     if (busy) return;
     busy = true;
+    const order = askOrder();
     const sent = Date.now();
     const result = await api(`games/${game.page.id}/${path}`, { method, body: body === undefined ? {} : body });
     const arrived = Date.now();
     busy = false;
     if (result.ok && result.data && result.data.board) {
       game.notice("");
-      game.take(result.data, { sent, arrived });
+      game.take(result.data, { sent, arrived, order });
       return;
     }
     // A refused turn: its waiting stone (Connect6) goes too; the next turn starts afresh.

@@ -36,6 +36,7 @@ const game = {
   cursor: null, // the point the keyboard is on (an index), while the board has the focus
   ghost: null, // the point tapped once, to tap again to play it ("confirm moves on touch")
   touched: false, // whether the last press on the board was a finger's
+  shownOrder: 0, // the order (stream.js askOrder) of the request whose answer is shown
 
   mySeat: () => (page.my_seats.length ? page.my_seats[0] : null),
   playing: () => game.S.status === "in_progress",
@@ -231,8 +232,13 @@ function redraw() {
 }
 
 /** A new state of the game (the API's): taken, and the page drawn from it; ``timing``: when
- * it was asked for and came ({sent, arrived}, see clock.js). */
+ * it was asked for and came, and in what order ({sent, arrived, order}: clock.js, stream.js). */
 function take(state, timing = {}) {
+  // An answer overtaken on its way: the state shown is newer (asked for later).
+  if (timing.order !== undefined) {
+    if (timing.order < game.shownOrder) return;
+    game.shownOrder = timing.order;
+  }
   const S = game.S;
   // A turn forward: the stones it took away are crossed; after an undo, nothing is.
   if ((state.moves || []).length > (S.moves || []).length) game.before = S.board.rows;

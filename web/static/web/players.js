@@ -6,10 +6,15 @@ import { PENTE, palette } from "./board.js";
 import { clockText } from "./clock.js";
 
 /** A player's name, cut with an ellipsis where it does not fit (the whole name in its title). */
-function nameNode(player) {
+function nameNode(player, crowns = {}) {
   const attrs = { class: "name", title: player.name };
   if (!player.user) return el("span", attrs, player.name);
-  return el("a", { ...attrs, href: `/players/${encodeURIComponent(player.user.username)}/` }, player.name);
+  const link = el("a", { ...attrs, href: `/players/${encodeURIComponent(player.user.username)}/` }, player.name);
+  const shade = crowns[player.user.username];
+  if (!shade) return link;
+  // A king of a hill (hills): the crown, darker with each hill conquered.
+  const crown = el("span", { class: `crown crown-${shade}`, title: "King of the Hill", "aria-label": "King of the Hill" }, "\u265b");
+  return el("span", {}, link, crown);
 }
 
 /** A time in the time zone of the viewer's account (UTC for a stranger), which it names, as
@@ -44,7 +49,7 @@ export function drawPlayers(S, page, clock) {
     const toMove = playing && S.to_move && S.to_move.seat === p.seat;
     const shown = clock.shown(p.seat);
     return el("div", { class: "player" + (toMove ? " to-move" : ""), "data-seat": p.seat },
-      el("span", { class: "who" }, el("span", { class: "stone-dot", style: `background:${fill}` }), nameNode(p),
+      el("span", { class: "who" }, el("span", { class: "stone-dot", style: `background:${fill}` }), nameNode(p, page.crowns),
         page.captures && !S.partners ? el("span", { class: "muted" }, ` · ${capturedText(p.captures, page.capture_pairs)}`) : null),
       el("span", { class: "clock" + (shown.low ? " low" : "") + (shown.text === "waiting" ? " waiting" : ""),
         "data-clock": p.seat, "data-ms": shown.ms === null ? null : Math.round(shown.ms) }, shown.text));

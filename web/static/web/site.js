@@ -118,17 +118,19 @@ function openStream(url, kinds, deliver, onOpen, more = []) {
       deliver(kind, body, event.lastEventId || null);
     });
   }
-  // While the server's event bus (Redis) is away the stream stays open but carries nothing:
-  // it says ``live_unavailable`` and, once the bus is back, ``live_available``. Meanwhile the
-  // page reads what changed (``onOpen``) every few seconds, so a game goes on without it.
+  // ``connected`` comes once the stream follows its channel (EventSource's ``open`` comes with
+  // the headers, before): what the page reads then (``onOpen``) misses nothing. While the
+  // server's event bus (Redis) is away the stream stays open but carries nothing: it says
+  // ``live_unavailable`` and, once the bus is back, ``connected`` and ``live_available``.
+  // Meanwhile the page reads what changed every few seconds, so a game goes on without it.
   let polling = null;
   const stopPolling = () => { if (polling) { clearInterval(polling); polling = null; } };
   if (onOpen) {
-    source.addEventListener("open", () => { stopPolling(); onOpen(); });
+    source.addEventListener("connected", () => { stopPolling(); onOpen(); });
     source.addEventListener("live_unavailable", () => {
       if (!polling) polling = setInterval(onOpen, POLL_WITHOUT_STREAM_MS);
     });
-    source.addEventListener("live_available", () => { stopPolling(); onOpen(); });
+    source.addEventListener("live_available", stopPolling);
   }
   window.addEventListener("pagehide", () => { stopPolling(); source.close(); });
   return source;
