@@ -92,13 +92,24 @@ class GtpEngine:
     board starts empty and that stone is *hidden* until black plays it (``play b K10``, or
     ``genmove b``, which answers it). ``_undo`` says how to take back each action: ``"move"``
     (the engine's own undo), ``"reveal"`` (hide the centre stone again) or the game as it was
-    before a set-up stone (a stone played out of turn, which GTP allows).
+    before a set-up stone (a stone played out of turn, which GTP allows). ``max_nodes``, in
+    place of ``budget_s``: each move searched on a budget of nodes, the same answer on any
+    machine (tests).
     """
 
-    def __init__(self, game_name: str, level: int = 8, budget_s: float = 5.0, *, rng=None) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        level: int = 8,
+        budget_s: float = 5.0,
+        *,
+        rng=None,
+        max_nodes: int | None = None,
+    ) -> None:
         self.variant = get_variant(game_name)
         self.level = level
         self.budget_s = budget_s
+        self.max_nodes = max_nodes
         self.rng = rng or random.Random()
         self.komi = 7.5
         self.size = self.variant.size
@@ -361,7 +372,12 @@ class GtpEngine:
             self._reveal(self.centre)
             return point_name(self.centre, self.size)
         choice = choose_move(
-            game, level=self.level, budget_s=self.budget_s, rng=self.rng, mistakes=True
+            game,
+            level=self.level,
+            budget_s=self.budget_s,
+            rng=self.rng,
+            mistakes=True,
+            max_nodes=self.max_nodes,
         )
         if choice.decision is not None:
             game.decide(choice.decision)
@@ -379,7 +395,13 @@ class GtpEngine:
         game = self.game
         if game.phase != "playing":
             return PASS
-        action = go_action(game, level=self.level, budget_s=self.budget_s, rng=self.rng)
+        action = go_action(
+            game,
+            level=self.level,
+            budget_s=self.budget_s,
+            rng=self.rng,
+            max_nodes=self.max_nodes,
+        )
         if (
             self.level >= RESIGN_LEVEL
             and action.winrate < RESIGN_WINRATE

@@ -24,7 +24,7 @@ def ok(answer: str | None) -> str:
 
 
 def test_protocol_basics():
-    e = GtpEngine("Pente", 1, 0.05)
+    e = GtpEngine("Pente", 1, max_nodes=50)
     assert e.handle("12 protocol_version") == "=12 2\n\n"
     assert e.handle("name") == "= pente-server\n\n"
     assert ok(e.handle("version"))
@@ -50,7 +50,7 @@ def stones_shown(e: GtpEngine) -> int:
 
 
 def test_clear_board_gives_an_empty_board_and_genmove_black_answers_the_centre():
-    e = GtpEngine("Pente", 3, 0.1, rng=random.Random(1))
+    e = GtpEngine("Pente", 3, max_nodes=100, rng=random.Random(1))
     ok(e.handle("clear_board"))
     assert stones_shown(e) == 0
     assert ok(e.handle("genmove black")) == "K10"
@@ -58,7 +58,7 @@ def test_clear_board_gives_an_empty_board_and_genmove_black_answers_the_centre()
 
 
 def test_play_black_on_the_centre_is_the_first_move_and_elsewhere_is_refused():
-    e = GtpEngine("Pente", 3, 0.1, rng=random.Random(1))
+    e = GtpEngine("Pente", 3, max_nodes=100, rng=random.Random(1))
     assert (
         e.handle("play black K12") == "? illegal move: black's first stone is the centre, K10\n\n"
     )
@@ -78,7 +78,7 @@ def test_play_black_on_the_centre_is_the_first_move_and_elsewhere_is_refused():
 
 
 def test_the_tournament_rule_is_on_by_default_where_rated_games_use_it():
-    e = GtpEngine("Pente", 1, 0.05)
+    e = GtpEngine("Pente", 1, max_nodes=50)
     assert ok(e.handle("tournament_rule")) == "on"
     for line in ("play b K10", "play w A1"):
         ok(e.handle(line))
@@ -87,15 +87,17 @@ def test_the_tournament_rule_is_on_by_default_where_rated_games_use_it():
     assert stones_shown(e) == 0 and ok(e.handle("tournament_rule")) == "off"
     for line in ("play b K10", "play w A1", "play b L10"):
         ok(e.handle(line))
-    assert ok(GtpEngine("Gomoku", 1, 0.05).handle("tournament_rule")) == "off"
-    assert GtpEngine("Gomoku", 1, 0.05).handle("tournament_rule on").startswith("? ")
-    assert GtpEngine("G-Pente", 1, 0.05).handle("tournament_rule off").startswith("? ")
-    assert GtpEngine("Pente", 1, 0.05).handle("tournament_rule maybe").startswith("? syntax")
+    assert ok(GtpEngine("Gomoku", 1, max_nodes=50).handle("tournament_rule")) == "off"
+    assert GtpEngine("Gomoku", 1, max_nodes=50).handle("tournament_rule on").startswith("? ")
+    assert GtpEngine("G-Pente", 1, max_nodes=50).handle("tournament_rule off").startswith("? ")
+    assert (
+        GtpEngine("Pente", 1, max_nodes=50).handle("tournament_rule maybe").startswith("? syntax")
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_genmove_keeps_player_1s_second_stone_three_away_from_the_centre(seed):
-    e = GtpEngine("Pente", 8, 0.05, rng=random.Random(seed))
+    e = GtpEngine("Pente", 8, max_nodes=50, rng=random.Random(seed))
     ok(e.handle("genmove b"))
     ok(e.handle("play w L11"))
     second = e.game.parse_point(ok(e.handle("genmove b")))
@@ -105,7 +107,7 @@ def test_genmove_keeps_player_1s_second_stone_three_away_from_the_centre(seed):
 
 
 def test_a_stone_out_of_turn_sets_up_a_position_and_undo_takes_it_back():
-    e = GtpEngine("Pente", 2, 0.05, rng=random.Random(5))
+    e = GtpEngine("Pente", 2, max_nodes=50, rng=random.Random(5))
     ok(e.handle("play white L11"))  # white first: a set-up stone, black to move
     assert board_of(e)[8][10] == "O" and stones_shown(e) == 1
     ok(e.handle("play white M12"))  # and another
@@ -118,7 +120,7 @@ def test_a_stone_out_of_turn_sets_up_a_position_and_undo_takes_it_back():
 
 
 def test_undo_takes_back_every_stone_and_then_refuses():
-    e = GtpEngine("Pente", 2, 0.05)
+    e = GtpEngine("Pente", 2, max_nodes=50)
     ok(e.handle("genmove b"))
     ok(e.handle("play w K11"))
     ok(e.handle("genmove b"))
@@ -132,12 +134,12 @@ def test_undo_takes_back_every_stone_and_then_refuses():
 
 
 def test_connect6_turn_and_decisions_extensions():
-    e = GtpEngine("Connect6", 2, 0.05)
+    e = GtpEngine("Connect6", 2, max_nodes=50)
     assert ok(e.handle("genmove b")) == "K10"  # Connect6's first turn is one stone
     ok(e.handle("play w K11 L11"))
     two = ok(e.handle("genmove b")).split()
     assert len(two) == 2 and e.game.to_move_colour == 2
-    d = GtpEngine("D-Pente", 2, 0.05)
+    d = GtpEngine("D-Pente", 2, max_nodes=50)
     for colour, vertex in (("b", "K10"), ("w", "K11"), ("b", "L12"), ("w", "M12")):
         ok(d.handle(f"play {colour} {vertex}"))
     assert d.game.pending_decision == "d_swap"
@@ -149,7 +151,7 @@ def test_connect6_turn_and_decisions_extensions():
 
 
 def test_final_score_of_a_won_pente_game():
-    e = GtpEngine("Gomoku", 1, 0.05)
+    e = GtpEngine("Gomoku", 1, max_nodes=50)
     ok(e.handle("play b K10"))
     for w, b in (("A1", "L10"), ("A3", "M10"), ("A5", "N10"), ("A7", "O10")):
         ok(e.handle(f"play w {w}"))
@@ -159,38 +161,39 @@ def test_final_score_of_a_won_pente_game():
 
 
 def test_boardsize():
-    go = GtpEngine("Go", 1, 0.05)
+    go = GtpEngine("Go", 1, max_nodes=200)
     ok(go.handle("boardsize 9"))
     assert go.game.size == 9 and go.variant.name == "Go (9x9)"
     assert go.handle("boardsize 15") == "? unacceptable size\n\n"
     ok(go.handle("boardsize 13"))
     assert go.game.size == 13
-    pente = GtpEngine("Pente", 1, 0.05)
+    pente = GtpEngine("Pente", 1, max_nodes=50)
     ok(pente.handle("boardsize 19"))
     assert pente.handle("boardsize 9") == "? unacceptable size\n\n"
 
 
 def test_showboard_rows():
-    pente = GtpEngine("Pente", 1, 0.05)
+    pente = GtpEngine("Pente", 1, max_nodes=50)
     rows = board_of(pente)
     assert len(rows) == 19 and "X" not in "".join(rows)
     ok(pente.handle("play b K10"))
     assert board_of(pente)[9][9] == "X"
-    go = GtpEngine("Go (9x9)", 1, 0.05)
+    go = GtpEngine("Go (9x9)", 1, max_nodes=200)
     ok(go.handle("play b E5"))
     rows = board_of(go)
     assert len(rows) == 9 and rows[4][4] == "X"
 
 
-def controller(game: str, size: int, *, level: int = 1, budget_s: float = 0.02, seed: int = 0):
+def controller(game: str, size: int, *, level: int = 1, max_nodes: int = 20, seed: int = 0):
     """A small standard GTP controller: two engines told ``boardsize`` and ``clear_board``,
     then ``genmove`` of the colour to move asked of one and ``play`` of its answer sent to the
     other, black first, until a resignation, two passes in a row or the end of the game (the
     engine asked answers ``? game over``). Every answer is also played on a referee, an
-    independent copy of the rules. The two engines, the referee and the last answer."""
+    independent copy of the rules. Each move is searched on ``max_nodes`` nodes, so the game
+    is the same on any machine. The two engines, the referee and the last answer."""
     engines = {
-        "b": GtpEngine(game, level, budget_s, rng=random.Random(seed)),
-        "w": GtpEngine(game, level, budget_s, rng=random.Random(seed + 1)),
+        "b": GtpEngine(game, level, rng=random.Random(seed), max_nodes=max_nodes),
+        "w": GtpEngine(game, level, rng=random.Random(seed + 1), max_nodes=max_nodes),
     }
     for e in engines.values():
         ok(e.handle(f"boardsize {size}"))
@@ -230,7 +233,7 @@ def test_a_standard_controller_runs_a_whole_game_between_two_engines(game):
 
 
 def test_a_standard_controller_runs_a_whole_game_of_go():
-    black, white, referee, last = controller("Go (9x9)", 9, budget_s=0.05, seed=3)
+    black, white, referee, last = controller("Go (9x9)", 9, max_nodes=200, seed=3)
     assert black.game.board == white.game.board == referee.board
     assert referee.phase != "playing" or last == "resign"
     for e in (black, white):
@@ -238,9 +241,10 @@ def test_a_standard_controller_runs_a_whole_game_of_go():
         assert score == "0" or (score[:2] in ("B+", "W+") and float(score[2:]) > 0)
 
 
-def go_position(black: str, white: str, *, komi: float = 0.5, budget_s: float = 0.05) -> GtpEngine:
-    """A 9x9 engine with these stones set up by ``play`` of either colour."""
-    e = GtpEngine("Go (9x9)", 8, budget_s, rng=random.Random(7))
+def go_position(black: str, white: str, *, komi: float = 0.5, max_nodes: int = 200) -> GtpEngine:
+    """A 9x9 engine with these stones set up by ``play`` of either colour, searching each move
+    on ``max_nodes`` nodes."""
+    e = GtpEngine("Go (9x9)", 8, rng=random.Random(7), max_nodes=max_nodes)
     ok(e.handle(f"komi {komi}"))
     for colour, points in (("b", black), ("w", white)):
         for point in points.split():
@@ -269,21 +273,25 @@ def test_final_score_counts_with_the_dead_stones_removed():
     assert e.game.score().winner == 2  # counted with every stone alive, white would win
 
 
+#: Nodes for the resignation test: some hundreds of playouts.
+RESIGN_NODES = 20_000
+
+
 def test_a_hopeless_game_is_resigned_at_the_levels_that_resign():
     walls = " ".join(f"{col}{row}" for col in "BDFH" for row in range(1, 10))
-    # Resigning asks for a win rate measured over enough playouts: a second, so that a busy
-    # machine still gives it some hundreds.
-    e = go_position("", walls, komi=7.5, budget_s=1.0)
+    # Resigning asks for a win rate measured over enough playouts: a budget of nodes that
+    # gives it some hundreds on any machine.
+    e = go_position("", walls, komi=7.5, max_nodes=RESIGN_NODES)
     assert ok(e.handle("genmove b")) == "resign"
     assert e.game.board.count(1) == 0
-    weak = GtpEngine("Go (9x9)", 2, 0.05, rng=random.Random(7))
+    weak = GtpEngine("Go (9x9)", 2, rng=random.Random(7), max_nodes=200)
     for point in walls.split():
         ok(weak.handle(f"play w {point}"))
     assert ok(weak.handle("genmove b")) != "resign"
 
 
 def test_go_pass_when_ahead_after_opponent_pass():
-    e = GtpEngine("Go (9x9)", 1, 0.05)
+    e = GtpEngine("Go (9x9)", 1, rng=random.Random(3), max_nodes=200)
     ok(e.handle("komi 0.5"))
     ok(e.handle("play b E5"))
     ok(e.handle("play w pass"))
