@@ -7,21 +7,15 @@ import pytest
 from django.test import Client
 
 from accounts.links import unsubscribe_token
-from accounts.models import User
+from tests.clients import page_client_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def _signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_settings_page_shows_the_email_choices_as_they_are():
     user = UserFactory(email_verified=True, email_on_challenge=False)
-    page = _signed_in(user).get("/settings/").content.decode()
+    page = page_client_for(user).get("/settings/").content.decode()
     assert 'id="notifications"' in page
     assert "E-mail me when it is my turn in a turn-based game" in page
     assert 'name="email_on_turn" id="id_email_on_turn" checked' in page
@@ -31,7 +25,7 @@ def test_the_settings_page_shows_the_email_choices_as_they_are():
 
 def test_the_settings_page_saves_the_email_choices():
     user = UserFactory(email_verified=True)
-    response = _signed_in(user).post(
+    response = page_client_for(user).post(
         "/settings/", {"action": "notifications", "email_on_game_over": "on"}
     )
     assert response.status_code == 302 and response["Location"] == "/settings/"
@@ -45,7 +39,7 @@ def test_the_settings_page_saves_the_email_choices():
 
 def test_the_settings_page_says_the_emails_wait_for_a_confirmed_address():
     user = UserFactory(email="someone@example.org", email_verified=False)
-    page = _signed_in(user).get("/settings/").content.decode()
+    page = page_client_for(user).get("/settings/").content.decode()
     assert "They go to someone@example.org once it is confirmed." in page
 
 
