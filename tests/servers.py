@@ -173,6 +173,21 @@ def start_embedded(var_dir: Path, *, fresh: bool = False, **settings: str):
     return proc, base
 
 
+def run_walkthrough(script: str, *, base: str, workdir: Path, timeout: float) -> str:
+    """Run a documented curl walkthrough as written (bash, strict mode) in ``workdir`` with
+    ``BASE`` set to the API at ``base``: what it prints. It must succeed."""
+    result = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=workdir,
+        env={**os.environ, "BASE": base},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+    return result.stdout
+
+
 @contextmanager
 def uvicorn_server(env: dict[str, str], log: Path) -> Iterator[str]:
     """uvicorn serving ``pente_site.asgi`` with ``env`` on a free port: its API's address."""

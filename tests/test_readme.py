@@ -10,13 +10,12 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.servers import start_embedded, stop_server
+from tests.servers import run_walkthrough, start_embedded, stop_server
 from tests.walkthroughs import API_GUIDE, walkthrough
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,16 +82,10 @@ def walkthrough_output(embedded_server) -> dict[str, str]:
     """Run every walkthrough of the API guide, in order, in one shell (later ones reuse the variables of
     the first), and split what it prints by section."""
     script = "\n".join(f"echo '=== {name}'\n{walkthrough(name)}" for name in SECTIONS)
-    result = subprocess.run(
-        ["bash", "-euo", "pipefail", "-c", script],
-        cwd=embedded_server["workdir"],
-        env={**os.environ, "BASE": embedded_server["base"]},
-        capture_output=True,
-        text=True,
-        timeout=300,
+    out = run_walkthrough(
+        script, base=embedded_server["base"], workdir=embedded_server["workdir"], timeout=300
     )
-    assert result.returncode == 0, f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
-    parts = re.split(r"^=== (\w+)$", result.stdout, flags=re.M)
+    parts = re.split(r"^=== (\w+)$", out, flags=re.M)
     return {name: text.strip() for name, text in zip(parts[1::2], parts[2::2], strict=True)}
 
 

@@ -5,10 +5,8 @@ prints; and a live hill set lost on time, its timeout task run by the worker, mo
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -16,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import start_embedded, stop_server
+from tests.servers import run_walkthrough, start_embedded, stop_server
 
 pytestmark = pytest.mark.slow
 
@@ -37,16 +35,8 @@ def served(tmp_path_factory):
 def test_the_hill_walkthrough_prints_what_the_guide_says(served):
     script = re.search(r"<!-- walkthrough:hill -->\n```sh\n(.*?)\n```", GUIDE, re.S).group(1)
     printed = re.search(r"It prints:\n\n```text\n(.*?)\n```", GUIDE, re.S).group(1)
-    result = subprocess.run(
-        ["bash", "-euo", "pipefail", "-c", script],
-        cwd=served["workdir"],
-        env={**os.environ, "BASE": served["base"]},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
-    assert result.stdout.strip() == printed
+    out = run_walkthrough(script, base=served["base"], workdir=served["workdir"], timeout=120)
+    assert out.strip() == printed
 
 
 def _call(base: str, path: str, *, token: str | None = None, body: dict | None = None) -> dict:
