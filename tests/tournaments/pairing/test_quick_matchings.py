@@ -20,8 +20,25 @@ def test_an_odd_number_of_players_cannot_all_be_paired():
 
 def test_the_greedy_pass_pairs_a_large_complete_bracket_by_itself():
     players = list(range(200))
-    assert quick_matching_reaches(players, different, 100)
-    assert not quick_matching_reaches(players, different, 101)
+    assert quick_matching_reaches(players, different, 100) is True
+    assert quick_matching_reaches(players, different, 101) is False
+
+
+def test_more_than_64_players_left_over_are_not_repaired_and_not_called_paired():
+    def never(a: int, b: int) -> bool:
+        return False
+
+    assert quick_matching_reaches(list(range(100)), never, 1) is False
+
+
+def test_a_player_left_over_is_repaired_through_a_pair_of_the_greedy_pass():
+    # Greedy pairs 1-2 and leaves 3 and 4 apart; 3-1 and 2-4 pair everyone.
+    edges = {(1, 2), (1, 3), (2, 4)}
+
+    def adjacent(a: int, b: int) -> bool:
+        return (a, b) in edges or (b, a) in edges
+
+    assert quick_matching_reaches([1, 2, 3, 4], adjacent, 2) is True
 
 
 def test_a_perfect_matching_the_quick_pass_misses_is_found_by_the_blossom():
