@@ -39,6 +39,8 @@ def test_a_player_left_over_is_repaired_through_a_pair_of_the_greedy_pass():
         return (a, b) in edges or (b, a) in edges
 
     assert quick_matching_reaches([1, 2, 3, 4], adjacent, 2) is True
+    # With two more players adjacent to nobody, the same repair still makes only two pairs.
+    assert quick_matching_reaches([1, 2, 3, 4, 5, 6], adjacent, 3) is False
 
 
 def test_a_perfect_matching_the_quick_pass_misses_is_found_by_the_blossom():
