@@ -101,6 +101,14 @@ def test_a_partner_one_augmenting_path_took_is_not_offered_to_the_next():
     assert each_paired_above([3, 4], [1, 2, 5], compatible)
 
 
+def test_an_augmenting_path_steps_back_from_a_dead_end():
+    # Greedy gives 3 to 4 and 2 to 6, and leaves 5, who may have only 3. The path 5 -> 3 -> 4
+    # tries 2 first (held by 6, who has no other mover): a dead end, from which it must step
+    # back and give 4 the free 1.
+    allowed = {(1, 4), (2, 4), (2, 6), (3, 4), (3, 5)}
+    assert each_paired_above([4, 5, 6], [1, 2, 3], compatible_in(allowed))
+
+
 def test_more_targets_than_movers_cannot_all_be_paired():
     assert not each_paired_above([3, 4, 5], [1, 2], lambda a, b: True)
     assert each_paired_above([3, 4], [1, 2], lambda a, b: True)
