@@ -21,8 +21,8 @@ def pairs_everyone(players: list, adjacent: Callable) -> bool:
 
 def quick_matching_reaches(players: list, adjacent: Callable, target: int) -> bool:
     """Does a quick matching reach ``target`` pairs? Greedy (each player with the first free
-    adjacent one after it), then augmenting paths of one or three edges between the players
-    left over -- enough in the near-complete graphs of big brackets."""
+    adjacent one after it), then augmenting paths of three edges between the players left
+    over -- enough in the near-complete graphs of big brackets. ``adjacent`` is symmetric."""
     mate: dict = {}
     size = len(players)
     for at in range(size):
@@ -45,12 +45,9 @@ def quick_matching_reaches(players: list, adjacent: Callable, target: int) -> bo
             break
         if player in mate:
             continue
+        # Two players the greedy pass left over are never adjacent (the earlier one scanned the
+        # later one while both were free), so each needs a path through a pair it made.
         others = [other for other in left if other != player and other not in mate]
-        partner = next((other for other in others if adjacent(player, other)), None)
-        if partner is not None:
-            mate[player], mate[partner] = partner, player
-            count += 1
-            continue
         for near in list(mate):  # player - near = far - other, with near and far paired now
             far = mate[near]
             if adjacent(player, near):
