@@ -30,6 +30,7 @@ from tournaments.pairing.dutch import (
     PairingTooHard,
     PlayedPair,
     RoundRecord,
+    idle_tpns_of,
     pair_round,
     players_from_history,
 )
@@ -350,15 +351,8 @@ def _swiss_pairing(
         return None
     history = swiss_history(t)
     players = players_from_history(entries, history)
-    paired_before = {
-        pid for record in history for pair in record.pairs for pid in (pair.white, pair.black)
-    } | {record.pab for record in history if record.pab is not None}
     pairing_now = {user_id for user_id, _seed in entries}
-    idle = [
-        seed
-        for user_id, seed, _status in everyone
-        if seed is not None and user_id not in pairing_now and user_id not in paired_before
-    ]
+    idle = idle_tpns_of([(user_id, seed) for user_id, seed, _ in everyone], pairing_now, history)
     try:
         result = pair_round(
             players,

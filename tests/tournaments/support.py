@@ -6,7 +6,6 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from pathlib import Path
 
 from django.test import TestCase
 from django.utils import timezone
@@ -163,11 +162,6 @@ def create_body(**extra):
         "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
         **extra,
     }
-
-
-#: The reference engine's pairings that ``test_trf_reference_recorded.py`` replays
-#: (``data/record_reference.py`` records them).
-REFERENCE_PAIRINGS = Path(__file__).with_name("data") / "reference_pairings.jsonl.gz"
 
 
 def pairing_by_rank(t, number: int) -> list[list[int]]:

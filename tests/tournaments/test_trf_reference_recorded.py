@@ -10,23 +10,13 @@ case, with no database, by ``pairing/test_reference_pure.py``."""
 
 from __future__ import annotations
 
-import gzip
-import json
-
 import pytest
 
 from tests.factories import UserFactory
-from tests.tournaments.support import REFERENCE_PAIRINGS, jobs_run, pairing_by_rank
+from tests.tournaments.reference_cases import recorded_cases
+from tests.tournaments.support import jobs_run, pairing_by_rank
 from tournaments import services
 from tournaments.trf_import import tournament_import_trf
-
-
-def recorded_cases() -> list[dict]:
-    if not REFERENCE_PAIRINGS.exists():  # test_the_recorded_cases_are_there says so
-        return []
-    with gzip.open(REFERENCE_PAIRINGS, "rt") as lines:
-        return [json.loads(line) for line in lines]
-
 
 CASES = recorded_cases()
 

@@ -32,8 +32,8 @@ from pathlib import Path
 import pytest
 
 from tests.factories import UserFactory
+from tests.tournaments.reference_cases import REFERENCE_PAIRINGS
 from tests.tournaments.support import (
-    REFERENCE_PAIRINGS,
     finish_match_games,
     make_tournament,
     pairing_by_rank,

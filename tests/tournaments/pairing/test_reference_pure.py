@@ -11,25 +11,21 @@ testing.md) fails here first."""
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
-
 import pytest
 
+from tests.tournaments.reference_cases import recorded_cases
 from tournaments.pairing import trf
-from tournaments.pairing.dutch import PlayedPair, RoundRecord, pair_round, players_from_history
-
-REFERENCE_PAIRINGS = Path(__file__).parents[1] / "data" / "reference_pairings.jsonl.gz"
+from tournaments.pairing.dutch import (
+    PlayedPair,
+    RoundRecord,
+    idle_tpns_of,
+    pair_round,
+    players_from_history,
+)
 
 #: The half points of each kind of unplayed round a report states (a zero-point bye, an
 #: absence, is kept as no game at all, as the import keeps it).
 BYE_POINTS2 = {"pab": 2, "full": 2, "half": 1}
-
-
-def recorded_cases() -> list[dict]:
-    with gzip.open(REFERENCE_PAIRINGS, "rt") as lines:
-        return [json.loads(line) for line in lines]
 
 
 CASES = recorded_cases()
@@ -66,10 +62,8 @@ def next_round(text: str) -> list[list[int]]:
     left_out = {rank for round_, rank, _kind in event.planned if round_ == number}
     ranks = [p.start_rank for p in doc.players]
     entries = [(rank, rank) for rank in ranks if rank not in left_out]
-    paired_before = {
-        pid for record in history for pair in record.pairs for pid in (pair.white, pair.black)
-    } | {record.pab for record in history if record.pab is not None}
-    idle = [rank for rank in ranks if rank in left_out and rank not in paired_before]
+    pairing = {rank for rank, _tpn in entries}
+    idle = idle_tpns_of([(rank, rank) for rank in ranks], pairing, history)
     result = pair_round(
         players_from_history(entries, history),
         round_number=number,

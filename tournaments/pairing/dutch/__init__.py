@@ -21,7 +21,7 @@ from .cards import (
     max_rounds,
     players_from_history,
 )
-from .engine import pair_round
+from .engine import idle_tpns_of, pair_round
 
 __all__ = [
     "BLACK",
@@ -34,6 +34,7 @@ __all__ = [
     "SwissRound",
     "colour_preference",
     "default_rounds",
+    "idle_tpns_of",
     "max_rounds",
     "pair_round",
     "players_from_history",

@@ -12,12 +12,12 @@ not a way out: crossing it raises :class:`PairingTooHard`, never a "best found s
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 
 from .. import PairingError
 from .bounds import floater_set_bound, root_lower_bound, single_floater_bound, tighten_bound
 from .bracket import Bracket, BracketPlan
-from .cards import BLACK, WHITE, PairingTooHard, SwissPlayer, SwissRound
+from .cards import BLACK, WHITE, PairingTooHard, RoundRecord, SwissPlayer, SwissRound
 from .context import RoundContext
 from .criteria import Criteria
 from .search import BEST, REACH, Candidate, search
@@ -30,6 +30,23 @@ QUICK_NODES = 3000
 QUICK_NODES_PER_PLAYER = 3
 
 _COLOURS = {WHITE: WHITE, BLACK: BLACK, "w": WHITE, "b": BLACK, "white": WHITE, "black": BLACK}
+
+
+def idle_tpns_of(
+    entrants: Iterable[tuple[Hashable, int | None]],
+    pairing: Collection[Hashable],
+    rounds: Sequence[RoundRecord],
+) -> list[int]:
+    """The TPNs for :func:`pair_round`'s ``idle_tpns``: the ``entrants`` (player, TPN; a TPN
+    of None is skipped) not among those ``pairing`` now and in no game nor PAB of ``rounds``."""
+    paired_before = {
+        pid for record in rounds for pair in record.pairs for pid in (pair.white, pair.black)
+    } | {record.pab for record in rounds if record.pab is not None}
+    return [
+        tpn
+        for pid, tpn in entrants
+        if tpn is not None and pid not in pairing and pid not in paired_before
+    ]
 
 
 def pair_round(
