@@ -5,6 +5,7 @@ repair step gives up beyond 64 players left over."""
 
 from __future__ import annotations
 
+from tests.tournaments.pairing.graphs import compatible_in
 from tournaments.pairing.dutch.criteria import padded
 from tournaments.pairing.dutch.matchings import pairs_everyone, quick_matching_reaches
 
@@ -33,10 +34,7 @@ def test_more_than_64_players_left_over_are_not_repaired_and_not_called_paired()
 
 def test_a_player_left_over_is_repaired_through_a_pair_of_the_greedy_pass():
     # Greedy pairs 1-2 and leaves 3 and 4 apart; 3-1 and 2-4 pair everyone.
-    edges = {(1, 2), (1, 3), (2, 4)}
-
-    def adjacent(a: int, b: int) -> bool:
-        return (a, b) in edges or (b, a) in edges
+    adjacent = compatible_in({(1, 2), (1, 3), (2, 4)})
 
     assert quick_matching_reaches([1, 2, 3, 4], adjacent, 2) is True
     # With two more players adjacent to nobody, the same repair still makes only two pairs.
@@ -45,10 +43,7 @@ def test_a_player_left_over_is_repaired_through_a_pair_of_the_greedy_pass():
 
 def test_a_perfect_matching_the_quick_pass_misses_is_found_by_the_blossom():
     # Greedy pairs 1-2 and 3-4 and leaves 5 and 6 apart; only 1-5, 2-3, 4-6 pairs everyone.
-    edges = {(1, 2), (3, 4), (1, 5), (2, 3), (4, 6)}
-
-    def adjacent(a: int, b: int) -> bool:
-        return (a, b) in edges or (b, a) in edges
+    adjacent = compatible_in({(1, 2), (3, 4), (1, 5), (2, 3), (4, 6)})
 
     assert pairs_everyone([1, 2, 3, 4, 5, 6], adjacent)
 

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from tests.tournaments.pairing.graphs import compatible_in
 from tournaments.pairing.dutch.transposition import (
     each_paired_above,
     each_pairs_below,
@@ -45,11 +46,6 @@ def random_case(rng: random.Random):
 
 
 CASES = range(400)
-
-
-def compatible_in(pairs: set[tuple[int, int]]):
-    """The compatibility of two players: (a, b) or (b, a) among ``pairs``."""
-    return lambda a, b: (a, b) in pairs or (b, a) in pairs
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
