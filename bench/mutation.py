@@ -242,6 +242,8 @@ def names_to_run(work: Path, name: str, prefixes: list[str], config: dict) -> li
     names: list[str] = []
     for rel, codes in scoped_results(work, prefixes, config).items():
         mutated = work / "mutants" / rel
+        if not codes and (work / "mutants" / (rel + ".meta")).exists():
+            continue  # a file without mutants (an ``__init__.py``): its wildcard would name all
         if (
             not codes
             or not mutated.exists()

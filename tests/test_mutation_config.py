@@ -5,6 +5,7 @@ change and why. The mutation run itself is too slow for the suite (docs/mutation
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from pathlib import Path
@@ -119,3 +120,25 @@ def test_a_run_hands_mutmut_only_the_mutants_without_a_result(tmp_path):
     # The source changed since its mutants were made: the whole module, mutmut renumbers it.
     os.utime(mutated, (source_time - 1, source_time - 1))
     assert mutation.names_to_run(tmp_path, "elo", ["ratings.elo"], config) == ["ratings.elo.*"]
+
+
+def test_a_package_prefix_run_names_no_wildcard_for_a_file_without_mutants(tmp_path):
+    # ``tournaments.pairing.dutch.*`` (for its empty ``__init__.py``) would make mutmut test
+    # again every mutant of the package, those with a result included.
+    config = mutation.load_config()
+    files = [
+        f for f in mutation.mutatable_files(config) if f.startswith("tournaments/pairing/dutch/")
+    ]
+    for rel in files:
+        meta = tmp_path / "mutants" / (rel + ".meta")
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        module = mutation.module_of_file(rel)
+        codes = {} if rel.endswith("__init__.py") else {f"{module}.x_f__mutmut_1": None}
+        meta.write_text(json.dumps({"exit_code_by_key": codes}))
+        mutated = tmp_path / "mutants" / rel
+        mutated.write_text("")
+        newer = (mutation.ROOT / rel).stat().st_mtime + 1
+        os.utime(mutated, (newer, newer))
+    names = mutation.names_to_run(tmp_path, "pairing", ["tournaments.pairing.dutch"], config)
+    assert names and not [name for name in names if name.endswith("*")]
+    assert "tournaments.pairing.dutch.bounds.x_f__mutmut_1" in names
