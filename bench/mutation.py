@@ -86,6 +86,11 @@ def config_problems(config: dict, equivalents: dict[str, Equivalent]) -> list[st
     """What is wrong with the configuration or the equivalents file (empty when nothing)."""
     problems = []
     tests = [t for scope in config["scopes"].values() for t in scope["tests"]]
+    for scope in config["scopes"].values():
+        for test in scope.get("deselect", []):
+            path, _, function = test.partition("::")
+            if not (ROOT / path).exists() or f"def {function}(" not in (ROOT / path).read_text():
+                problems.append(f"{test}: deselected but not a test")
     for path in [*config["source_paths"], *config["pytest_add_cli_args_test_selection"], *tests]:
         if not (ROOT / path).exists():
             problems.append(f"{path}: named in [tool.mutmut] but missing")
@@ -161,6 +166,8 @@ def prepare(name: str, config: dict) -> Path:
     mutmut = {k: v for k, v in pyproject["tool"]["mutmut"].items()}
     mutmut["only_mutate"] = config["scopes"][name]["only_mutate"]
     mutmut["pytest_add_cli_args_test_selection"] = config["scopes"][name]["tests"]
+    for test in config["scopes"][name].get("deselect", []):
+        mutmut["pytest_add_cli_args"] = [*mutmut["pytest_add_cli_args"], "--deselect", test]
     lines = ["# Written by bench/mutation.py from the repository's pyproject.toml.", ""]
     for table, values in (("tool.pytest.ini_options", pytest_options), ("tool.mutmut", mutmut)):
         lines.append(f"[{table}]")
