@@ -13,15 +13,14 @@ import random
 import pytest
 
 from tournaments.pairing.dutch import (
-    PlayedPair,
     RoundRecord,
     SwissPlayer,
     engine,
     pair_round,
-    players_from_history,
 )
 
 from .dutch_oracle import Oracle
+from .random_events import played_record, present_cards, random_event
 
 
 def explain(oracle: Oracle, result) -> str:
@@ -48,14 +47,11 @@ def explain(oracle: Oracle, result) -> str:
 
 def play_and_compare(seed: int, initial_colour: str = "w") -> int:
     rng = random.Random(seed)
-    n = rng.randint(4, 11)
-    rounds = rng.randint(2, max(2, min(6, n - 2)))
-    entrants = [(f"p{i}", i) for i in range(1, n + 1)]
+    entrants, rounds = random_event(rng)
     history: list[RoundRecord] = []
     checked = 0
     for number in range(1, rounds + 1):
-        absent = {pid for pid, _ in entrants if rng.random() < 0.06}
-        cards = [p for p in players_from_history(entrants, history) if p.id not in absent]
+        absent, cards = present_cards(rng, entrants, history)
         if len(cards) < 2:
             history.append(RoundRecord((), tuple((pid, 0) for pid in absent)))
             continue
@@ -81,18 +77,7 @@ def play_and_compare(seed: int, initial_colour: str = "w") -> int:
         )
         assert set(result.pairs) == coloured, f"seed {seed} round {number}: colours differ"
         checked += 1
-        pairs = []
-        for w, b in result.pairs:
-            x = rng.random()
-            pts = 2 if x < 0.4 else 0 if x < 0.8 else 1
-            played = rng.random() > 0.05
-            if not played:
-                pts = 2 if x < 0.5 else 0
-            pairs.append(PlayedPair(w, b, pts, played=played))
-        byes = tuple((pid, 0) for pid in absent)
-        if result.bye is not None:
-            byes += ((result.bye, 2),)
-        history.append(RoundRecord(tuple(pairs), byes, result.bye))
+        history.append(played_record(rng, result, absent))
     return checked
 
 
