@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from tournaments.pairing.dutch.bracket import Bracket
 from tournaments.pairing.dutch.cards import SwissPlayer
 
 COLOURS = ("w", "b", None)
@@ -171,3 +172,31 @@ def most_pairs_by_brute_force(players: list[int], adjacent) -> int:
         return best
 
     return most(frozenset(players))
+
+
+def random_bracket(
+    rng: random.Random,
+    *,
+    budget: int = 10**9,
+    most: int = 9,
+    densities: tuple[float, ...] = (0.15, 0.35, 0.6),
+) -> Bracket:
+    """A bracket of a random round: a scoregroup and a few players moved down from above, at
+    most ``most`` of them in all; ``densities`` are the choices of earlier meetings."""
+    while True:
+        size = rng.randint(2, 12)
+        ctx = random_context(
+            rng,
+            size,
+            rng.randint(1, 4),
+            scores=rng.randint(1, 4),
+            density=rng.choice(densities),
+        )
+        groups = scoregroups(ctx)
+        at = rng.randrange(len(groups))
+        above = [rank for group in groups[:at] for rank in group]
+        mdps = sorted(rng.sample(above, rng.randint(0, min(len(above), 4))))
+        lower = [rank for group in groups[at + 1 :] for rank in group]
+        next_residents = groups[at + 1] if at + 1 < len(groups) else []
+        if len(mdps) + len(groups[at]) <= most and len(lower) <= 8:
+            return Bracket(ctx, mdps, groups[at], lower, next_residents, budget)

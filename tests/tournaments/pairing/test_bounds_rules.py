@@ -39,9 +39,9 @@ from types import SimpleNamespace
 from tests.tournaments.pairing.random_rounds import (
     candidates,
     perfect_matching_exists,
-    random_context,
     scoregroups,
 )
+from tests.tournaments.pairing.random_rounds import random_bracket as shared_random_bracket
 from tournaments.pairing.dutch.bounds import (
     COLOUR_CLASSES,
     ColourTally,
@@ -319,24 +319,8 @@ BIG = 10**9
 
 
 def random_bracket(rng: random.Random, *, most: int = 9) -> Bracket:
-    """A bracket of a random round: a scoregroup and a few players moved down from above."""
-    while True:
-        size = rng.randint(2, 12)
-        ctx = random_context(
-            rng,
-            size,
-            rng.randint(1, 4),
-            scores=rng.randint(1, 4),
-            density=rng.choice([0.0, 0.15, 0.35, 0.6]),
-        )
-        groups = scoregroups(ctx)
-        at = rng.randrange(len(groups))
-        above = [rank for group in groups[:at] for rank in group]
-        mdps = sorted(rng.sample(above, rng.randint(0, min(len(above), 4))))
-        lower = [rank for group in groups[at + 1 :] for rank in group]
-        next_residents = groups[at + 1] if at + 1 < len(groups) else []
-        if len(mdps) + len(groups[at]) <= most and len(lower) <= 8:
-            return Bracket(ctx, mdps, groups[at], lower, next_residents, BIG)
+    """A random bracket, rounds where nobody has met yet among the choices."""
+    return shared_random_bracket(rng, most=most, densities=(0.0, 0.15, 0.35, 0.6))
 
 
 def vector_of(bracket: Bracket, pairs: list, floaters: list[int]) -> Criteria:

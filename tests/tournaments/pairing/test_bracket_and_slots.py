@@ -23,7 +23,7 @@ from tests.tournaments.pairing.random_rounds import (
     completable_by_brute_force,
     most_pairs_by_brute_force,
     perfect_matching_exists,
-    random_context,
+    random_bracket,
     scoregroups,
 )
 from tournaments.pairing.dutch.bracket import Bracket, BracketPlan
@@ -47,27 +47,6 @@ def test_a_slot_says_the_seed_or_the_match_its_player_comes_from():
     assert Slot("seed", 3).label() == "seed 3"
     assert Slot("winner", "W1-2").label() == "winner of W1-2"
     assert Slot("loser", "W2-1").label() == "loser of W2-1"
-
-
-def random_bracket(rng: random.Random, budget: int = BIG, *, most: int = 9) -> Bracket:
-    """A bracket of a random round: a scoregroup and a few players moved down from above."""
-    while True:
-        size = rng.randint(2, 12)
-        ctx = random_context(
-            rng,
-            size,
-            rng.randint(1, 4),
-            scores=rng.randint(1, 4),
-            density=rng.choice([0.15, 0.35, 0.6]),
-        )
-        groups = scoregroups(ctx)
-        at = rng.randrange(len(groups))
-        above = [rank for group in groups[:at] for rank in group]
-        mdps = sorted(rng.sample(above, rng.randint(0, min(len(above), 4))))
-        lower = [rank for group in groups[at + 1 :] for rank in group]
-        next_residents = groups[at + 1] if at + 1 < len(groups) else []
-        if len(mdps) + len(groups[at]) <= most and len(lower) <= 8:
-            return Bracket(ctx, mdps, groups[at], lower, next_residents, budget)
 
 
 def test_the_plan_is_the_best_c6_c7_class_of_the_legal_candidates():
