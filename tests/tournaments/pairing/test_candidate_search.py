@@ -241,6 +241,22 @@ def test_a_big_bracket_is_searched_down_to_its_last_level(n, mode, checked):
     assert found.criteria == floor
 
 
+def best_of_one_bracket(ctx: RoundContext):
+    """The whole field as one bracket: the bracket, its plan's pairs and its best candidate."""
+    bracket = Bracket(ctx, [], list(range(len(ctx.players))), [], [], BUDGET)
+    plan = bracket.plan()
+    floor = root_lower_bound(bracket, plan.pairs, plan.mdp_sets)
+    best, _ = search(bracket, plan.pairs, (), mode=BEST, floor=floor)
+    return bracket, plan.pairs, best
+
+
+def reach(bracket: Bracket, pairs: int, best, *, checked: bool):
+    """The reach-mode search for ``best``'s vector: (the candidate, budget hit?)."""
+    return search(
+        bracket, pairs, (), mode=REACH, bound=best.criteria, floor=best.criteria, checked=checked
+    )
+
+
 def test_in_a_collapsed_last_bracket_only_players_of_the_first_residents_score_count_for_c14():
     # The last bracket collapsed: one player on 2 points, four on 1 who all floated down last
     # round. The floater (the PAB) is on 1 point: not of the bracket's resident score, so it
@@ -250,23 +266,11 @@ def test_in_a_collapsed_last_bracket_only_players_of_the_first_residents_score_c
     ]
     ctx = RoundContext(cards, round_number=3, total_rounds=5)
     ctx.limit_pab_score()
-    bracket = Bracket(ctx, [], [0, 1, 2, 3, 4], [], [], BUDGET)
-    plan = bracket.plan()
-    floor = root_lower_bound(bracket, plan.pairs, plan.mdp_sets)
-    best, _ = search(bracket, plan.pairs, (), mode=BEST, floor=floor)
+    bracket, pairs, best = best_of_one_bracket(ctx)
     assert best.criteria.c14_downfloated_last_round == 0
     assert (best.pairs, best.floaters) == ([(0, 2), (1, 3)], [4])
     for checked in (False, True):
-        reached, _ = search(
-            bracket,
-            plan.pairs,
-            (),
-            mode=REACH,
-            bound=best.criteria,
-            floor=best.criteria,
-            checked=checked,
-        )
-        assert reached == best
+        assert reach(bracket, pairs, best, checked=checked)[0] == best
 
 
 def test_a_paired_player_who_may_not_float_leaves_the_allowed_floaters_count_alone():
@@ -276,15 +280,9 @@ def test_a_paired_player_who_may_not_float_leaves_the_allowed_floaters_count_alo
     cards = [SwissPlayer(name, tpn, 2, had_bye=name in "cd") for tpn, name in enumerate("abcde", 1)]
     ctx = RoundContext(cards, round_number=2, total_rounds=5)
     ctx.limit_pab_score()
-    bracket = Bracket(ctx, [], [0, 1, 2, 3, 4], [], [], BUDGET)
-    plan = bracket.plan()
-    floor = root_lower_bound(bracket, plan.pairs, plan.mdp_sets)
-    best, _ = search(bracket, plan.pairs, (), mode=BEST, floor=floor)
+    bracket, pairs, best = best_of_one_bracket(ctx)
     assert (best.pairs, best.floaters) == ([(0, 2), (1, 3)], [4])
-    reached, exhausted = search(
-        bracket, plan.pairs, (), mode=REACH, bound=best.criteria, floor=best.criteria, checked=True
-    )
-    assert (reached, exhausted) == (best, False)
+    assert reach(bracket, pairs, best, checked=True) == (best, False)
 
 
 def test_topscorers_of_the_same_absolute_preference_meet_without_denying_a_strong_one():
@@ -294,21 +292,9 @@ def test_topscorers_of_the_same_absolute_preference_meet_without_denying_a_stron
     # remainder) may count those pairs as denying a strong preference.
     cards = [SwissPlayer(name, tpn, 4, ("b", "b")) for tpn, name in enumerate("abcd", 1)]
     ctx = RoundContext(cards, round_number=3, total_rounds=3)
-    bracket = Bracket(ctx, [], [0, 1, 2, 3], [], [], BUDGET)
-    plan = bracket.plan()
-    floor = root_lower_bound(bracket, plan.pairs, plan.mdp_sets)
-    best, _ = search(bracket, plan.pairs, (), mode=BEST, floor=floor)
+    bracket, pairs, best = best_of_one_bracket(ctx)
     assert best.pairs == [(0, 2), (1, 3)]
     assert best.criteria.c12_preferences_not_granted == 2
     assert best.criteria.c13_strong_preferences_not_granted == 0
     for checked in (False, True):
-        reached, _ = search(
-            bracket,
-            plan.pairs,
-            (),
-            mode=REACH,
-            bound=best.criteria,
-            floor=best.criteria,
-            checked=checked,
-        )
-        assert reached == best
+        assert reach(bracket, pairs, best, checked=checked)[0] == best
