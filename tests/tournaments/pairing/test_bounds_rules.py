@@ -721,6 +721,40 @@ def test_with_many_floater_sets_the_root_bound_estimates_c8_from_the_next_bracke
     assert len(kinds) == 4, kinds
 
 
+def test_with_many_floater_sets_the_root_bound_is_no_higher_than_a_last_bracket_that_collapses():
+    """An odd field: ten players on 2 points over three on 0 who have all met one another, the
+    first of them also the top four. Whenever the last bracket cannot pair all but one of its
+    players with its MDPs meeting residents only (too many MDPs, or the top four), it collapses
+    and its C8 has no downfloater; the bound must not give it the PAB's score instead."""
+    met = {(11, 12), (11, 13), (12, 13), (1, 11), (2, 11), (3, 11), (4, 11)}
+    cards = [
+        SwissPlayer(
+            id=tpn,
+            tpn=tpn,
+            points2=4 if tpn <= 10 else 0,
+            colours=("w", "b") if tpn % 2 else ("b", "w"),
+            opponents=frozenset(b if a == tpn else a for a, b in met if tpn in (a, b)),
+        )
+        for tpn in range(1, 14)
+    ]
+    ctx = RoundContext(cards, round_number=3, total_rounds=9)
+    ctx.limit_pab_score()
+    top, last = scoregroups(ctx)
+    bracket = Bracket(ctx, [], top, last, last, BIG)
+    collapsed = 0
+    for pairs in range(1, 5):  # 10 choose 8, 6, 4 or 2 sets of downfloaters
+        bound = root_lower_bound(bracket, pairs, [()]).c8_next_bracket
+        truths = {
+            bracket.next_bracket_score(sorted(floaters))
+            for floaters in itertools.combinations(top, 10 - 2 * pairs)
+            if bracket.floaters_ok(sorted(floaters))
+        }
+        assert bound <= min(truths), pairs
+        assert bound.c6_negated_pairs == min(truths).c6_negated_pairs, pairs
+        collapsed += bound == min(truths)
+    assert collapsed == 3  # with 8, 6 or 4 downfloaters some set collapses the last bracket
+
+
 def test_with_more_than_64_floater_sets_the_floater_set_bound_gives_the_bound_back():
     rng = random.Random(38)
     for _ in range(5):

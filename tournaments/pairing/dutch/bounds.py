@@ -247,15 +247,18 @@ def root_lower_bound(bracket: Bracket, pairs: int, mdp_sets: Sequence[tuple[int,
         next_score = BracketScore(0, ())
     else:
         next_size = downfloaters + len(bracket.next_residents)
-        next_pairs = min(next_size // 2, len(bracket.next_residents))
-        next_floaters = next_size - 2 * next_pairs
-        if bracket.next_group_length() == 0 and next_floaters > 1:
-            next_pairs = next_size // 2
-            next_floaters = next_size - 2 * next_pairs
-        next_resident_score = (
-            players[bracket.next_residents[0]].score if bracket.next_residents else 0
-        )
-        next_score = BracketScore(-next_pairs, (next_resident_score,) * next_floaters)
+        if bracket.next_group_length() == 0:
+            # The next bracket is the last: it pairs all but one, collapsed if need be, and its
+            # odd one out takes the PAB. A collapsed last bracket scores no downfloater
+            # (next_bracket_score), so no floater score is a lower bound here.
+            next_score = BracketScore(-(next_size // 2), ())
+        else:
+            # Its MDPs can only meet its residents; its own downfloaters are residents at best.
+            next_pairs = min(next_size // 2, len(bracket.next_residents))
+            next_resident_score = players[bracket.next_residents[0]].score
+            next_score = BracketScore(
+                -next_pairs, (next_resident_score,) * (next_size - 2 * next_pairs)
+            )
         options = bracket.floater_options(
             downfloaters, mdp_sets, lambda so_far, more: so_far <= 40 and more <= 40
         )
