@@ -17,7 +17,8 @@ C8 (next bracket's best C6, C7 with these downfloaters), C9, C10, C11, C12, C13,
 C17, C18, C19, C20, C21 -- the definitions are in the docstring of ``tournaments/pairing/dutch``
 (and, field by field, in its ``criteria`` module).
 C1-C3 are checked per pair, C4 + C5 (complete the rest of the round, PAB to an eligible player
-of the lowest possible score) by exhaustive search.
+of the lowest possible score) by exhaustive search. When no pairing meets C1-C3, the round
+is paired again with C3 lifted (``relaxed``), as the engine's driver does.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def _pref(colours):
 
 
 class Oracle:
-    def __init__(self, players, *, round_number, total_rounds, initial_colour=W):
+    def __init__(self, players, *, round_number, total_rounds, initial_colour=W, relaxed=False):
+        self.relaxed = relaxed  # C3 lifted: two absolute preferences for one colour may meet
         self.initial = initial_colour  # "w" or "b": the colour drawn for the top seed (5.2.5)
         self.players = sorted(players, key=lambda p: (-p.points2, p.tpn))
         self.n = len(self.players)
@@ -73,6 +75,8 @@ class Oracle:
         if pb.id in pa.opponents:
             return False
         (ca, sa, _), (cb, sb, _) = self.info[a], self.info[b]
+        if self.relaxed:
+            return True
         if sa == 3 and sb == 3 and ca == cb and not self.top(a) and not self.top(b):
             return False
         return True
@@ -330,3 +334,15 @@ class Oracle:
     def evaluate(self, g, carry, pairs, floaters):
         """The vector of an arbitrary candidate of bracket g (for failure messages)."""
         return self.vector(g, sorted(carry), self.groups[g], pairs, floaters)
+
+
+def reference_pairing(players, **round_facts) -> tuple[Oracle, tuple | None]:
+    """The reference's pairing of a round as the engine's driver seeks it: under C1-C3 if one
+    exists, else with C3 lifted (``oracle.relaxed`` says which). ``round_facts`` are the
+    Oracle's keywords (round_number, total_rounds, initial_colour)."""
+    oracle = Oracle(players, **round_facts)
+    expected = oracle.pair()
+    if expected is None:
+        oracle = Oracle(players, relaxed=True, **round_facts)
+        expected = oracle.pair()
+    return oracle, expected

@@ -1,11 +1,18 @@
 """Small random Swiss events for the comparisons with the brute-force reference: 4 to 11
-players, 2 to 6 rounds, a few absences, draws and forfeits, paired round by round."""
+players, 2 to 6 rounds, a few absences, draws and forfeits, paired round by round; and single
+rounds crowded with absolute colour preferences, which often need C3 lifted."""
 
 from __future__ import annotations
 
 import random
 
-from tournaments.pairing.dutch import PlayedPair, RoundRecord, SwissRound, players_from_history
+from tournaments.pairing.dutch import (
+    PlayedPair,
+    RoundRecord,
+    SwissPlayer,
+    SwissRound,
+    players_from_history,
+)
 
 
 def random_event(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
@@ -38,3 +45,21 @@ def played_record(rng: random.Random, result: SwissRound, absent: set[str]) -> R
     if result.bye is not None:
         byes += ((result.bye, 2),)
     return RoundRecord(tuple(pairs), byes, result.bye)
+
+
+def crowded_colour_round(rng: random.Random) -> tuple[list[SwissPlayer], int, int]:
+    """(cards, round number, total rounds): 4 to 12 players on few score levels, two of every
+    three leaning to black in their past games and the others to white (so many absolute
+    preferences for one colour), a few unplayed rounds, random floats, no rematch."""
+    number = rng.randint(3, 6)
+    cards = []
+    for tpn in range(1, rng.randint(4, 12) + 1):
+        usual = ["b", "b", "w", None] if tpn % 3 else ["w", "w", "b", None]
+        colours = tuple(rng.choice(usual) for _ in range(number - 1))
+        floats = tuple(rng.choice([None, None, "down", "up"]) for _ in range(number - 1))
+        if rng.random() < 0.3:
+            points2 = 2 * rng.randint(0, number - 1)
+        else:
+            points2 = rng.choice([2, 4])
+        cards.append(SwissPlayer(tpn, tpn, points2, colours, floats=floats))
+    return cards, number, rng.choice([number, 9])

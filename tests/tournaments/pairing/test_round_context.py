@@ -73,19 +73,33 @@ def test_each_card_is_read_into_the_facts_of_its_rank():
             assert player.pab_allowed is False
 
 
-def test_the_topscorers_of_the_final_round_score_more_than_half_the_maximum():
-    # Round 3 of 3: the maximum so far is 2 points (4 half points), half of it 1 point.
+def scored_cards() -> list[SwissPlayer]:
+    """Six random cards after two rounds, on 2, 1.5, 1, 1, 0.5 and 0 points."""
     cards = random_cards(random.Random(2), 6, 2)
-    cards = [
+    return [
         type(card)(card.id, card.tpn, points2, card.colours, card.opponents)
         for card, points2 in zip(cards, [4, 3, 2, 2, 1, 0], strict=True)
     ]
+
+
+def test_the_topscorers_of_the_final_round_score_more_than_half_the_maximum():
+    # Round 3 of 3: the maximum so far is 2 points (4 half points), half of it 1 point.
+    cards = scored_cards()
     final = RoundContext(cards, round_number=3, total_rounds=3)
     assert [p.topscorer for p in final.players] == [True, True, False, False, False, False]
     earlier = RoundContext(cards, round_number=3, total_rounds=4)
     assert not any(p.topscorer for p in earlier.players)
     beyond = RoundContext(cards, round_number=4, total_rounds=3)
     assert [p.topscorer for p in beyond.players] == [True, False, False, False, False, False]
+
+
+def test_absolutes_may_meet_in_the_relaxed_pass_or_beside_a_topscorer():
+    # Round 3 of 3: the first two are topscorers (more than 1 point), the others are not.
+    ctx = RoundContext(scored_cards(), round_number=3, total_rounds=3)
+    assert ctx.absolutes_may_meet([0, 4]) and ctx.absolutes_may_meet([5, 1])
+    assert not ctx.absolutes_may_meet([2, 3, 4, 5]) and not ctx.absolutes_may_meet([])
+    ctx.relaxed = True
+    assert ctx.absolutes_may_meet([2, 3, 4, 5]) and ctx.absolutes_may_meet([])
 
 
 @pytest.mark.parametrize("relaxed", [False, True])

@@ -82,7 +82,8 @@ def split_colours_fit(
 
     Two players preferring the same colour deny one preference; a strong one if the weaker of
     the two (who does not get the colour) is strong -- not if one is mild (it loses), nor if both
-    are absolute (they meet only as topscorers, and the loser is absolute)."""
+    are absolute (they meet only as topscorers or in the relaxed pass, and the loser is
+    absolute)."""
     if floaters > 2:  # a looser test: colours only
         return _colours_only_fit(movers, allowed, others, floaters, denied)
     for left in _floater_choices(allowed, floaters):
@@ -274,7 +275,7 @@ def root_lower_bound(bracket: Bracket, pairs: int, mdp_sets: Sequence[tuple[int,
         )
     tally = ColourTally([players[x] for x in members])
     not_granted, strong_not_granted = tally.bounds(
-        downfloaters, any(players[x].topscorer for x in members)
+        downfloaters, bracket.ctx.absolutes_may_meet(members)
     )
     # Limbo players are common to every set only if there is one set; keep the bound valid.
     return Criteria(
@@ -343,7 +344,7 @@ def floater_set_bound(
     if options is None:
         return bound
     players = bracket.ctx.players
-    absolutes_may_meet = any(players[x].topscorer for x in bracket.mdps + bracket.residents)
+    absolutes_may_meet = bracket.ctx.absolutes_may_meet(bracket.mdps + bracket.residents)
     best = None
     for paired_mdps, floaters in options:
         if not bracket.floaters_ok(floaters):
@@ -410,7 +411,7 @@ def single_floater_bound(
             return bound
         pool = paired + bracket.residents
         tally = ColourTally([players[x] for x in pool])
-        absolutes_may_meet = any(players[x].topscorer for x in pool)
+        absolutes_may_meet = bracket.ctx.absolutes_may_meet(pool)
         if not resident_floaters:
             colours = tally.bounds(0, absolutes_may_meet)
             floaters = sorted(limbo)

@@ -7,7 +7,7 @@ The engine refers to a player by rank: 0 is the highest-ranked (score, then TPN,
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import ABSOLUTE, BLACK, STRONG, WHITE, SwissPlayer, colour_preference
@@ -130,6 +130,12 @@ class RoundContext:
             return False
         colour = player.c3_colour
         return not colour or self.relaxed or colour != self.players[second].c3_colour
+
+    def absolutes_may_meet(self, members: Iterable[int]) -> bool:
+        """Can two of these players with the same absolute colour preference meet? In the
+        relaxed pass (C3 lifted), or when one is a topscorer (any topscorer among them is
+        enough for a bound)."""
+        return self.relaxed or any(self.players[x].topscorer for x in members)
 
     def completable(self, players: Sequence[int]) -> bool:
         """C4 (+C2, C5): can these players all be paired, the PAB (if the count is odd) going

@@ -130,7 +130,7 @@ class CandidateSearch:
         pool = paired_mdps + bracket.residents
         self.floaters_to_choose = self.downfloaters - len(limbo)
         self.colours = ColourTally([players[x] for x in pool])
-        self.absolutes_may_meet = any(players[x].topscorer for x in pool)
+        self.absolutes_may_meet = bracket.ctx.absolutes_may_meet(pool)
         # C18 / C20 of the Limbo players, as every node below bounds them
         down_last = [players[x].score for x in limbo if players[x].downfloated_last_round]
         down_before = [players[x].score for x in limbo if players[x].downfloated_two_rounds_ago]
