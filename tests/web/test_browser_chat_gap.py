@@ -1,6 +1,7 @@
 """A chat line said after a page first read its chat but before its event stream began still
 shows once the stream connects: the page reads the chat again when its stream opens (a line
-said in that gap reaches no stream). The stream is held back by refusing its first requests.
+said in that gap reaches no stream). So on a game's page, the home page (the main room) and a
+hill's page (its room). The stream is held back by refusing its first requests.
 
 Skipped, with the reason, where Playwright or Chromium is missing (``tests/web/conftest.py``).
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.playing import call, game_id, players_at_a_game
+from tests.web.conftest import signup, unique_name
+from tests.web.playing import PASSWORD, call, game_id, players_at_a_game
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -42,3 +44,21 @@ def test_a_game_chat_line_said_before_the_stream_began_shows_once_it_connects(ne
     assert status == 201
     held[0] = False
     expect(carl.locator("#chat li")).to_contain_text(["said in the gap"], timeout=15_000)
+
+
+@pytest.mark.parametrize("where", ["/", "/hills/pente-turn/"], ids=["main-room", "hill-room"])
+def test_a_room_chat_line_said_before_the_stream_began_shows_once_it_connects(
+    new_page, site, where
+):
+    ann = new_page()
+    signup(ann, site, unique_name("gap"), PASSWORD)
+    carl = new_page()
+    held = _hold_streams(carl, "**/api/rooms/*/events*")
+    carl.goto(f"{site}{where}")
+    room = carl.locator("#hill-steps").get_attribute("data-room") if "hills" in where else "main"
+    carl.wait_for_timeout(500)  # the page's script has read the chat
+
+    status, _ = call(ann, "POST", f"rooms/{room}/chat", '{"text": "said in the room gap"}')
+    assert status == 201
+    held[0] = False
+    expect(carl.locator("#room-chat li")).to_contain_text(["said in the room gap"], timeout=15_000)

@@ -389,19 +389,12 @@ document.addEventListener("keydown", (event) => {
 const chat = chatBox(document.getElementById("chat"), document.getElementById("chat-form"),
   `games/${page.id}/chat`, (text) => { document.getElementById("notice").textContent = text; });
 
-async function loadChat() {
-  const result = await api(`games/${page.id}/chat`);
-  if (!result.ok || !result.data) return;
-  const lines = Array.isArray(result.data) ? result.data : (result.data.results || result.data.lines || []);
-  lines.forEach(chat.add);
-}
-
 // Connected (again), or told it missed events: the game, its chat (a line said between the
 // page's first read and the stream's start reaches no stream), and an analysis that may have
 // moved on.
 const caughtUp = () => {
   game.refresh();
-  loadChat();
+  chat.catchUp();
   if (analysis.moving()) analysis.load();
 };
 followGame(page.id, {
@@ -420,6 +413,6 @@ window.addEventListener("pageshow", (event) => {
 
 if (page.analysis) analysis.start(page.analysis);
 redraw();
-loadChat();
+chat.catchUp();
 clock.start(250);
 setBox(game.S);

@@ -1,5 +1,6 @@
 // A hill's page: the staircase drawn again on each hill_changed of the hill's room (and when
-// the stream connects), challenges to the members within reach, and the room's chat.
+// the stream connects), challenges to the members within reach, and the room's chat (its
+// latest lines read again when the stream connects).
 
 import { api, chatBox, follow, problem, say } from "./site.js";
 
@@ -21,7 +22,7 @@ const chat = chatBox(document.getElementById("room-chat"), document.getElementBy
 
 follow(`rooms/${box.dataset.room}/events`, {
   hill_changed: refresh, reset: refresh, chat: chat.chat, chat_removed: chat.chat_removed,
-}, { onOpen: refresh });
+}, { onOpen: () => { refresh(); chat.catchUp(); } });
 
 const form = document.getElementById("hill-challenge");
 box.addEventListener("click", async (event) => {

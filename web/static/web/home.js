@@ -99,7 +99,7 @@ follow("rooms/main/events", {
   chat: chat.chat, chat_removed: chat.chat_removed,
   challenge_open: refreshSoon, challenge_updated: refreshSoon, challenge_gone: refreshSoon,
   game_started: refreshSoon, game_ended: refreshSoon,
-});
+}, { onOpen: chat.catchUp });
 
 if (me) {
   checkWatched();

@@ -237,6 +237,12 @@ export function chatBox(list, form, path, tell) {
   return {
     add,
     chat: add,
+    // Read the latest lines again (the stream connected, or missed events): a line said between
+    // the page's first read and the stream's start reaches no stream.
+    catchUp: async () => {
+      const result = await api(path);
+      if (result.ok && Array.isArray(result.data)) result.data.forEach(add);
+    },
     chat_removed: (data) => {
       const node = list && list.querySelector(`[data-line="${data.id}"]`);
       if (node) node.remove();
