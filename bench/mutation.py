@@ -13,7 +13,10 @@ by no test, and lists every survivor with its change, unless ``bench/mutation_eq
 lists it as equivalent (a change that cannot alter behaviour) and its recorded change still
 matches. ``--report`` only prints the last results; ``--survivors`` runs again only the
 mutants of the scope that survived or timed out last time (after adding a test that should kill
-them; a timeout on a busy machine may be a starved test rather than a loop).
+them; a timeout on a busy machine may be a starved test rather than a loop). ``--renumber``
+first gives each stale equivalent (mutmut numbers a function's mutants anew when the function
+changes) the new name of the surviving mutant of its function with the very same change, in
+the equivalents file.
 
 Target: no survivor. The exit status is 0 when every mutant of the scope was killed, timed out
 or is a listed equivalent, 1 otherwise. It is not part of the pytest suite (the engine alone
@@ -301,6 +304,68 @@ def report(wanted: dict[str, list[str]], config: dict, equivalents: dict[str, Eq
     return len(survivors) + totals["not run"]
 
 
+def _function_and_number(name: str) -> tuple[str, int]:
+    function, _, number = name.rpartition("__mutmut_")
+    return function, int(number)
+
+
+def renumbered(stale: dict[str, str], free: dict[str, str]) -> dict[str, str]:
+    """Old name -> new name for the stale equivalents (name -> recorded change) found among
+    the unlisted survivors (name -> change) of the same function with the same change; where
+    several match, in the order of their numbers."""
+    mapping: dict[str, str] = {}
+    taken: set[str] = set()
+    candidates = sorted(free, key=_function_and_number)
+    for old in sorted(stale, key=_function_and_number):
+        function = _function_and_number(old)[0]
+        for new in candidates:
+            if new in taken or _function_and_number(new)[0] != function:
+                continue
+            if free[new] == stale[old]:
+                mapping[old] = new
+                taken.add(new)
+                break
+    return mapping
+
+
+def rename_equivalents(text: str, mapping: dict[str, str]) -> str:
+    """The equivalents file's text with each ``mutant = "old"`` renamed (swaps included)."""
+    for old in mapping:
+        text = text.replace(f'mutant = "{old}"', f'mutant = "\0{old}"')
+    for old, new in mapping.items():
+        text = text.replace(f'mutant = "\0{old}"', f'mutant = "{new}"')
+    return text
+
+
+def renumber(wanted: dict[str, list[str]], config: dict, equivalents: dict[str, Equivalent]):
+    """Rename in the equivalents file the stale entries of these scopes (see ``renumbered``):
+    those whose mutant is no survivor with their change any more."""
+    free: dict[str, str] = {}
+    matched: set[str] = set()
+    for name, prefixes in wanted.items():
+        work = WORK / name
+        for rel, codes in scoped_results(work, prefixes, config).items():
+            for mutant, code in codes.items():
+                if status_of(code) not in ("survived", "no tests"):
+                    continue
+                change = changed_lines(mutant_diff(work, mutant, rel))
+                listed = equivalents.get(mutant)
+                if listed is not None and listed.change.strip() == change:
+                    matched.add(mutant)
+                else:
+                    free[mutant] = change
+    stale = {
+        mutant: entry.change.strip()
+        for mutant, entry in equivalents.items()
+        if mutant not in matched
+        and any(in_scope(module_of_file(entry.file), p) for p in wanted.values())
+    }
+    mapping = renumbered(stale, free)
+    EQUIVALENTS.write_text(rename_equivalents(EQUIVALENTS.read_text(), mapping))
+    for old, new in sorted(mapping.items()):
+        print(f"renumbered: {old} -> {new}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scopes", nargs="*", help="elo, pairing, engine or a module prefix")
@@ -308,6 +373,11 @@ def main() -> int:
     parser.add_argument("--report", action="store_true", help="print the last results only")
     parser.add_argument(
         "--survivors", action="store_true", help="run last time's survivors and timeouts only"
+    )
+    parser.add_argument(
+        "--renumber",
+        action="store_true",
+        help="rename stale equivalents to the survivor of their function with their change",
     )
     parser.add_argument(
         "--again",
@@ -340,6 +410,9 @@ def main() -> int:
                 shown = " ".join(names) if len(names) < 8 else f"({len(names)} mutants)"
                 print(f"== {name}: mutmut run {shown or '(what has no result yet)'}")
                 run_mutmut(work, names, args.jobs)
+    if args.renumber:
+        renumber(wanted, config, equivalents)
+        equivalents = load_equivalents()
     return 1 if report(wanted, config, equivalents) else 0
 
 

@@ -142,3 +142,23 @@ def test_a_package_prefix_run_names_no_wildcard_for_a_file_without_mutants(tmp_p
     names = mutation.names_to_run(tmp_path, "pairing", ["tournaments.pairing.dutch"], config)
     assert names and not [name for name in names if name.endswith("*")]
     assert "tournaments.pairing.dutch.bounds.x_f__mutmut_1" in names
+
+
+def test_a_stale_equivalent_takes_the_new_number_of_its_change_in_its_function():
+    f = "m.x_f__mutmut_"
+    stale = {f + "3": "-a < b\n+a <= b", f + "7": "-x\n+None", f + "9": "-gone\n+away"}
+    free = {
+        f + "2": "-a < b\n+a <= b",  # renumbered down
+        f + "8": "-x\n+None",
+        f + "12": "-x\n+None",  # the same change twice: the first number first
+        "m.x_g__mutmut_1": "-gone\n+away",  # another function's: not this entry's
+    }
+    assert mutation.renumbered(stale, free) == {f + "3": f + "2", f + "7": f + "8"}
+
+
+def test_renaming_equivalents_swaps_two_names_without_mixing_them():
+    text = 'mutant = "m.x_f__mutmut_1"\nwhy = "a"\nmutant = "m.x_f__mutmut_2"\nwhy = "b"\n'
+    mapping = {"m.x_f__mutmut_1": "m.x_f__mutmut_2", "m.x_f__mutmut_2": "m.x_f__mutmut_1"}
+    assert mutation.rename_equivalents(text, mapping) == (
+        'mutant = "m.x_f__mutmut_2"\nwhy = "a"\nmutant = "m.x_f__mutmut_1"\nwhy = "b"\n'
+    )
