@@ -212,6 +212,24 @@ def test_a_search_given_the_nodes_it_needs_finds_its_answer_and_with_half_runs_o
     assert exact > 300 and ran_out > 100
 
 
+def test_the_checked_search_tries_no_more_nodes_than_the_plain_one_and_fewer_in_some():
+    # Its checks only prune (each is necessary for a candidate within the bound): the same
+    # candidate is found (the test above), never after more nodes, in some brackets after fewer.
+    fewer = 0
+    for bracket, pairs, chosen, arguments in searches_of(range(0, 12)):
+        if not arguments.get("checked"):
+            continue
+        nodes = []
+        for checked in (False, True):
+            before = bracket.ctx.nodes
+            search(bracket, pairs, chosen, **{**arguments, "checked": checked})
+            nodes.append(bracket.ctx.nodes - before)
+        plain, pruned = nodes
+        assert pruned <= plain, (bracket.mdps, bracket.residents, chosen)
+        fewer += pruned < plain
+    assert fewer >= 3
+
+
 def round_one_bracket(n: int) -> Bracket:
     """The one bracket of a first round of ``n`` players."""
     cards = [SwissPlayer(f"p{tpn}", tpn) for tpn in range(1, n + 1)]
