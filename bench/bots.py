@@ -245,8 +245,9 @@ def play_gtp_game(
         centre = point_name(game.actions[0], v.size)
         if our_colour == 1:
             opponent.ask(f"play black {centre}")
-        elif opponent.ask("genmove black").upper() != centre:
-            return our_colour, times, None  # their first stone is not the centre: a forfeit
+        elif (first := opponent.ask("genmove black")).upper() != centre:
+            print(f"  their first stone {first!r} is not the centre: a forfeit", flush=True)
+            return our_colour, times, None
     passes = 0
     for _ in range(MAX_ACTIONS):
         if game.outcome is not None:
@@ -273,8 +274,9 @@ def play_gtp_game(
                     game.pass_turn()
                 else:
                     game.play_turn(vertices)
-            except IllegalMove:
-                return our_colour, times, None  # the referee refuses it: a forfeit
+            except IllegalMove as refused:  # the referee refuses it: a forfeit
+                print(f"  the referee refused their {answer!r} ({refused}): a forfeit", flush=True)
+                return our_colour, times, None
         passes = passes + 1 if vertices in (["pass"], ["PASS"]) else 0
         if game.marks_dead and (passes >= 2 or game.phase != GoPhase.PLAYING):
             theirs, ours = _go_count(game, opponent, rng)

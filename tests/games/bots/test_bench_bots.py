@@ -179,11 +179,17 @@ def test_a_gtp_program_that_refuses_genmove_forfeits_and_the_match_goes_on(bench
     assert "refused genmove (index out of bounds): a forfeit" in capsys.readouterr().out
 
 
-def test_a_gtp_program_that_answers_an_illegal_move_forfeits(bench, tmp_path):
+def test_a_gtp_program_that_answers_an_illegal_move_forfeits_and_it_is_said(
+    bench, tmp_path, capsys
+):
     winner, _, _ = _against_fake_gtp(bench, tmp_path, genmove="K10", our_colour=1)
     assert winner == 1  # its answer K10 is taken: the game is ours
+    assert "the referee refused their 'K10' (" in capsys.readouterr().out
 
 
-def test_a_gtp_program_whose_first_stone_is_not_the_centre_forfeits_as_black(bench, tmp_path):
+def test_a_gtp_program_whose_first_stone_is_not_the_centre_forfeits_as_black(
+    bench, tmp_path, capsys
+):
     winner, times, _ = _against_fake_gtp(bench, tmp_path, genmove="A1", our_colour=2)
     assert (winner, times["us"]) == (2, [])  # white wins before playing a stone
+    assert "their first stone 'A1' is not the centre: a forfeit" in capsys.readouterr().out
