@@ -99,6 +99,21 @@ def play_to_five(white, black, watchers=()) -> None:
 WALLS = [p for row in range(1, 10) for p in (f"D{row}", f"F{row}")]
 
 
+def hold_streams(page, pattern: str) -> list[bool]:
+    """Refuse the page's requests for ``pattern`` (an event stream: the browser tries again)
+    until the returned flag is cleared: ``held[0] = False``."""
+    held = [True]
+
+    def route(route):
+        if held[0]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(pattern, route)
+    return held
+
+
 def post(page, path: str, body: dict) -> dict:
     """POST to the API from ``page`` with its session, as the page's script does:
     ``{"status", "data"}``."""

@@ -12,30 +12,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import signup, unique_name
-from tests.web.playing import PASSWORD, call, game_id, players_at_a_game
+from tests.web.playing import PASSWORD, call, game_id, hold_streams, players_at_a_game
 
 pytestmark = pytest.mark.usefixtures("browser")
-
-
-def _hold_streams(page, pattern: str) -> list[bool]:
-    """Refuse the page's requests for ``pattern`` until the returned flag is set."""
-    held = [True]
-
-    def route(route):
-        if held[0]:
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route(pattern, route)
-    return held
 
 
 def test_a_game_chat_line_said_before_the_stream_began_shows_once_it_connects(new_page, site):
     (ann, bob), _ = players_at_a_game(new_page, site)
     game = game_id(ann)
     carl = new_page()
-    held = _hold_streams(carl, "**/api/games/*/events*")
+    held = hold_streams(carl, "**/api/games/*/events*")
     carl.goto(f"{site}/games/{game}/")
     expect(carl.locator("#status")).not_to_have_text("")  # the page's script has run
     carl.wait_for_timeout(500)  # and read the chat, still empty
@@ -53,7 +39,7 @@ def test_a_room_chat_line_said_before_the_stream_began_shows_once_it_connects(
     ann = new_page()
     signup(ann, site, unique_name("gap"), PASSWORD)
     carl = new_page()
-    held = _hold_streams(carl, "**/api/rooms/*/events*")
+    held = hold_streams(carl, "**/api/rooms/*/events*")
     carl.goto(f"{site}{where}")
     room = carl.locator("#hill-steps").get_attribute("data-room") if "hills" in where else "main"
     carl.wait_for_timeout(500)  # the page's script has read the chat

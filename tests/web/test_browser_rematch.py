@@ -12,7 +12,13 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.web.conftest import GAME_URL  # noqa: E402
-from tests.web.playing import game_id, players_at_a_game, post, white_and_black  # noqa: E402
+from tests.web.playing import (  # noqa: E402
+    game_id,
+    hold_streams,
+    players_at_a_game,
+    post,
+    white_and_black,
+)
 
 
 def seat_names(page, game: int) -> list[str]:
@@ -40,3 +46,18 @@ def test_a_rematch_from_a_finished_game_starts_a_game_with_the_seats_swapped(new
     assert seat_names(black, new) == list(reversed(before))
     expect(black.locator("#status")).to_have_text(re.compile("Your turn|to move"))
     assert [e for said in errors for e in said] == []
+
+
+def test_a_game_that_ended_before_its_stream_began_still_offers_the_rematch(new_page, site):
+    # The end reaches no stream that is not yet open: the page reads the game again when its
+    # stream connects. The stream is held back by refusing its first requests.
+    (ann, bob), _ = players_at_a_game(new_page, site)
+    white, black = white_and_black(ann, bob)
+    game = game_id(white)
+    held = hold_streams(white, "**/api/games/*/events*")
+    white.reload()
+    expect(white.locator("#rematch")).to_be_hidden()
+    assert post(black, f"games/{game}/resign", {})["status"] == 200
+    white.wait_for_timeout(500)
+    held[0] = False
+    expect(white.locator("#rematch-button")).to_be_visible(timeout=20_000)

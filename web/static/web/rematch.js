@@ -68,9 +68,20 @@ async function refresh() {
   draw();
 }
 
+// The game's end: by its event, or read when the stream connects (an end between the page's
+// first read and the stream's start reaches no stream).
+async function checkOver() {
+  if (over) return;
+  const result = await api(`games/${page.id}/`);
+  if (result.ok && result.data && result.data.status !== "in_progress") {
+    over = true;
+    refresh();
+  }
+}
+
 follow(`games/${page.id}/events`, {
   end: () => { over = true; refresh(); },
-});
+}, { onOpen: checkOver });
 follow("me/events", {
   challenge_received: refresh, challenge_declined: refresh, challenge_cancelled: refresh,
   challenge_expired: refresh, challenge_accepted: refresh,
