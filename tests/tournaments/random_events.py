@@ -5,12 +5,16 @@ rounds crowded with absolute colour preferences, which often need C3 lifted."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
+from tests.tournaments.dutch_oracle import Oracle, reference_pairing
+from tournaments.pairing import PairingError
 from tournaments.pairing.dutch import (
     PlayedPair,
     RoundRecord,
     SwissPlayer,
     SwissRound,
+    pair_round,
     players_from_history,
 )
 
@@ -45,6 +49,38 @@ def played_record(rng: random.Random, result: SwissRound, absent: set[str]) -> R
     if result.bye is not None:
         byes += ((result.bye, 2),)
     return RoundRecord(tuple(pairs), byes, result.bye)
+
+
+def rounds_against_reference(
+    seed: int, initial_colour: str = "w", *, before: Callable[[], None] = lambda: None
+) -> Iterator[tuple[str, list, Oracle, tuple | None, SwissRound]]:
+    """A random event paired round by round by the reference and the engine (``before`` is
+    called just before the engine pairs): (a label naming the seed and round, the cards, the
+    reference, its pairing or None, the engine's round). The event goes on with the engine's
+    pairing played with random results, and stops after a round the reference cannot pair, or
+    when the engine cannot (the reference must fail there too)."""
+    rng = random.Random(seed)
+    entrants, rounds = random_event(rng)
+    history: list[RoundRecord] = []
+    for number in range(1, rounds + 1):
+        absent, cards = present_cards(rng, entrants, history)
+        if len(cards) < 2:
+            history.append(RoundRecord((), tuple((pid, 0) for pid in absent)))
+            continue
+        facts = {"round_number": number, "total_rounds": rounds, "initial_colour": initial_colour}
+        oracle, expected = reference_pairing(cards, **facts)
+        label = f"seed {seed} round {number} (n={len(cards)}, {rounds} rounds)"
+        before()
+        try:
+            result = pair_round(cards, **facts)
+        except PairingError:
+            assert expected is None, f"{label}: engine failed, oracle paired"
+            return
+        yield label, cards, oracle, expected, result
+        if expected is None:
+            return  # both unpairable even with C3 lifted (a tiny field): stop here
+        assert result.relaxed == oracle.relaxed, f"{label}: C3 lifted?"
+        history.append(played_record(rng, result, absent))
 
 
 def crowded_colour_round(rng: random.Random) -> tuple[list[SwissPlayer], int, int]:

@@ -8,19 +8,15 @@ Colours and the PAB must agree too.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tournaments.pairing.dutch import (
-    RoundRecord,
     SwissPlayer,
     engine,
-    pair_round,
 )
 
-from .dutch_oracle import Oracle, reference_pairing
-from .random_events import played_record, present_cards, random_event
+from .dutch_oracle import Oracle
+from .random_events import rounds_against_reference
 
 
 def explain(oracle: Oracle, result) -> str:
@@ -46,38 +42,19 @@ def explain(oracle: Oracle, result) -> str:
 
 
 def play_and_compare(seed: int, initial_colour: str = "w") -> int:
-    rng = random.Random(seed)
-    entrants, rounds = random_event(rng)
-    history: list[RoundRecord] = []
     checked = 0
-    for number in range(1, rounds + 1):
-        absent, cards = present_cards(rng, entrants, history)
-        if len(cards) < 2:
-            history.append(RoundRecord((), tuple((pid, 0) for pid in absent)))
-            continue
-        oracle, expected = reference_pairing(
-            cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
-        )
-        try:
-            result = pair_round(
-                cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
-            )
-        except Exception:
-            assert expected is None, f"seed {seed} round {number}: engine failed, oracle paired"
-            return checked
+    for label, _, oracle, expected, result in rounds_against_reference(seed, initial_colour):
         if expected is None:
-            return checked  # both unpairable even with C3 lifted (a tiny field): stop here
-        assert result.relaxed == oracle.relaxed, f"seed {seed} round {number}: C3 lifted?"
+            break
         pair_set, bye, coloured = expected
         got = {frozenset(p) for p in result.pairs}
         assert got == pair_set and result.bye == bye, (
-            f"seed {seed} round {number} (n={len(cards)}, {rounds} rounds)\n"
+            f"{label}\n"
             f"engine {sorted(map(sorted, got))} bye {result.bye}\n"
             f"oracle {sorted(map(sorted, pair_set))} bye {bye}\n" + explain(oracle, result)
         )
-        assert set(result.pairs) == coloured, f"seed {seed} round {number}: colours differ"
+        assert set(result.pairs) == coloured, f"{label}: colours differ"
         checked += 1
-        history.append(played_record(rng, result, absent))
     return checked
 
 

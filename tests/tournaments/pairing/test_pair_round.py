@@ -15,12 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.tournaments.dutch_oracle import reference_pairing
-from tests.tournaments.random_events import (
-    crowded_colour_round,
-    played_record,
-    present_cards,
-    random_event,
-)
+from tests.tournaments.random_events import crowded_colour_round, rounds_against_reference
 from tournaments.pairing import PairingError
 from tournaments.pairing.dutch import (
     BLACK,
@@ -443,43 +438,25 @@ def play_against_reference(seed: int, log: SearchLog, initial_colour: str = "w")
     """A small random event paired round by round by the engine and the reference; each
     round's pairs, colours and PAB must agree, the boards come in board order, and the
     driver's bookkeeping (``log``) is right. The number of rounds compared."""
-    rng = random.Random(seed)
-    entrants, rounds = random_event(rng)
-    history: list[RoundRecord] = []
     checked = 0
-    for number in range(1, rounds + 1):
-        absent, cards = present_cards(rng, entrants, history)
-        if len(cards) < 2:
-            history.append(RoundRecord((), tuple((pid, 0) for pid in absent)))
-            continue
-        oracle, expected = reference_pairing(
-            cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
-        )
-        log.events.clear()
-        try:
-            result = pair_round(
-                cards, round_number=number, total_rounds=rounds, initial_colour=initial_colour
-            )
-        except PairingError:
-            assert expected is None, f"seed {seed} round {number}: engine failed, oracle paired"
-            return checked
+    for label, cards, _, expected, result in rounds_against_reference(
+        seed, initial_colour, before=log.events.clear
+    ):
         log.check(result.hard_brackets)
         if expected is None:
-            return checked
-        assert result.relaxed == oracle.relaxed, f"seed {seed} round {number}: C3 lifted?"
+            break
         pair_set, bye, coloured = expected
-        assert {frozenset(p) for p in result.pairs} == pair_set, f"seed {seed} round {number}"
-        assert result.bye == bye, f"seed {seed} round {number}"
-        assert set(result.pairs) == coloured, f"seed {seed} round {number}: colours"
+        assert {frozenset(p) for p in result.pairs} == pair_set, label
+        assert result.bye == bye, label
+        assert set(result.pairs) == coloured, f"{label}: colours"
         keys = [board_key(cards, w, b) for w, b in result.pairs]
-        assert keys == sorted(keys), f"seed {seed} round {number}: board order"
+        assert keys == sorted(keys), f"{label}: board order"
         assert result.search_nodes == sum(
             call.used
             for event in log.events
             for call in (event.calls if isinstance(event, Reach) else [event])
         )
         checked += 1
-        history.append(played_record(rng, result, absent))
     return checked
 
 
