@@ -37,7 +37,8 @@ family, ``tournament_rule on`` (ignored if it does not know it), then each move 
 asked for its own by ``genmove``; ``resign`` ends the game. In Go, after two passes in a row the
 board is counted both ways: by the opponent's ``final_score`` (which decides the game) and by
 this engine's (its dead-stone estimate), and the report says in how many games they named the
-same winner.
+same winner. ``--moves`` prints each game's moves (GTP vertices, a turn's stones joined by
+``-``), to replay a loss.
 
 Fixed node budgets, the same games on a loaded machine or a fast one (Pente family):
 ``--nodes N`` gives each stone of both levels N nodes (the search's looks at its clock) instead
@@ -221,12 +222,15 @@ def play_gtp_game(
     scale: float,
     rng,
     nodes: int | None = None,
+    moves: list[str] | None = None,
 ) -> tuple:
     """One game of level ``level`` (colour ``our_colour``) against ``opponent``; returns (the
     winning colour or None, {"us": [seconds], "them": [seconds]}, the Go counts' agreement:
     True, False or None when there was no count). ``nodes`` (Pente family): our node budget a
-    stone, or minus a rate of nodes a second of the level's think time; None: seconds."""
+    stone, or minus a rate of nodes a second of the level's think time; None: seconds.
+    ``moves``, when given, receives each turn's GTP vertices (the opening's included)."""
     game = start(variant, 0)
+    moves = [] if moves is None else moves
     v = get_variant(variant)
     opponent.ask(f"boardsize {v.size}")
     opponent.ask("clear_board")
@@ -243,6 +247,7 @@ def play_gtp_game(
         nodes = max(1, int(-nodes * budget))
     if not game.marks_dead and game.actions:  # the centre stone the engine placed
         centre = point_name(game.actions[0], v.size)
+        moves.append(centre)
         if our_colour == 1:
             opponent.ask(f"play black {centre}")
         elif (first := opponent.ask("genmove black")).upper() != centre:
@@ -277,6 +282,7 @@ def play_gtp_game(
             except IllegalMove as refused:  # the referee refuses it: a forfeit
                 print(f"  the referee refused their {answer!r} ({refused}): a forfeit", flush=True)
                 return our_colour, times, None
+        moves.append("-".join(vertices))
         passes = passes + 1 if vertices in (["pass"], ["PASS"]) else 0
         if game.marks_dead and (passes >= 2 or game.phase != GoPhase.PLAYING):
             theirs, ours = _go_count(game, opponent, rng)
@@ -317,6 +323,7 @@ def gtp_match(args) -> int:
     try:
         for i in range(args.n):
             our_colour = 1 if i % 2 == 0 else 2
+            played: list[str] = []
             winner, spent, agreed = play_gtp_game(
                 args.game,
                 level=args.level_a,
@@ -325,6 +332,7 @@ def gtp_match(args) -> int:
                 scale=args.budget_scale,
                 rng=rng,
                 nodes=nodes,
+                moves=played,
             )
             for side, values in spent.items():
                 times[side].extend(values)
@@ -335,6 +343,8 @@ def gtp_match(args) -> int:
             colour = _GTP_COLOUR[our_colour]
             note = "" if agreed is None else f" (counts {'agree' if agreed else 'DIFFER'})"
             print(f"game {i + 1:>3}: level {args.level_a} as {colour}: scores {result:g}{note}")
+            if args.moves:
+                print(f"  moves: {' '.join(played)}", flush=True)
     finally:
         opponent.close()
     score = points / args.n if args.n else 0.0
@@ -533,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
         "--node-rate",
         type=int,
         help="each level's node budget: its think time (with --budget-scale) times this rate",
+    )
+    parser.add_argument(
+        "--moves", action="store_true", help="with --opponent: print each game's moves"
     )
     parser.add_argument("--nodes-b", type=int, help="level B's node budget (default --nodes)")
     parser.add_argument(

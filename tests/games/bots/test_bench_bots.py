@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from games.engine import Game
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -139,6 +141,21 @@ def test_a_match_against_a_gtp_program_on_a_node_budget(bench, capsys, monkeypat
     status = bench.main(["1", "0", "Pente", "1", "--nodes", "40", "--opponent", _our_gtp("Pente")])
     assert status == 0 and "95% interval" in capsys.readouterr().out
     assert budgets and set(budgets) == {40}
+
+
+def test_moves_prints_each_game_s_moves_replayable_from_the_centre(bench, capsys):
+    status = bench.main(
+        ["1", "0", "Pente", "2", "--nodes", "40", "--moves", "--opponent", _our_gtp("Pente")]
+    )
+    lines = [
+        line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if "moves:" in line
+    ]
+    assert status == 0 and len(lines) == 2
+    for line in lines:
+        stones = line.split()
+        assert stones[0] == "K10"
+        game = Game.replay("Pente", stones)  # every stone legal, in the order played
+        assert game.outcome is not None
 
 
 def _against_fake_gtp(
