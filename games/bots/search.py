@@ -79,12 +79,30 @@ _LEVELS = {
     1: _Level(1, 0.3, 6, 0, 0, 1.0, 4500, blunder=0.8, pool=24),
     2: _Level(2, 0.4, 8, 2, 0, 0.95, 3400, six=1, blunder=0.1, pool=20),
     3: _Level(2, 0.45, 8, 3, 0, 0.9, 2400, six=2, check=2, pool=18),
+    # from level 4 the full search and guard of level 8 on the level's own think time, with
+    # fewer mistakes: Pente.org's levels make none, and each of ours should at least equal
+    # its namesake there (docs: "Against Pente.org's computer opponent")
+    4: _Level(8, 0.95, 14, 14, 3, 0.2, 500, six=2, guard=10, check=10, pool=12),
+    5: _Level(8, 0.95, 14, 14, 3, 0.1, 500, six=3, guard=10, check=10, pool=10),
+    6: _Level(8, 0.95, 14, 14, 3, 0.1, 400, six=4, guard=10, check=10),
+    7: _Level(8, 0.95, 14, 14, 3, 0.05, 250, six=5, guard=10, check=10),
+    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10),
+}
+#: The games without captures (Gomoku, Connect6: no namesake at Pente.org to equal) keep the
+#: ladder measured for them: levels 4 to 7 differ by their depth and by more mistakes (with
+#: the table above, Gomoku's level 8 scored only 50% against level 7)
+_NO_CAPTURE_LEVELS = {
+    **_LEVELS,
     4: _Level(3, 0.7, 10, 6, 0, 0.8, 1500, six=2, check=3, pool=16),
     5: _Level(4, 0.9, 12, 8, 1, 0.6, 850, six=3, check=6, pool=10),
     6: _Level(5, 0.85, 12, 10, 2, 0.45, 400, six=4, check=8),
     7: _Level(6, 0.9, 12, 12, 2, 0.35, 250, six=5, check=10),
-    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10),
 }
+
+
+def level_spec(game: Game, level: int) -> _Level:
+    """The search and mistakes of ``level`` (1..8) in ``game``'s rules."""
+    return (_LEVELS if game.variant.capture_target else _NO_CAPTURE_LEVELS)[level]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +142,7 @@ def choose_move(
     level = min(8, max(1, int(level)))
     rng = rng or random.Random()
     budget = max(0.001, budget_s)
-    deadline = start + max(budget * 0.2, budget * _LEVELS[level].share - _MARGIN_S)
+    deadline = start + max(budget * 0.2, budget * level_spec(game, level).share - _MARGIN_S)
     if game.pending_decision is not None:
         return _decide(game, level, deadline, clock)
     due = game.stones_this_turn()
@@ -258,7 +276,7 @@ class _Bot:
         self.capvals = (
             tuple(self._capture_value(1, k) for k in range(self.target + 25)) if self.target else ()
         )
-        spec = _LEVELS[level]
+        spec = level_spec(game, level)
         self.spec = spec
         self.mistakes = mistakes
         self.depth, self.width = spec.depth, spec.width
@@ -736,12 +754,12 @@ class _Bot:
             if self.clock() > self.deadline:
                 break
         self.deadline = saved
-        if guard and abs(best_score) < WIN // 2:
-            best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
-        elif slack and abs(best_score) < WIN // 2:
+        if slack and abs(best_score) < WIN // 2:
             slip = self._slip(best_move, best_score, scores, slack)
             if slip is not None:
                 return Choice((slip,), None, scores[slip], reached)
+        if guard and abs(best_score) < WIN // 2:
+            best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
         return Choice((best_move,), None, best_score, reached)
 
     def _slip_slack(self) -> int:

@@ -11,7 +11,7 @@ import pytest
 from games.bots import WIN, choose_move
 from games.bots.board import Mirror
 from games.bots.connect6 import blockers_needed, blocking_pairs, threat_windows
-from games.bots.search import _LEVELS
+from games.bots.search import _NO_CAPTURE_LEVELS
 from games.engine import VARIANTS, Game, parse_point
 
 from .helpers import node_bot, random_position
@@ -153,7 +153,7 @@ def test_every_win_the_threat_search_claims_in_random_positions_is_forced(seed):
 
 
 def test_the_connect6_depth_grows_with_the_level():
-    depths = [_LEVELS[k].six for k in range(1, 9)]
+    depths = [_NO_CAPTURE_LEVELS[k].six for k in range(1, 9)]
     assert depths[0] == 0 and depths[-1] == 5
     assert depths == sorted(depths)
     # reading no further than the level below left level 5 at 50-62% against 4, 6 at 60%

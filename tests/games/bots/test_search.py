@@ -7,8 +7,8 @@ import random
 import pytest
 
 from games.bots import WIN, Choice, choose_move
-from games.bots.search import _LEVELS, _Bot
-from games.engine import VARIANTS, Game, parse_point
+from games.bots.search import _LEVELS, _NO_CAPTURE_LEVELS, _Bot, level_spec
+from games.engine import VARIANTS, Game, new_game, parse_point
 
 from .helpers import act, bot_wins_against_every_defence, node_bot, random_position, turned
 
@@ -193,19 +193,55 @@ def test_the_guard_out_of_time_plays_no_stone_it_has_seen_lose():
     assert bot._guarded([P("C17"), P("N10")]) == P("N10")
 
 
-def test_only_level_8_guards_its_stone():
-    assert [k for k, spec in _LEVELS.items() if spec.guard] == [8]
+def test_from_level_4_every_level_guards_its_stone():
+    assert [k for k, spec in _LEVELS.items() if spec.guard] == [4, 5, 6, 7, 8]
+
+
+def test_the_games_without_captures_keep_their_own_ladder():
+    for name in ("Gomoku", "Connect6"):
+        assert level_spec(new_game(name), 5) is _NO_CAPTURE_LEVELS[5], name
+    assert _NO_CAPTURE_LEVELS[5] != _LEVELS[5]
+    for name in ("Pente", "Keryo-Pente", "D-Pente", "Boat-Pente"):
+        assert level_spec(new_game(name), 5) is _LEVELS[5], name
+
+
+def test_a_stone_is_guarded_when_the_level_does_not_err_or_its_mistake_is_refused(monkeypatch):
+    guarded = []
+    monkeypatch.setattr(_Bot, "_guarded", lambda self, ranked: guarded.append(ranked) or ranked[0])
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    for refused in (False, True):  # no mistake rolled; a mistake rolled but none is safe
+        guarded.clear()
+        _slipping(monkeypatch, 6, 1.0 if refused else 0.0)
+        monkeypatch.setattr(_Bot, "_slip", lambda self, *args: None)
+        choose_move(game, level=6, max_nodes=300, rng=random.Random(0), mistakes=True)
+        assert len(guarded) == 1, refused
+
+
+def test_a_mistake_the_level_s_check_allows_is_played_without_the_guard(monkeypatch):
+    guarded = []
+    monkeypatch.setattr(_Bot, "_guarded", lambda self, ranked: guarded.append(ranked) or ranked[0])
+    _slipping(monkeypatch, 6)
+    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    best = choose_move(game, level=6, max_nodes=300, rng=random.Random(0)).points
+    assert guarded  # the best stone, without mistakes, is guarded
+    guarded.clear()
+    choice = choose_move(game, level=6, max_nodes=300, rng=random.Random(0), mistakes=True)
+    assert choice.points != best and not guarded
 
 
 # ---------------------------------------------------------------------- the ladder's mistakes
 
 
-def test_each_level_below_8_errs_more_often_and_further_than_the_one_above():
-    slips = [_LEVELS[k].slip for k in range(1, 9)]
-    slacks = [_LEVELS[k].slack for k in range(1, 9)]
+@pytest.mark.parametrize("table", [_LEVELS, _NO_CAPTURE_LEVELS], ids=["captures", "no-captures"])
+def test_each_level_below_8_errs_at_least_as_often_and_as_far_and_costs_more(table):
+    slips = [table[k].slip for k in range(1, 9)]
+    slacks = [table[k].slack for k in range(1, 9)]
     assert slips[-1] == 0 and slacks[-1] == 0  # level 8: the full search, never a mistake
-    assert all(a > b for a, b in zip(slips[:-1], slips[1:], strict=True)), slips
-    assert all(a > b for a, b in zip(slacks[:-1], slacks[1:], strict=True)), slacks
+    assert all(a >= b for a, b in zip(slips[:-1], slips[1:], strict=True)), slips
+    assert all(a >= b for a, b in zip(slacks[:-1], slacks[1:], strict=True)), slacks
+    # what a stone's mistakes cost on average: strictly more at each level below
+    costs = [slip * slack for slip, slack in zip(slips, slacks, strict=True)]
+    assert all(a > b for a, b in zip(costs[:-1], costs[1:], strict=True)), costs
     assert all(0 < s <= 1 for s in slips[:-1])
 
 
@@ -217,13 +253,14 @@ def test_each_level_below_5_errs_among_more_moves_than_the_one_above():
     assert pools[4] > pools[5] == pools[6], pools
 
 
-def _slipping(monkeypatch, level: int) -> None:
-    """Level ``level`` errs at every stone it can (its slack unchanged)."""
+def _slipping(monkeypatch, level: int, slip: float = 1.0) -> None:
+    """Level ``level`` errs at every stone it can (its slack unchanged), or at ``slip``."""
     from dataclasses import replace
 
     from games.bots import search
 
-    monkeypatch.setitem(search._LEVELS, level, replace(search._LEVELS[level], slip=1.0))
+    for table in (search._LEVELS, search._NO_CAPTURE_LEVELS):
+        monkeypatch.setitem(table, level, replace(table[level], slip=slip))
 
 
 def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
