@@ -754,12 +754,12 @@ class _Bot:
             if self.clock() > self.deadline:
                 break
         self.deadline = saved
-        if slack and abs(best_score) < WIN // 2:
-            slip = self._slip(best_move, best_score, scores, slack)
+        if abs(best_score) < WIN // 2:  # a forced win or loss is neither spoilt nor guarded
+            slip = self._slip(best_move, best_score, scores, slack) if slack else None
             if slip is not None:
                 return Choice((slip,), None, scores[slip], reached)
-        if guard and abs(best_score) < WIN // 2:
-            best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
+            if guard:
+                best_move = self._guarded([best_move, *(p for p in root if p != best_move)])
         return Choice((best_move,), None, best_score, reached)
 
     def _slip_slack(self) -> int:

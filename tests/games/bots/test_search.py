@@ -205,23 +205,31 @@ def test_the_games_without_captures_keep_their_own_ladder():
         assert level_spec(new_game(name), 5) is _LEVELS[5], name
 
 
-def test_a_stone_is_guarded_when_the_level_does_not_err_or_its_mistake_is_refused(monkeypatch):
-    guarded = []
+def _spy_on_the_guard(monkeypatch) -> list[list[int]]:
+    """Each call of ``_Bot._guarded`` records its ranked stones and keeps the first."""
+    guarded: list[list[int]] = []
     monkeypatch.setattr(_Bot, "_guarded", lambda self, ranked: guarded.append(ranked) or ranked[0])
-    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    return guarded
+
+
+def _quiet_pente() -> Game:
+    return Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+
+
+def test_a_stone_is_guarded_when_the_level_does_not_err_or_its_mistake_is_refused(monkeypatch):
+    guarded = _spy_on_the_guard(monkeypatch)
+    monkeypatch.setattr(_Bot, "_slip", lambda self, *args: None)
     for refused in (False, True):  # no mistake rolled; a mistake rolled but none is safe
         guarded.clear()
         _slipping(monkeypatch, 6, 1.0 if refused else 0.0)
-        monkeypatch.setattr(_Bot, "_slip", lambda self, *args: None)
-        choose_move(game, level=6, max_nodes=300, rng=random.Random(0), mistakes=True)
+        choose_move(_quiet_pente(), level=6, max_nodes=300, rng=random.Random(0), mistakes=True)
         assert len(guarded) == 1, refused
 
 
 def test_a_mistake_the_level_s_check_allows_is_played_without_the_guard(monkeypatch):
-    guarded = []
-    monkeypatch.setattr(_Bot, "_guarded", lambda self, ranked: guarded.append(ranked) or ranked[0])
+    guarded = _spy_on_the_guard(monkeypatch)
     _slipping(monkeypatch, 6)
-    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    game = _quiet_pente()
     best = choose_move(game, level=6, max_nodes=300, rng=random.Random(0)).points
     assert guarded  # the best stone, without mistakes, is guarded
     guarded.clear()
@@ -398,7 +406,7 @@ def test_levels_1_and_2_make_beginner_s_mistakes_only_without_the_calibrated_one
         return real(self, moves, c)
 
     monkeypatch.setattr(_Bot, "_noisy", noisy)
-    game = Game.from_position("Pente", stones={1: "K10 F4", 2: "L11 M12"}, to_move=1)
+    game = _quiet_pente()
     for mistakes in (True, False):
         calls.clear()
         for seed in range(100):
