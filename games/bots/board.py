@@ -30,6 +30,17 @@ WEIGHTS = {
     5: (0, 1, 8, 60, 450, 20000),
     6: (0, 1, 4, 20, 120, 700, 20000),
 }
+#: The games with captures (five in a row): the windows of the side to move and of the side
+#: waiting for its turn weigh differently (tuned on positions of self-play, docs:
+#: "The evaluation"); ``WEIGHTS[5]`` stays the weight of the move order.
+CAPTURE_WEIGHTS = ((0, 1, 8, 60, 450, 20000), (0, 1, 8, 60, 450, 20000))
+
+
+def window_weights(line: int, captures: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The weights of the windows of the side to move and of the waiting side."""
+    if captures and line == 5:
+        return CAPTURE_WEIGHTS
+    return WEIGHTS[line], WEIGHTS[line]
 
 
 class Geometry:
@@ -87,6 +98,7 @@ class Mirror:
         self.exact = exact
         self.colours = colours
         self.weights = WEIGHTS[line]
+        self.to_move_weights, self.waiting_weights = window_weights(line, bool(capture_lengths))
         self.lengths = frozenset(capture_lengths)
         self.cap_rays = capture_rays(SIZE, capture_lengths) if capture_lengths else ()
         self.board = [0] * N
@@ -105,7 +117,8 @@ class Mirror:
         self.cnt = [[0] * nw for _ in range(colours + 1)]
         self.occ = [0] * nw
         self.owner = [0] * nw  # 0 empty, a colour when only it is there, -1 mixed
-        self.pattern = [0] * (colours + 1)
+        self.pattern = [0] * (colours + 1)  # each colour's windows, weighed as the side to move
+        self.waiting = [0] * (colours + 1)  # and as the side waiting for its turn
         self.hot: list[set[int]] = [set() for _ in range(colours + 1)]  # windows of line-2 up
         self.nearby = [0] * N  # stones within 2
 
@@ -133,8 +146,10 @@ class Mirror:
         cnts = self.cnt
         occ = self.occ
         owner = self.owner
-        weights = self.weights
+        weights = self.to_move_weights
+        waits = self.waiting_weights
         pattern = self.pattern
+        waiting = self.waiting
         hot = self.hot
         hot_at = self.line - 2
         for w in self.geo.through[p]:
@@ -142,6 +157,7 @@ class Mirror:
             if was > 0:
                 k = cnts[was][w]
                 pattern[was] -= weights[k]
+                waiting[was] -= waits[k]
                 if k >= hot_at:
                     hot[was].discard(w)
             cnt[w] += d
@@ -159,6 +175,7 @@ class Mirror:
             if now > 0:
                 k = cnts[now][w]
                 pattern[now] += weights[k]
+                waiting[now] += waits[k]
                 if k >= hot_at:
                     hot[now].add(w)
         nearby = self.nearby

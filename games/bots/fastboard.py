@@ -51,13 +51,17 @@ def _jit(fn):
 
 @_jit
 def _change(p, c, d, board, cnt, occ, owner, pattern, nearby, th, thn, near, nearn, weights):
-    """``Mirror._change`` for two colours: a stone of ``c`` on ``p`` in (d=1) or out (d=-1)."""
+    """``Mirror._change`` for two colours: a stone of ``c`` on ``p`` in (d=1) or out (d=-1);
+    ``pattern[0]`` weighs the windows by ``weights[0]`` (the side to move's), ``pattern[1]`` by
+    ``weights[1]`` (the waiting side's)."""
     board[p] = c if d > 0 else 0
     for i in range(thn[p]):
         w = th[p, i]
         was = owner[w]
         if was > 0:
-            pattern[was] -= weights[cnt[was, w]]
+            k = cnt[was, w]
+            pattern[0, was] -= weights[0, k]
+            pattern[1, was] -= weights[1, k]
         cnt[c, w] += d
         n = occ[w] + d
         occ[w] = n
@@ -75,7 +79,9 @@ def _change(p, c, d, board, cnt, occ, owner, pattern, nearby, th, thn, near, nea
             now = was
         owner[w] = now
         if now > 0:
-            pattern[now] += weights[cnt[now, w]]
+            k = cnt[now, w]
+            pattern[0, now] += weights[0, k]
+            pattern[1, now] += weights[1, k]
     for i in range(nearn[p]):
         nearby[near[p, i]] += d
 
@@ -370,13 +376,15 @@ class FastMirror(Mirror):
 
     def _counts(self, nw: int) -> None:
         assert COMPILED and self.colours == 2
-        self._weights = np.array(self.weights, dtype=np.int64)
+        self._weights = np.array(self.weights, dtype=np.int64)  # the move order's
+        both = (self.to_move_weights, self.waiting_weights)
+        self._eval_weights = np.array(both, dtype=np.int64)
         self.t = _tables(self.line, tuple(sorted(self.lengths)))
         self.arr = np.zeros(N, dtype=np.int32)  # the board, for the compiled loops
         self.cnt = np.zeros((3, nw), dtype=np.int32)
         self.occ = np.zeros(nw, dtype=np.int32)
         self.owner = np.zeros(nw, dtype=np.int32)
-        self._pattern = np.zeros(3, dtype=np.int64)
+        self._pattern = np.zeros((2, 3), dtype=np.int64)
         self.nearby = np.zeros(N, dtype=np.int32)
         self._mark = np.zeros(N, dtype=np.int32)  # scratch of the compiled loops, kept zeroed
         self._gain = np.zeros(N, dtype=np.int32)
@@ -385,11 +393,15 @@ class FastMirror(Mirror):
         self._triples = 3 in self.lengths
         t = self.t
         self._state = (self.arr, self.cnt, self.occ, self.owner, self._pattern, self.nearby)
-        self._state += (t.th, t.thn, t.near, t.nearn, self._weights)
+        self._state += (t.th, t.thn, t.near, t.nearn, self._eval_weights)
 
     @property
     def pattern(self) -> list[int]:
-        return self._pattern.tolist()
+        return self._pattern[0].tolist()
+
+    @property
+    def waiting(self) -> list[int]:
+        return self._pattern[1].tolist()
 
     @property
     def hot(self) -> list[set[int]]:

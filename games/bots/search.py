@@ -28,7 +28,6 @@ WIN = 1_000_000
 #: level 8 at most 5 s); a live clock can make it shorter (``games.bots.services``).
 BUDGETS = {1: 0.05, 2: 0.1, 3: 0.25, 4: 0.5, 5: 1.0, 6: 2.0, 7: 3.5, 8: 5.0}
 _LOST_SOON = 30_000  # the opponent has two separate winning points and we have none
-_OPEN_THREE_TO_MOVE = 1_500  # the side to move can make an open four (or a double four)
 _MARGIN_S = 0.002  # kept back from the budget for the answer's own overhead
 #: With ``max_nodes`` each look at the clock (one a node) counts as this much time, about a
 #: node's cost, so that the levels' shares and margins keep their meaning.
@@ -57,6 +56,26 @@ _SLIP_CHECK_S = 0.01  # the least time the check of a mistake gets (levels 3-7)
 #: What ``_Bot._try`` made of a stone: the game goes on, the stone won, or it was refused
 #: (illegal, or it ended the game without winning it).
 _GOES_ON, _WON, _REFUSED = range(3)
+
+
+@dataclass(frozen=True, slots=True)
+class _Terms:
+    """What ``_Bot.evaluate`` adds to the windows (``board.window_weights``), for the side to
+    move: captured stones, the captures each side can make next, and an open three."""
+
+    stone: int  # each captured stone (either side: ours count for us, theirs against)
+    near_target: int  # times the cube of the share of the capture target reached
+    ready: int  # the side to move can capture now: this, plus
+    ready_share: float  # this share of what that capture gains
+    exposed: int  # against, for each point where the waiting side can capture now
+    second_share: float  # two or more such points: this share of the second one's gain
+    open_three: int  # the side to move can make an open four (or a double four), no four stands
+
+
+#: Before tuning: every game's terms. The games with captures have their own, tuned with the
+#: window weights on positions of self-play (docs: "The evaluation").
+_TERMS = _Terms(40, 1500, 20, 0.75, 0, 1 / 3, 1500)
+_CAPTURE_TERMS = _Terms(40, 1500, 20, 0.75, 0, 1 / 3, 1500)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +277,7 @@ class _Bot:
         self.colours = max(2, len(set(game.seat_colour(s) for s in range(1, game.seats + 1))))
         self.target = v.capture_target or 0 if self.colours == 2 else 0
         self.connect6 = v.opening == "connect6"
+        self.terms = _CAPTURE_TERMS if self.target and v.line_length == 5 else _TERMS
         self.boat = v.boat
         self.tricky = v.poof or v.boat or self.colours > 2  # rules the mirror does not foresee
         self.mirror = new_mirror(
@@ -333,7 +353,7 @@ class _Bot:
             return 0
         s = self.game.captures[c - 1] if stones is None else stones
         frac = min(1.0, s / self.target)
-        return int(40 * s + 1500 * frac**3)
+        return int(self.terms.stone * s + self.terms.near_target * frac**3)
 
     def evaluate(self) -> int:
         """The position for the side to move (two colours): line patterns, captured stones,
@@ -343,9 +363,10 @@ class _Bot:
         m = self.mirror
         c = g.to_move_colour
         o = 3 - c
-        score = m.pattern[c] - m.pattern[o]
+        score = m.pattern[c] - m.waiting[o]
         if self.fused:
             return score + self._fused_rest(c)
+        t = self.terms
         if self.target:
             mine, theirs = g.captures[c - 1], g.captures[o - 1]
             score += self._capture_value(c, mine) - self._capture_value(o, theirs)
@@ -353,12 +374,13 @@ class _Bot:
             if caps:
                 k = max(caps.values())
                 gain = self._capture_value(c, mine + k) - self._capture_value(c, mine)
-                score += 20 + (gain * 3) // 4
+                score += t.ready + int(gain * t.ready_share)
             against = m.capture_points(o)
+            score -= t.exposed * len(against)
             if len(against) >= 2:
                 k = sorted(against.values())[-2]
                 gain = self._capture_value(o, theirs + k) - self._capture_value(o, theirs)
-                score -= gain // 3
+                score -= int(gain * t.second_share)
         if self.connect6:
             # more of the opponent's threats than our stones this turn can block: lost
             if m.hot[o] and blockers_needed(m, o) > g.stones_this_turn():
@@ -368,7 +390,7 @@ class _Bot:
             if len(theirs_win) >= 2 and not (self.target and m.capture_points(c)):
                 score -= _LOST_SOON
             elif not theirs_win and m.open_threes(c):
-                score += _OPEN_THREE_TO_MOVE
+                score += t.open_three
         return score
 
     def _fused_rest(self, c: int) -> int:
@@ -377,19 +399,21 @@ class _Bot:
         o = 3 - c
         best, points, second, wins, threes = self.mirror.eval_parts(c)
         score = 0
+        t = self.terms
         if self.target:
             mine, theirs = self.game.captures[c - 1], self.game.captures[o - 1]
             score += self._capture_value(c, mine) - self._capture_value(o, theirs)
             if best:
                 gain = self._capture_value(c, mine + best) - self._capture_value(c, mine)
-                score += 20 + (gain * 3) // 4
+                score += t.ready + int(gain * t.ready_share)
+            score -= t.exposed * points
             if points >= 2:
                 gain = self._capture_value(o, theirs + second) - self._capture_value(o, theirs)
-                score -= gain // 3
+                score -= int(gain * t.second_share)
         if wins >= 2 and not (self.target and best):
             score -= _LOST_SOON
         elif not wins and threes:
-            score += _OPEN_THREE_TO_MOVE
+            score += t.open_three
         return score
 
     def judge(self) -> int:
