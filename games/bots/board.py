@@ -33,7 +33,7 @@ WEIGHTS = {
 #: The games with captures (five in a row): the windows of the side to move and of the side
 #: waiting for its turn weigh differently (tuned on positions of self-play, docs:
 #: "The evaluation"); ``WEIGHTS[5]`` stays the weight of the move order.
-CAPTURE_WEIGHTS = ((0, 1, 8, 60, 450, 20000), (0, 1, 8, 60, 450, 20000))
+CAPTURE_WEIGHTS = ((0, 2, 13, 60, 450, 20000), (0, 1, 5, 48, 450, 20000))
 
 
 def window_weights(line: int, captures: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -75,7 +75,7 @@ class _Terms:
 #: Before tuning: every game's terms. The games with captures have their own, tuned with the
 #: window weights on positions of self-play (docs: "The evaluation").
 _TERMS = _Terms(40, 1500, 20, 0.75, 0, 1 / 3, 1500)
-_CAPTURE_TERMS = _Terms(40, 1500, 20, 0.75, 0, 1 / 3, 1500)
+_CAPTURE_TERMS = _Terms(40, 1500, 20, 0.75, 89, 1 / 3, 1500)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ def compiled_on():
 
 def _same_answers(fast: Mirror, pure: Mirror) -> None:
     assert fast.board == pure.board and fast.hash == pure.hash and fast.stones == pure.stones
-    assert fast.pattern == pure.pattern
+    assert fast.pattern == pure.pattern and fast.waiting == pure.waiting
     assert fast.candidates() == pure.candidates()
     assert fast.hot == pure.hot
     for c in (1, 2):

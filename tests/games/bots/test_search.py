@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from games.bots import WIN, Choice, choose_move
-from games.bots.search import _LEVELS, _NO_CAPTURE_LEVELS, _Bot, level_spec
+from games.bots import WIN, Choice, choose_move, fastboard
+from games.bots.board import WEIGHTS, window_weights
+from games.bots.search import _CAPTURE_TERMS, _LEVELS, _NO_CAPTURE_LEVELS, _TERMS, _Bot, level_spec
 from games.engine import VARIANTS, Game, new_game, parse_point
 
 from .helpers import act, bot_wins_against_every_defence, node_bot, random_position, turned
@@ -154,7 +156,7 @@ def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_
             m.apply(p, c, r.captured, r.poofed)
             played += 1
             ref = fresh(game.board)
-            assert m.pattern == ref.pattern and m.hash == ref.hash
+            assert m.pattern == ref.pattern and m.waiting == ref.waiting and m.hash == ref.hash
             assert m.capture_points(1) == ref.capture_points(1)
             assert m.line_points(1) == ref.line_points(1)
             assert m.line_points(2, 2) == ref.line_points(2, 2)
@@ -163,6 +165,54 @@ def test_the_incremental_patterns_match_a_fresh_count_after_stones_captures_and_
             m.undo()
         ref = fresh(game.board)
         assert m.pattern == ref.pattern and m.hash == ref.hash and m.nearby == ref.nearby
+
+
+# ---------------------------------------------------------------------- the evaluation
+
+
+@pytest.fixture(params=[False, True], ids=["pure", "compiled"])
+def compiled(request):
+    if request.param and not fastboard.COMPILED:
+        pytest.skip("numba does not import here")
+    before = fastboard.use_compiled(request.param)
+    yield request.param
+    fastboard.use_compiled(before)
+
+
+def _evaluation(game: Game, **terms) -> int:
+    bot = node_bot(game, 8, 1.0, random.Random(0))
+    bot.terms = dataclasses.replace(bot.terms, **terms)
+    return bot.evaluate()
+
+
+@pytest.mark.parametrize("to_move", [1, 2])
+def test_in_pente_the_side_to_move_s_two_outweighs_the_same_two_of_the_side_waiting(
+    compiled, to_move
+):
+    # mirror images of each other: the old, even weights scored this position 0 for both
+    game = Game.from_position("Pente", stones={1: "E10 F10", 2: "O10 P10"}, to_move=to_move)
+    assert _evaluation(game) > 0
+
+
+def test_in_gomoku_the_same_two_for_either_side_is_even(compiled):
+    game = Game.from_position("Gomoku", stones={1: "E10 F10", 2: "O10 P10"}, to_move=2)
+    assert _evaluation(game) == 0
+    assert window_weights(5, False) == (WEIGHTS[5], WEIGHTS[5])
+
+
+def test_each_point_where_the_side_waiting_can_capture_costs_the_side_to_move(compiled):
+    # white (waiting) captures K10 L10 at M10 and K12 L12 at M12
+    game = Game.from_position(
+        "Pente", stones={1: "K10 L10 K12 L12 C3", 2: "J10 J12 Q16"}, to_move=1
+    )
+    assert _CAPTURE_TERMS.exposed > 0
+    assert _evaluation(game) == _evaluation(game, exposed=0) - 2 * _CAPTURE_TERMS.exposed
+
+
+def test_the_games_without_captures_keep_the_terms_before_tuning():
+    gomoku = node_bot(new_game("Gomoku"), 8, 1.0, random.Random(0))
+    pente = node_bot(new_game("Pente"), 8, 1.0, random.Random(0))
+    assert gomoku.terms is _TERMS and pente.terms is _CAPTURE_TERMS
 
 
 # ---------------------------------------------------------------------- the guard (level 8)
