@@ -30,15 +30,16 @@ WEIGHTS = {
     5: (0, 1, 8, 60, 450, 20000),
     6: (0, 1, 4, 20, 120, 700, 20000),
 }
-#: The games with captures (five in a row): the windows of the side to move and of the side
-#: waiting for its turn weigh differently (tuned on positions of self-play, docs:
-#: "The evaluation"); ``WEIGHTS[5]`` stays the weight of the move order.
+#: The tuned evaluation of the games with captures (five in a row, level 8): the windows of
+#: the side to move and of the side waiting for its turn weigh differently (docs: "The
+#: evaluation"); ``WEIGHTS[5]`` stays the weight of the move order.
 CAPTURE_WEIGHTS = ((0, 2, 13, 60, 450, 20000), (0, 1, 5, 48, 450, 20000))
 
 
-def window_weights(line: int, captures: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The weights of the windows of the side to move and of the waiting side."""
-    if captures and line == 5:
+def window_weights(line: int, tuned: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The weights of the windows of the side to move and of the waiting side: the tuned ones
+    (``tuned``: a game with captures and five in a row) or ``WEIGHTS`` for both."""
+    if tuned and line == 5:
         return CAPTURE_WEIGHTS
     return WEIGHTS[line], WEIGHTS[line]
 
@@ -91,6 +92,7 @@ class Mirror:
         exact: bool,
         colours: int,
         capture_lengths: tuple[int, ...],
+        tuned: bool = False,
     ) -> None:
         geo = geometry(line)
         self.geo = geo
@@ -98,7 +100,7 @@ class Mirror:
         self.exact = exact
         self.colours = colours
         self.weights = WEIGHTS[line]
-        self.to_move_weights, self.waiting_weights = window_weights(line, bool(capture_lengths))
+        self.to_move_weights, self.waiting_weights = window_weights(line, tuned)
         self.lengths = frozenset(capture_lengths)
         self.cap_rays = capture_rays(SIZE, capture_lengths) if capture_lengths else ()
         self.board = [0] * N

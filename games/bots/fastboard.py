@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from games.engine.captures import capture_rays
 
@@ -548,10 +549,9 @@ def use_compiled(on: bool) -> bool:
     return before
 
 
-def new_mirror(
-    board: Sequence[int], *, line: int, exact: bool, colours: int, capture_lengths: tuple[int, ...]
-) -> Mirror:
+def new_mirror(board: Sequence[int], **options: Any) -> Mirror:
     """The compiled mirror where it serves (two colours, five in a row) and is on, else the
-    pure one."""
-    kind = FastMirror if _ON[0] and colours == 2 and line == 5 else Mirror
-    return kind(board, line=line, exact=exact, colours=colours, capture_lengths=capture_lengths)
+    pure one; ``options``: ``Mirror``'s keywords (``tuned``: the windows weighed by
+    ``board.CAPTURE_WEIGHTS``)."""
+    compiled = _ON[0] and options["colours"] == 2 and options["line"] == 5
+    return (FastMirror if compiled else Mirror)(board, **options)

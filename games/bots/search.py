@@ -72,8 +72,9 @@ class _Terms:
     open_three: int  # the side to move can make an open four (or a double four), no four stands
 
 
-#: Before tuning: every game's terms. The games with captures have their own, tuned with the
-#: window weights on positions of self-play (docs: "The evaluation").
+#: Before tuning: every game's terms. Level 8 of the games with captures has its own, tuned
+#: with the window weights on positions of self-play (docs: "The evaluation"); the levels
+#: below keep these, which their mistakes were calibrated with.
 _TERMS = _Terms(40, 1500, 20, 0.75, 0, 1 / 3, 1500)
 _CAPTURE_TERMS = _Terms(40, 1500, 20, 0.75, 89, 1 / 3, 1500)
 
@@ -92,6 +93,7 @@ class _Level:
     check: int = 0  # the opponent's VCF depth a mistake is checked against (0: no check)
     pool: int = 8  # the next best root moves a mistake is chosen among
     blunder: float = 0.0  # without the calibrated mistakes: chance of a noisy one-ply move
+    tuned: bool = False  # the games with captures: the tuned evaluation (``_CAPTURE_TERMS``)
 
 
 _LEVELS = {
@@ -105,7 +107,7 @@ _LEVELS = {
     5: _Level(8, 0.95, 14, 14, 3, 0.1, 500, six=3, guard=10, check=10, pool=10),
     6: _Level(8, 0.95, 14, 14, 3, 0.1, 400, six=4, guard=10, check=10),
     7: _Level(8, 0.95, 14, 14, 3, 0.05, 250, six=5, guard=10, check=10),
-    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10),
+    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10, tuned=True),
 }
 #: The games without captures (Gomoku, Connect6: no namesake at Pente.org to equal) keep the
 #: ladder measured for them: levels 4 to 7 differ by their depth and by more mistakes (with
@@ -277,7 +279,9 @@ class _Bot:
         self.colours = max(2, len(set(game.seat_colour(s) for s in range(1, game.seats + 1))))
         self.target = v.capture_target or 0 if self.colours == 2 else 0
         self.connect6 = v.opening == "connect6"
-        self.terms = _CAPTURE_TERMS if self.target and v.line_length == 5 else _TERMS
+        spec = level_spec(game, level)
+        tuned = spec.tuned and bool(self.target) and v.line_length == 5
+        self.terms = _CAPTURE_TERMS if tuned else _TERMS
         self.boat = v.boat
         self.tricky = v.poof or v.boat or self.colours > 2  # rules the mirror does not foresee
         self.mirror = new_mirror(
@@ -286,6 +290,7 @@ class _Bot:
             exact=v.exact_line,
             colours=self.colours,
             capture_lengths=v.capture_lengths if self.colours == 2 else (),
+            tuned=tuned,
         )
         self.fast = isinstance(self.mirror, FastMirror)
         # the compiled mirror's fused loops (wins, evaluation): not for Gomoku's exact lines,
@@ -296,7 +301,6 @@ class _Bot:
         self.capvals = (
             tuple(self._capture_value(1, k) for k in range(self.target + 25)) if self.target else ()
         )
-        spec = level_spec(game, level)
         self.spec = spec
         self.mistakes = mistakes
         self.depth, self.width = spec.depth, spec.width

@@ -60,6 +60,7 @@ def _same_answers(fast: Mirror, pure: Mirror) -> None:
 def test_the_compiled_mirror_answers_as_the_pure_one_stone_by_stone(lengths):
     rng = random.Random(len(lengths))
     kw = {"line": 5, "exact": not lengths, "colours": 2, "capture_lengths": lengths}
+    kw["tuned"] = bool(lengths)  # the tuned windows where level 8 reads them
     fast, pure = fastboard.FastMirror([0] * N, **kw), Mirror([0] * N, **kw)
     placed: list[int] = []
     for step in range(160):

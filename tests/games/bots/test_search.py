@@ -209,10 +209,23 @@ def test_each_point_where_the_side_waiting_can_capture_costs_the_side_to_move(co
     assert _evaluation(game) == _evaluation(game, exposed=0) - 2 * _CAPTURE_TERMS.exposed
 
 
-def test_the_games_without_captures_keep_the_terms_before_tuning():
-    gomoku = node_bot(new_game("Gomoku"), 8, 1.0, random.Random(0))
-    pente = node_bot(new_game("Pente"), 8, 1.0, random.Random(0))
-    assert gomoku.terms is _TERMS and pente.terms is _CAPTURE_TERMS
+def test_only_level_8_of_the_games_with_captures_reads_the_tuned_evaluation():
+    def bot(variant, level):
+        return node_bot(new_game(variant), level, 1.0, random.Random(0))
+
+    assert bot("Pente", 8).terms is _CAPTURE_TERMS
+    assert bot("Keryo-Pente", 8).terms is _CAPTURE_TERMS
+    assert bot("Pente", 8).mirror.waiting_weights != bot("Pente", 8).mirror.to_move_weights
+    for variant, level in (("Gomoku", 8), ("Connect6", 8), ("Pente", 7), ("Pente", 4)):
+        b = bot(variant, level)
+        assert b.terms is _TERMS, (variant, level)
+        assert b.mirror.waiting_weights == b.mirror.to_move_weights, (variant, level)
+
+
+def test_below_level_8_the_same_two_for_either_side_is_even_in_pente(compiled):
+    game = Game.from_position("Pente", stones={1: "E10 F10", 2: "O10 P10"}, to_move=2)
+    bot = node_bot(game, 7, 1.0, random.Random(0))
+    assert bot.evaluate() == 0
 
 
 # ---------------------------------------------------------------------- the guard (level 8)
