@@ -9,6 +9,7 @@ import pytest
 
 from games.bots import WIN, Choice, choose_move, fastboard
 from games.bots.board import WEIGHTS, window_weights
+from games.bots.book import book_move
 from games.bots.search import _CAPTURE_TERMS, _LEVELS, _NO_CAPTURE_LEVELS, _TERMS, _Bot, level_spec
 from games.engine import VARIANTS, Game, new_game, parse_point
 
@@ -31,6 +32,16 @@ def test_the_tournament_rule_stone_is_far_enough_from_the_centre():
     game = Game("Pente", tournament_rule=True, rated=True)
     game.play("K11")
     act(game, level=8, max_nodes=50)  # the third stone: the engine refuses it if too close
+
+
+@pytest.mark.parametrize("reply", ["L10", "L11", "K11", "J11", "J10", "J9", "K9", "L9", "M12"])
+def test_the_book_s_tournament_rule_stone_is_3_along_a_row_or_column_never_the_diagonal(reply):
+    game = Game("Pente", tournament_rule=True)
+    game.play(reply)
+    for seed in range(8):
+        x, y = divmod(book_move(game, random.Random(seed)), 19)
+        dx, dy = abs(x - 9), abs(y - 9)
+        assert sorted((dx, dy)) == [0, 3], (reply, seed)
 
 
 def test_a_decision_is_answered_with_a_word_the_engine_accepts():
