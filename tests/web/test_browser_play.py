@@ -142,6 +142,25 @@ def test_playing_the_computer_starts_at_once_and_it_answers(new_page, site):
     assert errors == []
 
 
+def test_a_click_is_played_when_the_board_is_redrawn_between_press_and_release(new_page, site):
+    # The page redraws its board whenever a state arrives (its stream catching up, a reload's
+    # read): a press and release either side of a redraw is still the player's click.
+    (ann, bob), errors = players_at_a_game(new_page, site)
+    white, black = white_and_black(ann, bob)
+    box = black.locator('#board rect.pt[data-point="A1"]').bounding_box()
+    black.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    black.mouse.down()
+    black.evaluate("document.querySelector('#board svg').dataset.pressed = 'yes'")
+    # The page reads the game again, as when it comes back from the browser's memory, and
+    # draws a new board under the pointer.
+    black.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    expect(black.locator("#board svg:not([data-pressed])")).to_have_count(1)
+    black.mouse.up()
+    for page in (black, white):
+        expect(stone(page, "A1")).to_have_count(1)
+    assert errors == [[], []]
+
+
 def at_the_form(new_page, site, names: tuple[str, ...]):
     """A new player on the play page: the page, its console errors, and the form's fields
     ``names`` by name."""

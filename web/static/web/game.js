@@ -316,12 +316,27 @@ function onPoint(point) {
   controls.send("moves", { ply: S.ply, point });
 }
 
-boardBox.addEventListener("pointerdown", (event) => { game.touched = event.pointerType === "touch"; });
-boardBox.addEventListener("click", (event) => {
+function clicked(target) {
   if (game.viewPly !== null) { view(null); return; }
-  const target = event.target.closest("[data-point]");
-  if (target && boardBox.contains(target)) onPoint(target.dataset.point);
+  const point = target && target.closest("[data-point]");
+  if (point && boardBox.contains(point)) onPoint(point.dataset.point);
+}
+
+// A press and its release on the same point is a click even when the board was drawn anew
+// between them (a state arrived): the browser fires no click then, the pressed point gone.
+let pressed = null; // the point pressed, while the pointer is down
+boardBox.addEventListener("pointerdown", (event) => {
+  game.touched = event.pointerType === "touch";
+  pressed = event.target.closest("[data-point]");
 });
+boardBox.addEventListener("pointerup", (event) => {
+  const before = pressed;
+  pressed = null;
+  if (!before || before.isConnected) return; // the browser's own click follows
+  const target = event.target.closest("[data-point]");
+  if (target && target.dataset.point === before.dataset.point) clicked(target);
+});
+boardBox.addEventListener("click", (event) => clicked(event.target));
 
 // ------------------------------------------------------------------ viewing earlier positions
 function view(ply) {
