@@ -100,14 +100,24 @@ _LEVELS = {
     1: _Level(1, 0.3, 6, 0, 0, 1.0, 4500, blunder=0.8, pool=24),
     2: _Level(2, 0.4, 8, 2, 0, 0.95, 3400, six=1, blunder=0.1, pool=20),
     3: _Level(2, 0.45, 8, 3, 0, 0.9, 2400, six=2, check=2, pool=18),
-    # from level 4 the full search and guard of level 8 on the level's own think time, with
-    # fewer mistakes: Pente.org's levels make none, and each of ours should at least equal
-    # its namesake there (docs: "Against Pente.org's computer opponent")
+    # levels 4 to 6 make no mistakes, as Pente.org's levels make none: each reads one ply
+    # deeper than the one below (4 to 6), with a light threat search (VCT 1, the guard at 6);
+    # level 7 has level 8's search and a mistake in twenty stones (docs: "The strength
+    # ladder", "Against Pente.org's computer opponent")
+    4: _Level(4, 0.95, 14, 14, 1, six=2, guard=6),
+    5: _Level(5, 0.95, 14, 14, 1, six=3, guard=6),
+    6: _Level(6, 0.95, 14, 14, 1, six=4, guard=6),
+    7: _Level(8, 0.95, 14, 14, 3, 0.05, 250, six=5, guard=10, check=10),
+    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10, tuned=True),
+}
+#: Keryo-Pente's rules (captures of three too): levels 4 to 6 keep the calibration before the
+#: table above, with level 8's search and mistakes (read one ply a level, level 7 fell short of
+#: 65% against level 6 there)
+_KERYO_LEVELS = {
+    **_LEVELS,
     4: _Level(8, 0.95, 14, 14, 3, 0.2, 500, six=2, guard=10, check=10, pool=12),
     5: _Level(8, 0.95, 14, 14, 3, 0.1, 500, six=3, guard=10, check=10, pool=10),
     6: _Level(8, 0.95, 14, 14, 3, 0.1, 400, six=4, guard=10, check=10),
-    7: _Level(8, 0.95, 14, 14, 3, 0.05, 250, six=5, guard=10, check=10),
-    8: _Level(8, 0.95, 14, 14, 3, six=5, guard=10, tuned=True),
 }
 #: The games without captures (Gomoku, Connect6: no namesake at Pente.org to equal) keep the
 #: ladder measured for them: levels 4 to 7 differ by their depth and by more mistakes (with
@@ -123,7 +133,10 @@ _NO_CAPTURE_LEVELS = {
 
 def level_spec(game: Game, level: int) -> _Level:
     """The search and mistakes of ``level`` (1..8) in ``game``'s rules."""
-    return (_LEVELS if game.variant.capture_target else _NO_CAPTURE_LEVELS)[level]
+    v = game.variant
+    if not v.capture_target:
+        return _NO_CAPTURE_LEVELS[level]
+    return (_KERYO_LEVELS if 3 in v.capture_lengths else _LEVELS)[level]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,15 @@ import pytest
 from games.bots import WIN, Choice, choose_move, fastboard
 from games.bots.board import WEIGHTS, window_weights
 from games.bots.book import book_move
-from games.bots.search import _CAPTURE_TERMS, _LEVELS, _NO_CAPTURE_LEVELS, _TERMS, _Bot, level_spec
+from games.bots.search import (
+    _CAPTURE_TERMS,
+    _KERYO_LEVELS,
+    _LEVELS,
+    _NO_CAPTURE_LEVELS,
+    _TERMS,
+    _Bot,
+    level_spec,
+)
 from games.engine import VARIANTS, Game, new_game, parse_point
 
 from .helpers import act, bot_wins_against_every_defence, node_bot, random_position, turned
@@ -275,8 +283,13 @@ def test_the_games_without_captures_keep_their_own_ladder():
     for name in ("Gomoku", "Connect6"):
         assert level_spec(new_game(name), 5) is _NO_CAPTURE_LEVELS[5], name
     assert _NO_CAPTURE_LEVELS[5] != _LEVELS[5]
-    for name in ("Pente", "Keryo-Pente", "D-Pente", "Boat-Pente"):
+    for name in ("Pente", "D-Pente", "Boat-Pente", "G-Pente", "Swap2-Pente"):
         assert level_spec(new_game(name), 5) is _LEVELS[5], name
+    # captures of three too: levels 4 to 6 as they were before the ladder by depth
+    for name in ("Keryo-Pente", "DK-Pente", "O-Pente", "Swap2-Keryo"):
+        assert level_spec(new_game(name), 5) is _KERYO_LEVELS[5], name
+    assert _KERYO_LEVELS[5] != _LEVELS[5]
+    assert all(_KERYO_LEVELS[k] is _LEVELS[k] for k in (1, 2, 3, 7, 8))
 
 
 def _spy_on_the_guard(monkeypatch) -> list[list[int]]:
@@ -295,14 +308,14 @@ def test_a_stone_is_guarded_when_the_level_does_not_err_or_its_mistake_is_refuse
     monkeypatch.setattr(_Bot, "_slip", lambda self, *args: None)
     for refused in (False, True):  # no mistake rolled; a mistake rolled but none is safe
         guarded.clear()
-        _slipping(monkeypatch, 6, 1.0 if refused else 0.0)
+        _slipping(monkeypatch, 6, 1.0 if refused else 0.0, slack=400, check=10)
         choose_move(_quiet_pente(), level=6, max_nodes=300, rng=random.Random(0), mistakes=True)
         assert len(guarded) == 1, refused
 
 
 def test_a_mistake_the_level_s_check_allows_is_played_without_the_guard(monkeypatch):
     guarded = _spy_on_the_guard(monkeypatch)
-    _slipping(monkeypatch, 6)
+    _slipping(monkeypatch, 6, slack=400, check=10)  # no level errs and guards today
     game = _quiet_pente()
     best = choose_move(game, level=6, max_nodes=300, rng=random.Random(0)).points
     assert guarded  # the best stone, without mistakes, is guarded
@@ -314,35 +327,53 @@ def test_a_mistake_the_level_s_check_allows_is_played_without_the_guard(monkeypa
 # ---------------------------------------------------------------------- the ladder's mistakes
 
 
-@pytest.mark.parametrize("table", [_LEVELS, _NO_CAPTURE_LEVELS], ids=["captures", "no-captures"])
-def test_each_level_below_8_errs_at_least_as_often_and_as_far_and_costs_more(table):
-    slips = [table[k].slip for k in range(1, 9)]
-    slacks = [table[k].slack for k in range(1, 9)]
-    assert slips[-1] == 0 and slacks[-1] == 0  # level 8: the full search, never a mistake
+def _errs_more_below(table: dict, levels: range) -> None:
+    """Each of ``levels`` errs at least as often and as far as the next, and costs more."""
+    slips = [table[k].slip for k in levels]
+    slacks = [table[k].slack for k in levels]
     assert all(a >= b for a, b in zip(slips[:-1], slips[1:], strict=True)), slips
     assert all(a >= b for a, b in zip(slacks[:-1], slacks[1:], strict=True)), slacks
     # what a stone's mistakes cost on average: strictly more at each level below
     costs = [slip * slack for slip, slack in zip(slips, slacks, strict=True)]
     assert all(a > b for a, b in zip(costs[:-1], costs[1:], strict=True)), costs
-    assert all(0 < s <= 1 for s in slips[:-1])
+
+
+@pytest.mark.parametrize("table", [_NO_CAPTURE_LEVELS, _KERYO_LEVELS], ids=["no-captures", "keryo"])
+def test_each_level_below_8_errs_at_least_as_often_and_as_far_and_costs_more(table):
+    _errs_more_below(table, range(1, 9))
+    assert all(0 < table[k].slip <= 1 for k in range(1, 8))
+    assert table[8].slip == 0  # level 8: the full search, never a mistake
+
+
+def test_in_pente_s_rules_levels_4_to_6_read_a_ply_deeper_each_and_make_no_mistakes():
+    # Pente.org's levels make no mistakes and read one ply more at each level; ours from 4
+    # to 6 do the same (a mistake there cost more against them than a ply gained). Levels 1
+    # to 3 err, more the lower; level 7 errs a little, with level 8's search
+    _errs_more_below(_LEVELS, range(1, 5))
+    assert all(0 < _LEVELS[k].slip <= 1 for k in range(1, 4))
+    assert all(_LEVELS[k].slip == 0 and _LEVELS[k].slack == 0 for k in (4, 5, 6, 8))
+    depths = [_LEVELS[k].depth for k in range(4, 8)]
+    assert all(a < b for a, b in zip(depths[:-1], depths[1:], strict=True)), depths
+    assert 0 < _LEVELS[7].slip < _LEVELS[3].slip and _LEVELS[7].depth == _LEVELS[8].depth
 
 
 def test_each_level_below_5_errs_among_more_moves_than_the_one_above():
     # levels 5-7 draw their mistakes from few moves (8-10): level 5 with 14 erred nearly as
     # much as level 4 and fell short of 65% against it in Connect6
-    pools = [_LEVELS[k].pool for k in range(1, 8)]
+    pools = [_NO_CAPTURE_LEVELS[k].pool for k in range(1, 8)]
     assert all(a > b for a, b in zip(pools[:4], pools[1:5], strict=True)), pools
     assert pools[4] > pools[5] == pools[6], pools
 
 
-def _slipping(monkeypatch, level: int, slip: float = 1.0) -> None:
-    """Level ``level`` errs at every stone it can (its slack unchanged), or at ``slip``."""
+def _slipping(monkeypatch, level: int, slip: float = 1.0, **fields) -> None:
+    """Level ``level`` errs at every stone it can (its slack unchanged), or at ``slip``;
+    ``fields``: other parts of its ``_Level`` changed too (a slack for a level without one)."""
     from dataclasses import replace
 
     from games.bots import search
 
     for table in (search._LEVELS, search._NO_CAPTURE_LEVELS):
-        monkeypatch.setitem(table, level, replace(table[level], slip=slip))
+        monkeypatch.setitem(table, level, replace(table[level], slip=slip, **fields))
 
 
 def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
@@ -457,10 +488,13 @@ def test_every_level_erring_at_every_stone_still_wins_at_once_and_blocks_a_four(
         assert blocked.points == (P("O10"),)
 
 
-@pytest.mark.parametrize("level", range(3, 8))
-def test_from_level_3_erring_at_every_stone_still_blocks_an_open_three(monkeypatch, level):
+@pytest.mark.parametrize(
+    ("variant", "level"), [("Pente", 3), ("Pente", 7), *(("Gomoku", k) for k in range(3, 8))]
+)
+def test_from_level_3_erring_at_every_stone_still_blocks_an_open_three(monkeypatch, variant, level):
+    # (levels 4 to 6 err only in the games without captures)
     _slipping(monkeypatch, level)
-    game = Game.from_position("Pente", stones={1: "K12 F4", 2: "K10 L10 M10"}, to_move=1)
+    game = Game.from_position(variant, stones={1: "K12 F4", 2: "K10 L10 M10"}, to_move=1)
     blocks = {P(n) for n in ("H10", "J10", "N10", "O10")}
     picks = set()
     for seed in range(8):
