@@ -147,7 +147,12 @@ def test_a_click_is_played_when_the_board_is_redrawn_between_press_and_release(n
     # read): a press and release either side of a redraw is still the player's click.
     (ann, bob), errors = players_at_a_game(new_page, site)
     white, black = white_and_black(ann, bob)
-    box = black.locator('#board rect.pt[data-point="A1"]').bounding_box()
+    point = black.locator('#board rect.pt[data-point="A1"]')
+    point.scroll_into_view_if_needed()
+    deadline = time.monotonic() + 15
+    # measured again when the board was redrawn while it was measured (the stream catching up)
+    while (box := point.bounding_box()) is None:
+        assert time.monotonic() < deadline, "A1 never had a box"
     black.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     black.mouse.down()
     black.evaluate("document.querySelector('#board svg').dataset.pressed = 'yes'")
