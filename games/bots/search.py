@@ -121,7 +121,7 @@ _KERYO_LEVELS = {
 }
 #: The games without captures (Gomoku, Connect6: no namesake at Pente.org to equal) keep the
 #: ladder measured for them: levels 4 to 7 differ by their depth and by more mistakes (with
-#: the table above, Gomoku's level 8 scored only 50% against level 7)
+#: Keryo-Pente's table above, Gomoku's level 8 scored only 50% against level 7)
 _NO_CAPTURE_LEVELS = {
     **_LEVELS,
     4: _Level(3, 0.7, 10, 6, 0, 0.8, 1500, six=2, check=3, pool=16),
