@@ -368,12 +368,8 @@ def test_each_level_below_5_errs_among_more_moves_than_the_one_above():
 def _slipping(monkeypatch, level: int, slip: float = 1.0, **fields) -> None:
     """Level ``level`` errs at every stone it can (its slack unchanged), or at ``slip``;
     ``fields``: other parts of its ``_Level`` changed too (a slack for a level without one)."""
-    from dataclasses import replace
-
-    from games.bots import search
-
-    for table in (search._LEVELS, search._NO_CAPTURE_LEVELS):
-        monkeypatch.setitem(table, level, replace(table[level], slip=slip, **fields))
+    for table in (_LEVELS, _KERYO_LEVELS, _NO_CAPTURE_LEVELS):
+        monkeypatch.setitem(table, level, dataclasses.replace(table[level], slip=slip, **fields))
 
 
 def test_mistakes_are_rolled_only_when_asked_for_and_at_the_level_s_rate():
