@@ -147,13 +147,17 @@ def test_a_click_is_played_when_the_board_is_redrawn_between_press_and_release(n
     # read): a press and release either side of a redraw is still the player's click.
     (ann, bob), errors = players_at_a_game(new_page, site)
     white, black = white_and_black(ann, bob)
-    point = black.locator('#board rect.pt[data-point="A1"]')
-    point.scroll_into_view_if_needed()
-    deadline = time.monotonic() + 15
-    # measured again when the board was redrawn while it was measured (the stream catching up)
-    while (box := point.bounding_box()) is None:
-        assert time.monotonic() < deadline, "A1 never had a box"
-    black.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # Scrolled to and measured in one step in the page: the board may be redrawn at any moment
+    # (the stream catching up), which detaches the element a locator is waiting on.
+    x, y = black.evaluate(
+        """() => {
+            const point = document.querySelector('#board rect.pt[data-point="A1"]');
+            point.scrollIntoView({block: "center", inline: "center"});
+            const box = point.getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];
+        }"""
+    )
+    black.mouse.move(x, y)
     black.mouse.down()
     black.evaluate("document.querySelector('#board svg').dataset.pressed = 'yes'")
     # The page reads the game again, as when it comes back from the browser's memory, and
