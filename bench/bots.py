@@ -34,7 +34,9 @@ LEVEL_B is then only a label; in the Pente family ``--nodes`` and ``--node-rate`
 its node budget, as below, so that a loaded machine slows our side without weakening it). This
 engine is the referee: a move it refuses loses the game for the opponent. The opponent is told ``boardsize``, ``clear_board``, ``komi`` and, in the Pente
 family, ``tournament_rule on`` (ignored if it does not know it), then each move by ``play`` and
-asked for its own by ``genmove``; ``resign`` ends the game. In Go, after two passes in a row the
+asked for its own by ``genmove``; ``resign`` ends the game. A game in which the program ends
+(or stops answering) is void, counted for neither side, and the program is started again for
+the next game; the score is over the games played to their end. In Go, after two passes in a row the
 board is counted both ways: by the opponent's ``final_score`` (which decides the game) and by
 this engine's (its dead-stone estimate), and the report says in how many games they named the
 same winner. ``--moves`` prints each game's moves (GTP vertices, a turn's stones joined by
@@ -127,6 +129,10 @@ class GtpRefused(Exception):
     """The opponent answered a command with ``?``."""
 
 
+class GtpStopped(RuntimeError):
+    """The opponent's program ended (or closed its output) in the middle of a game."""
+
+
 class GtpOpponent:
     """A program that speaks GTP, started from ``command`` (one per match)."""
 
@@ -149,7 +155,7 @@ class GtpOpponent:
         while True:
             text = self.proc.stdout.readline()
             if not text:
-                raise RuntimeError(f"{self.command!r} stopped answering (after {line!r})")
+                raise GtpStopped(f"{self.command!r} stopped answering (after {line!r})")
             if text.strip():
                 lines.append(text.rstrip("\n"))
             elif lines:
@@ -164,7 +170,11 @@ class GtpOpponent:
             self.ask("quit")
         except (GtpRefused, RuntimeError, OSError):
             pass
-        self.proc.wait(timeout=10)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 _GTP_COLOUR = {1: "black", 2: "white"}
@@ -318,22 +328,34 @@ def gtp_match(args) -> int:
         bot_search._NODE_S = 1.0 / args.node_rate
     opponent = GtpOpponent(args.opponent)
     points = 0.0
+    played_games = 0
+    void = 0  # games the opponent's program stopped in: not counted either way
     times: dict[str, list[float]] = {"us": [], "them": []}
     counts: list[bool] = []
     try:
         for i in range(args.n):
             our_colour = 1 if i % 2 == 0 else 2
             played: list[str] = []
-            winner, spent, agreed = play_gtp_game(
-                args.game,
-                level=args.level_a,
-                our_colour=our_colour,
-                opponent=opponent,
-                scale=args.budget_scale,
-                rng=rng,
-                nodes=nodes,
-                moves=played,
-            )
+            try:
+                winner, spent, agreed = play_gtp_game(
+                    args.game,
+                    level=args.level_a,
+                    our_colour=our_colour,
+                    opponent=opponent,
+                    scale=args.budget_scale,
+                    rng=rng,
+                    nodes=nodes,
+                    moves=played,
+                )
+            except GtpStopped as stopped:
+                # a crash of the other program is neither side's game: the game is void and
+                # the program is started again for the next one
+                void += 1
+                print(f"game {i + 1:>3}: void ({stopped}); the opponent is started again")
+                opponent.close()
+                opponent = GtpOpponent(args.opponent)
+                continue
+            played_games += 1
             for side, values in spent.items():
                 times[side].extend(values)
             if agreed is not None:
@@ -347,11 +369,13 @@ def gtp_match(args) -> int:
                 print(f"  moves: {' '.join(played)}", flush=True)
     finally:
         opponent.close()
-    score = points / args.n if args.n else 0.0
-    low, high = wilson(score, args.n)
-    print(f"\n{args.game}: level {args.level_a} v {args.opponent!r}, {args.n} games")
+    score = points / played_games if played_games else 0.0
+    low, high = wilson(score, played_games)
+    voided = f" ({void} void: the opponent stopped answering)" if void else ""
+    print(f"\n{args.game}: level {args.level_a} v {args.opponent!r}, {played_games} games{voided}")
     print(
-        f"level {args.level_a} scores {points:g}/{args.n} = {score:.0%} (95% interval {low:.0%}..{high:.0%})"
+        f"level {args.level_a} scores {points:g}/{played_games} = {score:.0%} "
+        f"(95% interval {low:.0%}..{high:.0%})"
     )
     for side, label in (("us", f"level {args.level_a}"), ("them", "opponent")):
         values = times[side] or [0.0]

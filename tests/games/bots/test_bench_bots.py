@@ -210,3 +210,30 @@ def test_a_gtp_program_whose_first_stone_is_not_the_centre_forfeits_as_black(
     winner, times, _ = _against_fake_gtp(bench, tmp_path, genmove="A1", our_colour=2)
     assert (winner, times["us"]) == (2, [])  # white wins before playing a stone
     assert "their first stone 'A1' is not the centre: a forfeit" in capsys.readouterr().out
+
+
+def test_a_game_the_gtp_program_stops_in_is_void_and_the_program_is_started_again(
+    bench, tmp_path, capsys
+):
+    # the first run of the program ends at its first genmove; the next ones resign
+    crashed = tmp_path / "crashed"
+    fake = tmp_path / "fragile_gtp.py"
+    fake.write_text(
+        "import pathlib, sys\n"
+        f"crashed = pathlib.Path({str(crashed)!r})\n"
+        "for line in sys.stdin:\n"
+        "    if line.startswith('genmove'):\n"
+        "        if not crashed.exists():\n"
+        "            crashed.touch(); sys.exit(1)\n"
+        "        sys.stdout.write('= resign\\n\\n'); sys.stdout.flush(); continue\n"
+        "    sys.stdout.write('= \\n\\n'); sys.stdout.flush()\n"
+        "    if line.startswith('quit'): break\n"
+    )
+    status = bench.main(
+        ["1", "0", "Pente", "3", "--nodes", "40", "--opponent", f"{sys.executable} {fake}"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "game   1: void (" in out and "stopped answering" in out
+    assert "2 games (1 void: the opponent stopped answering)" in out
+    assert "level 1 scores 2/2 = 100%" in out
