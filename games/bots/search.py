@@ -383,21 +383,11 @@ class _Bot:
         score = m.pattern[c] - m.waiting[o]
         if self.fused:
             return score + self._fused_rest(c)
-        t = self.terms
         if self.target:
-            mine, theirs = g.captures[c - 1], g.captures[o - 1]
-            score += self._capture_value(c, mine) - self._capture_value(o, theirs)
-            caps = m.capture_points(c)
-            if caps:
-                k = max(caps.values())
-                gain = self._capture_value(c, mine + k) - self._capture_value(c, mine)
-                score += t.ready + int(gain * t.ready_share)
-            against = m.capture_points(o)
-            score -= t.exposed * len(against)
-            if len(against) >= 2:
-                k = sorted(against.values())[-2]
-                gain = self._capture_value(o, theirs + k) - self._capture_value(o, theirs)
-                score -= int(gain * t.second_share)
+            caps, against = m.capture_points(c), m.capture_points(o)
+            best = max(caps.values(), default=0)
+            second = sorted(against.values())[-2] if len(against) >= 2 else 0
+            score += self._capture_terms(c, best, len(against), second)
         if self.connect6:
             # more of the opponent's threats than our stones this turn can block: lost
             if m.hot[o] and blockers_needed(m, o) > g.stones_this_turn():
@@ -407,30 +397,35 @@ class _Bot:
             if len(theirs_win) >= 2 and not (self.target and m.capture_points(c)):
                 score -= _LOST_SOON
             elif not theirs_win and m.open_threes(c):
-                score += t.open_three
+                score += self.terms.open_three
+        return score
+
+    def _capture_terms(self, c: int, best: int, points: int, second: int) -> int:
+        """The captures' share of ``evaluate`` for ``c`` to move: the stones each side has
+        taken; ``best``, the most stones ``c`` can take now; ``points``, where the side waiting
+        can capture now, and ``second``, the stones of its second best such capture."""
+        o = 3 - c
+        t = self.terms
+        mine, theirs = self.game.captures[c - 1], self.game.captures[o - 1]
+        score = self._capture_value(c, mine) - self._capture_value(o, theirs)
+        if best:
+            gain = self._capture_value(c, mine + best) - self._capture_value(c, mine)
+            score += t.ready + int(gain * t.ready_share)
+        score -= t.exposed * points
+        if points >= 2:
+            gain = self._capture_value(o, theirs + second) - self._capture_value(o, theirs)
+            score -= int(gain * t.second_share)
         return score
 
     def _fused_rest(self, c: int) -> int:
         """``evaluate`` beyond the patterns from the compiled mirror's one loop: the same terms,
         the same value."""
-        o = 3 - c
         best, points, second, wins, threes = self.mirror.eval_parts(c)
-        score = 0
-        t = self.terms
-        if self.target:
-            mine, theirs = self.game.captures[c - 1], self.game.captures[o - 1]
-            score += self._capture_value(c, mine) - self._capture_value(o, theirs)
-            if best:
-                gain = self._capture_value(c, mine + best) - self._capture_value(c, mine)
-                score += t.ready + int(gain * t.ready_share)
-            score -= t.exposed * points
-            if points >= 2:
-                gain = self._capture_value(o, theirs + second) - self._capture_value(o, theirs)
-                score -= int(gain * t.second_share)
+        score = self._capture_terms(c, best, points, second) if self.target else 0
         if wins >= 2 and not (self.target and best):
             score -= _LOST_SOON
         elif not wins and threes:
-            score += t.open_three
+            score += self.terms.open_three
         return score
 
     def judge(self) -> int:
