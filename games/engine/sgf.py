@@ -241,8 +241,10 @@ class SgfGame:
 def sgf_result(winner: int | None, *, margin: float | None = None, how: str = "score") -> str:
     """SGF's result: ``how`` is ``"score"`` (``B+3.5``, or ``0`` with no winner), ``"resign"``
     (``W+R``), ``"time"`` (``W+T``), ``"forfeit"`` (``W+F``), ``"recorded"`` (``B+``, or
-    ``Draw`` with no winner: how is not known) or ``"void"`` (``Void``)."""
+    ``Draw`` with no winner: how is not known) or ``"void"`` (``Void``, no winner)."""
     if how == "void":
+        if winner is not None:
+            raise ValueError("A void game has no winner")
         return "Void"
     if how not in ("score", "recorded", *_HOW):
         raise ValueError(f"{how!r} is not a way a game of Go ends")

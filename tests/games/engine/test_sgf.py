@@ -244,7 +244,12 @@ def test_sgf_results():
     assert sgf_result(1, how="time") == "B+T"
     assert sgf_result(2, how="forfeit") == "W+F"
     assert sgf_result(None, how="void") == "Void"
-    for bad in ({"winner": 1}, {"winner": None, "how": "resign"}, {"winner": 1, "how": "x"}):
+    for bad in (
+        {"winner": 1},
+        {"winner": None, "how": "resign"},
+        {"winner": 1, "how": "x"},
+        {"winner": 1, "how": "void"},  # a void game names no winner
+    ):
         with pytest.raises(ValueError):
             sgf_result(**bad)
     with pytest.raises(BadRecord) as info:
