@@ -77,11 +77,10 @@ def _bot(game: Game, level: int) -> _Bot:
     return _Bot(game, level, math.inf, random.Random(0), clock=_NodeClock())
 
 
-def parts(game: Game) -> list[float] | None:
+def parts(game: Game, bot: _Bot | None = None) -> list[float] | None:
     """The evaluation's parts for the side to move (side waiting: ``w``), None when either side
-    has a four."""
-    bot = _bot(game, 7)
-    m = bot.mirror
+    has a four; ``bot``, a level-7 bot on ``game`` already made (one is made without it)."""
+    m = (bot or _bot(game, 7)).mirror
     c = game.to_move_colour
     o = 3 - c
     if m.line_points(c) or m.line_points(o):
@@ -116,12 +115,12 @@ def positions(variant: str, path: str):
                 game.play(action)
             if game.outcome is not None or game.pending_decision is not None or ply < FIRST_PLY:
                 continue
-            x = parts(game)
+            old = _bot(game, 7)  # levels 1-7: the parts and the evaluation before tuning
+            x = parts(game, old)
             if x is None:
                 continue
             won = 1.0 if game.to_move_seat in record["winners"] else 0.0
-            old, tuned = _bot(game, 7).evaluate(), _bot(game, 8).evaluate()
-            yield x, won, index % HELD_OUT == 0, old, tuned
+            yield x, won, index % HELD_OUT == 0, old.evaluate(), _bot(game, 8).evaluate()
 
 
 def _loss(p, y) -> float:
