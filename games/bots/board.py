@@ -250,6 +250,11 @@ class Mirror:
             return 0
         return len(captured_by(self.board, self.cap_rays[p], c, 3 - c, self.lengths))
 
+    def balance(self, c: int) -> int:
+        """Colour ``c``'s windows weighed as the side to move, less the other colour's weighed
+        as the side waiting (two colours): the evaluation's line patterns."""
+        return self.pattern[c] - self.waiting[3 - c]
+
     def capture_points(self, c: int) -> dict[int, int]:
         """{point: stones captured} for every capture colour ``c`` can make now (two colours):
         found from ``c``'s own stones, the far end of each bracket."""

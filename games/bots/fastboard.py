@@ -404,6 +404,10 @@ class FastMirror(Mirror):
     def waiting(self) -> list[int]:
         return self._pattern[1].tolist()
 
+    def balance(self, c: int) -> int:
+        p = self._pattern
+        return int(p[0, c] - p[1, 3 - c])
+
     @property
     def hot(self) -> list[set[int]]:
         """The windows of ``line - 2`` stones or more of each colour (read rarely)."""

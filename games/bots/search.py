@@ -380,7 +380,7 @@ class _Bot:
         m = self.mirror
         c = g.to_move_colour
         o = 3 - c
-        score = m.pattern[c] - m.waiting[o]
+        score = m.balance(c)
         if self.fused:
             return score + self._fused_rest(c)
         if self.target:

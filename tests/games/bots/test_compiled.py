@@ -50,6 +50,7 @@ def _same_answers(fast: Mirror, pure: Mirror) -> None:
         assert fast.line_points(c) == pure.line_points(c)
         assert fast.line_points(c, 2) == pure.line_points(c, 2)
         assert fast.open_threes(c) == pure.open_threes(c)
+        assert fast.balance(c) == pure.balance(c) == pure.pattern[c] - pure.waiting[3 - c]
         assert fast.capture_points(c) == pure.capture_points(c)
         assert fast.five_on_board(c) == pure.five_on_board(c)
         cands = pure.candidates()
