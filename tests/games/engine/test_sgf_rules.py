@@ -150,7 +150,7 @@ def test_the_winner_is_the_colour_before_the_plus(result, winner):
         (None, {"how": "score"}, "0"),
         (1, {"margin": 0.5}, "B+0.5"),
         (2, {"margin": 3.0}, "W+3"),
-        (1, {"how": "void"}, "Void"),
+        (None, {"how": "void"}, "Void"),
         (2, {"how": "time", "margin": 4.5}, "W+T"),
     ],
 )
