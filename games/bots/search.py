@@ -383,8 +383,9 @@ class _Bot:
         score = m.balance(c)
         if self.fused:
             return score + self._fused_rest(c)
+        caps = m.capture_points(c) if self.target else {}
         if self.target:
-            caps, against = m.capture_points(c), m.capture_points(o)
+            against = m.capture_points(o)
             best = max(caps.values(), default=0)
             second = sorted(against.values())[-2] if len(against) >= 2 else 0
             score += self._capture_terms(c, best, len(against), second)
@@ -394,7 +395,7 @@ class _Bot:
                 score -= _LOST_SOON
         else:
             theirs_win = m.line_points(o)
-            if len(theirs_win) >= 2 and not (self.target and m.capture_points(c)):
+            if len(theirs_win) >= 2 and not caps:
                 score -= _LOST_SOON
             elif not theirs_win and m.open_threes(c):
                 score += self.terms.open_three
