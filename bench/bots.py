@@ -328,8 +328,7 @@ def gtp_match(args) -> int:
         bot_search._NODE_S = 1.0 / args.node_rate
     opponent = GtpOpponent(args.opponent)
     points = 0.0
-    played_games = 0
-    void = 0  # games the opponent's program stopped in: not counted either way
+    played_games = 0  # the others are void: the opponent's program stopped in them
     times: dict[str, list[float]] = {"us": [], "them": []}
     counts: list[bool] = []
     try:
@@ -350,7 +349,6 @@ def gtp_match(args) -> int:
             except GtpStopped as stopped:
                 # a crash of the other program is neither side's game: the game is void and
                 # the program is started again for the next one
-                void += 1
                 print(f"game {i + 1:>3}: void ({stopped}); the opponent is started again")
                 opponent.close()
                 opponent = GtpOpponent(args.opponent)
@@ -371,6 +369,7 @@ def gtp_match(args) -> int:
         opponent.close()
     score = points / played_games if played_games else 0.0
     low, high = wilson(score, played_games)
+    void = args.n - played_games
     voided = f" ({void} void: the opponent stopped answering)" if void else ""
     print(f"\n{args.game}: level {args.level_a} v {args.opponent!r}, {played_games} games{voided}")
     print(
