@@ -71,17 +71,34 @@ def shown_left(page, seat) -> tuple[float, float]:
     return shown, time.time()
 
 
-def assert_shows_the_servers_time(page, site, game, seat) -> None:
+def reading_error(page, site, game, seat) -> str | None:
+    """What is wrong with one reading of ``seat``'s clock on ``page`` (None: nothing)."""
     shown, at = shown_left(page, seat)
     truth = server_left(site, game, seat, at)
-    assert abs(shown - truth) < TOLERANCE_MS, (shown, truth)
+    if abs(shown - truth) >= TOLERANCE_MS:
+        return f"shows {shown} ms where the server has {truth:.0f}"
     # It ticks: a second later, a second less (measured against the time that really passed
     # between the two readings, which a loaded machine stretches).
     page.wait_for_timeout(1000)
     later, later_at = shown_left(page, seat)
     passed_ms = (later_at - at) * 1000
-    assert shown - later > 500, (shown, later)
-    assert abs((shown - later) - passed_ms) < TOLERANCE_MS, (shown, later, passed_ms)
+    if shown - later <= 500 or abs((shown - later) - passed_ms) >= TOLERANCE_MS:
+        return f"went from {shown} to {later} ms in {passed_ms:.0f} ms"
+    return None
+
+
+def assert_shows_the_servers_time(page, site, game, seat, *, tries: int = 3) -> None:
+    """The page's clock agrees with the server's in one of ``tries`` readings. A reading is
+    taken in the test, after the page's tick has come back through the browser's driver: on a
+    loaded machine that return alone can take most of a second, once. A page that is wrong
+    (by the time since the clock's reading, by its browser's hours) is wrong every time."""
+    errors = []
+    for _ in range(tries):
+        error = reading_error(page, site, game, seat)
+        if error is None:
+            return
+        errors.append(error)
+    raise AssertionError("; ".join(errors))
 
 
 def test_the_clock_shown_after_a_reload_mid_turn_is_the_servers_for_a_player_and_a_spectator(
