@@ -6,6 +6,7 @@ what a file may hold.
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -204,6 +205,9 @@ class SgfGame:
     def __post_init__(self) -> None:
         if self.size not in GO_SIZES:
             raise ValueError(f"Go is played on 9x9, 13x13 or 19x19, not {self.size!r}")
+        komi = self.komi
+        if isinstance(komi, bool) or not isinstance(komi, int | float) or not math.isfinite(komi):
+            raise ValueError(f"komi must be a finite number of points, not {komi!r}")
         if self.scored and not self.ends_with_two_passes:
             raise ValueError("Only a record whose moves end with two passes can be scored")
         if self.dead and not self.scored:

@@ -457,6 +457,9 @@ def test_the_record_value_type_checks_itself():
         SgfGame(size=9, moves=(SgfMove(1, 40),), scored=True)
     with pytest.raises(ValueError):
         SgfGame(size=9, dead=(40,))
+    for komi in (float("nan"), float("inf"), "7.5"):
+        with pytest.raises(ValueError, match="komi"):
+            SgfGame(size=9, komi=komi)
     with pytest.raises(ValueError):
         SgfGame(extra=(("PB", "someone"),))
     with pytest.raises(ValueError):  # a marking turned down after a stone, not two passes

@@ -12,7 +12,7 @@ import datetime
 
 import pytest
 
-from games.engine.errors import BadOptions, BadRecord
+from games.engine.errors import BadRecord
 from games.engine.go import GoGame, GoPhase
 from games.engine.outcome import Termination
 from games.engine.records.result import StatedResult
@@ -561,10 +561,8 @@ def test_a_marking_turned_down_after_the_last_two_passes_is_not_counted_whatever
     assert not record.scored and record.dead == ()
 
 
-def test_the_count_of_a_scored_record_is_the_engines_which_refuses_a_komi_of_true():
-    # The markup of a scored record comes from replaying it with its komi: the engine's own
-    # check then refuses a komi that is not a number (True is not one point).
-    record = SgfGame(size=9, komi=True, moves=passes(2), scored=True)
-    with pytest.raises(BadOptions) as info:
-        write_sgf(record)
-    assert str(info.value) == "komi must be a number of points, not True"
+def test_a_scored_record_with_a_komi_of_true_is_refused_before_it_is_counted():
+    # True is not one point: the record refuses it when made, before any count is written.
+    with pytest.raises(ValueError) as info:
+        SgfGame(size=9, komi=True, moves=passes(2), scored=True)
+    assert str(info.value) == "komi must be a finite number of points, not True"
