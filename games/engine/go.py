@@ -211,6 +211,11 @@ def _colour_name(c: int) -> str:
     return "black" if c == 1 else "white"
 
 
+def is_komi(value: object) -> bool:
+    """Whether ``value`` can be a komi: a finite int or float (not a bool, not a string)."""
+    return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+
+
 class GoGame(Position):
     """A position of a game of Go, with the rules to move it forward (and back).
 
@@ -275,7 +280,7 @@ class GoGame(Position):
     def __init__(self, size: int = 19, *, komi: float = KOMI) -> None:
         if isinstance(size, bool) or size not in GO_SIZES:
             raise BadOptions(f"Go is played on 9x9, 13x13 or 19x19, not {size!r}")
-        if isinstance(komi, bool) or not isinstance(komi, int | float) or not math.isfinite(komi):
+        if not is_komi(komi):
             raise BadOptions(f"komi must be a number of points, not {komi!r}")
         t = go_tables(size)
         self._size = size

@@ -6,7 +6,6 @@ what a file may hold.
 from __future__ import annotations
 
 import datetime
-import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -15,7 +14,7 @@ from sgfmill import sgf_grammar, sgf_properties
 from sgfmill.sgf import Sgf_game
 
 from .errors import BadRecord, IllegalMove
-from .go import ACCEPT, GO_SIZES, KOMI, MARK, PASS, REJECT, GoGame, GoPhase
+from .go import ACCEPT, GO_SIZES, KOMI, MARK, PASS, REJECT, GoGame, GoPhase, is_komi
 from .notation import parse_point, point_name
 from .outcome import Termination
 from .records.result import LOSSES, StatedResult
@@ -205,9 +204,8 @@ class SgfGame:
     def __post_init__(self) -> None:
         if self.size not in GO_SIZES:
             raise ValueError(f"Go is played on 9x9, 13x13 or 19x19, not {self.size!r}")
-        komi = self.komi
-        if isinstance(komi, bool) or not isinstance(komi, int | float) or not math.isfinite(komi):
-            raise ValueError(f"komi must be a finite number of points, not {komi!r}")
+        if not is_komi(self.komi):
+            raise ValueError(f"komi must be a finite number of points, not {self.komi!r}")
         if self.scored and not self.ends_with_two_passes:
             raise ValueError("Only a record whose moves end with two passes can be scored")
         if self.dead and not self.scored:
