@@ -1,7 +1,7 @@
 """The evaluation of the games with captures fitted to the outcomes of self-play (Texel's method).
 
     python bench/tune.py games Pente 1000 games.jsonl [--seed 1] [--nodes 1500] [--procs 2]
-    python bench/tune.py fit Pente games.jsonl
+    python bench/tune.py fit Pente games.jsonl [--shapes]
 
 ``games`` plays games of level 7 against itself, with its mistakes, on ``--nodes`` nodes a stone,
 each from two random turns after the centre (as ``bench/bots.py`` opens its matches), and
@@ -10,7 +10,8 @@ position from the sixth stone on where neither side has a four (a quiet one); fo
 the parts of the evaluation (each side's windows of one, two and three stones, the cube of each
 side's share of the capture target, whether the side to move can capture, the points where the
 side waiting can, an open three of the side to move) and fits the game's outcome for the side to
-move to them by logistic regression. It prints the log loss on the games held out (every fifth)
+move to them by logistic regression; with ``--shapes`` each side's windows of one to three
+stones are counted by their shape (``SHAPES``) instead of by their count. It prints the log loss on the games held out (every fifth)
 of the evaluation of levels 1 to 7, of level 8's, and of the fit, and the fit's weights in the
 evaluation's units (a window of three of the side to move = 60). A better fit is a hint, not a
 verdict: the weights level 8 reads were chosen from it by matches (docs/computer-opponents.md,
@@ -40,6 +41,26 @@ from games.engine import Game  # noqa: E402
 HELD_OUT = 5  # every fifth game is kept out of the fit
 FIRST_PLY = 5  # positions from the sixth stone on
 PARTS = ("c1", "c2", "c3", "w1", "w2", "w3", "near_target", "ready", "exposed", "open_three")
+
+
+def _mirror(mask: int) -> int:
+    return int(f"{mask:05b}"[::-1], 2)
+
+
+#: The shapes of a window of five holding one to three stones of one colour (the bit ``i``: its
+#: ``i``-th point holds one), each the lesser of itself and its mirror image, by count of stones
+SHAPES = tuple(
+    sorted(
+        {min(m, _mirror(m)) for m in range(32) if 1 <= m.bit_count() <= 3},
+        key=lambda m: (m.bit_count(), m),
+    )
+)
+_SHAPE_INDEX = {m: SHAPES.index(min(m, _mirror(m))) for m in range(32) if 1 <= m.bit_count() <= 3}
+
+
+def _shape(board, points, colour: int) -> int:
+    """The index in ``SHAPES`` of a window's shape (the points of ``colour`` in it)."""
+    return _SHAPE_INDEX[sum(1 << i for i, q in enumerate(points) if board[q] == colour)]
 
 
 def _one_game(job: tuple[str, int, int, int]) -> dict:
@@ -77,23 +98,26 @@ def _bot(game: Game, level: int) -> _Bot:
     return _Bot(game, level, math.inf, random.Random(0), clock=_NodeClock())
 
 
-def parts(game: Game, bot: _Bot | None = None) -> list[float] | None:
+def parts(game: Game, bot: _Bot | None = None, shapes: bool = False) -> list[float] | None:
     """The evaluation's parts for the side to move (side waiting: ``w``), None when either side
-    has a four; ``bot``, a level-7 bot on ``game`` already made (one is made without it)."""
+    has a four; ``bot``, a level-7 bot on ``game`` already made (one is made without it). With
+    ``shapes``, each side's windows of one to three stones by shape (``SHAPES``), not count."""
     m = (bot or _bot(game, 7)).mirror
     c = game.to_move_colour
     o = 3 - c
     if m.line_points(c) or m.line_points(o):
         return None
-    counts = {c: [0] * 6, o: [0] * 6}
+    windows: dict[int, list[int]] = {c: [0] * len(SHAPES), o: [0] * len(SHAPES)}
     for w, owner in enumerate(m.owner):
-        if owner > 0:
-            counts[owner][m.cnt[owner][w]] += 1
+        if owner > 0 and m.cnt[owner][w] <= 3:
+            k = _shape(m.board, m.geo.windows[w], owner) if shapes else m.cnt[owner][w] - 1
+            windows[owner][k] += 1
+    n = len(SHAPES) if shapes else 3
     target = game.variant.capture_target
     share = [min(1.0, game.captures[k - 1] / target) ** 3 for k in (c, o)]
     return [
-        *counts[c][1:4],
-        *counts[o][1:4],
+        *windows[c][:n],
+        *windows[o][:n],
         share[0] - share[1],
         1.0 if m.capture_points(c) else 0.0,
         float(len(m.capture_points(o))),
@@ -101,7 +125,7 @@ def parts(game: Game, bot: _Bot | None = None) -> list[float] | None:
     ]
 
 
-def positions(variant: str, path: str):
+def positions(variant: str, path: str, shapes: bool = False):
     """(parts, outcome for the side to move, held out, level 7's and level 8's evaluation)."""
     for index, line in enumerate(Path(path).read_text().splitlines()):
         record = json.loads(line)
@@ -116,7 +140,7 @@ def positions(variant: str, path: str):
             if game.outcome is not None or game.pending_decision is not None or ply < FIRST_PLY:
                 continue
             old = _bot(game, 7)  # levels 1-7: the parts and the evaluation before tuning
-            x = parts(game, old)
+            x = parts(game, old, shapes)
             if x is None:
                 continue
             won = 1.0 if game.to_move_seat in record["winners"] else 0.0
@@ -146,13 +170,14 @@ def logistic(x, y, l2: float = 1e-4, steps: int = 60):
 
 
 def fit(args) -> int:
-    rows = list(positions(args.variant, args.games))
+    rows = list(positions(args.variant, args.games, args.shapes))
     if not rows:
         print("no quiet position in those games")
         return 1
     x = np.array([r[0] for r in rows])
-    x[:, 3:6] *= -1  # the waiting side's windows count against the side to move
-    x[:, 8] *= -1  # and so do its capture points
+    n = len(SHAPES) if args.shapes else 3  # each side's windows
+    x[:, n : 2 * n] *= -1  # the waiting side's windows count against the side to move
+    x[:, 2 * n + 2] *= -1  # and so do its capture points
     y = np.array([r[1] for r in rows])
     held = np.array([r[2] for r in rows])
     train = ~held if held.any() and (~held).any() else np.ones(len(y), bool)
@@ -168,8 +193,14 @@ def fit(args) -> int:
         )
     w = logistic(x[train], y[train])
     print(f"  the fit:              log loss {_loss(_sigmoid(x[test] @ w), y[test]):.4f}")
-    unit = 60 / w[2] if w[2] > 0 else 1.0
-    for name, value in zip(PARTS, w, strict=True):
+    if args.shapes:  # in units of the side to move's average shape of three = 60
+        threes = [k for k, m in enumerate(SHAPES) if m.bit_count() == 3]
+        unit = 60 / float(np.mean(w[threes])) if np.mean(w[threes]) > 0 else 1.0
+        names = [f"{side}{m:05b}" for side in "cw" for m in SHAPES] + list(PARTS[6:])
+    else:
+        unit = 60 / w[2] if w[2] > 0 else 1.0
+        names = list(PARTS)
+    for name, value in zip(names, w, strict=True):
         print(f"    {name:12s} {value * unit:+9.1f}")
     return 0
 
@@ -187,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="the evaluation's parts fitted to the games' outcomes")
     f.add_argument("variant")
     f.add_argument("games")
+    f.add_argument("--shapes", action="store_true", help="the windows by shape, not count")
     args = parser.parse_args(argv)
     return games(args) if args.command == "games" else fit(args)
 

@@ -34,3 +34,30 @@ def test_games_are_written_and_fitted(tune, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "quiet positions" in printed and "level 8" in printed
     assert all(name in printed for name in tune.PARTS)
+
+
+def test_a_shape_and_its_mirror_image_are_one_part(tune):
+    assert len(tune.SHAPES) == 15  # 3 shapes of one stone, 6 of two, 6 of three
+    assert tune._SHAPE_INDEX[0b00011] == tune._SHAPE_INDEX[0b11000]
+    assert tune._SHAPE_INDEX[0b01011] == tune._SHAPE_INDEX[0b11010]
+    assert tune._SHAPE_INDEX[0b00111] != tune._SHAPE_INDEX[0b01110]
+
+
+def test_by_shape_a_solid_open_three_counts_its_three_windows_of_three(tune):
+    # black's K10 L10 M10 with the row open: windows H..M, J..N and K..O hold all three
+    game = Game.from_position("Pente", stones={1: "K10 L10 M10", 2: "C3 Q16"}, to_move=2)
+    x = tune.parts(game, shapes=True)
+    n = len(tune.SHAPES)
+    waiting = dict(zip(tune.SHAPES, x[n : 2 * n], strict=True))
+    assert waiting[0b00111] == 2 and waiting[0b01110] == 1
+    counts = tune.parts(game)  # by count: the same windows, so the same totals per side
+    assert sum(x[:n]) == sum(counts[:3]) and sum(x[n : 2 * n]) == sum(counts[3:6])
+    assert x[2 * n :] == counts[6:]
+
+
+def test_the_fit_by_shapes_prints_each_shape(tune, tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    assert tune.main(["games", "Pente", "2", str(out), "--nodes", "100", "--procs", "1"]) == 0
+    assert tune.main(["fit", "Pente", str(out), "--shapes"]) == 0
+    printed = capsys.readouterr().out
+    assert "c01110" in printed and "w10101" in printed and "open_three" in printed
