@@ -331,6 +331,8 @@ def gtp_match(args) -> int:
     played_games = 0  # the others are void: the opponent's program stopped in them
     times: dict[str, list[float]] = {"us": [], "them": []}
     counts: list[bool] = []
+    by_colour = {1: [0.0, 0], 2: [0.0, 0]}  # our points and games with each colour
+    distinct: set[tuple[str, ...]] = set()  # the games' moves: a repeated game adds no news
     try:
         for i in range(args.n):
             our_colour = 1 if i % 2 == 0 else 2
@@ -360,6 +362,9 @@ def gtp_match(args) -> int:
                 counts.append(agreed)
             result = 0.5 if winner is None else (1.0 if winner == our_colour else 0.0)
             points += result
+            by_colour[our_colour][0] += result
+            by_colour[our_colour][1] += 1
+            distinct.add(tuple(played))
             colour = _GTP_COLOUR[our_colour]
             note = "" if agreed is None else f" (counts {'agree' if agreed else 'DIFFER'})"
             print(f"game {i + 1:>3}: level {args.level_a} as {colour}: scores {result:g}{note}")
@@ -375,6 +380,10 @@ def gtp_match(args) -> int:
     print(
         f"level {args.level_a} scores {points:g}/{played_games} = {score:.0%} "
         f"(95% interval {low:.0%}..{high:.0%})"
+    )
+    print(
+        ", ".join(f"as {_GTP_COLOUR[c]} {p:g}/{n}" for c, (p, n) in by_colour.items())
+        + f"; {len(distinct)} distinct games of {played_games}"
     )
     for side, label in (("us", f"level {args.level_a}"), ("them", "opponent")):
         values = times[side] or [0.0]

@@ -237,3 +237,18 @@ def test_a_game_the_gtp_program_stops_in_is_void_and_the_program_is_started_agai
     assert "game   1: void (" in out and "stopped answering" in out
     assert "2 games (1 void: the opponent stopped answering)" in out
     assert "level 1 scores 2/2 = 100%" in out
+
+
+def test_a_match_prints_the_score_with_each_colour_and_its_distinct_games(
+    bench, tmp_path, capsys, monkeypatch
+):
+    # black wins every game; the two games with our level as black are the same game
+    def fake_game(game, *, our_colour, moves, **kwargs):
+        moves.extend(["K10", "A1" if our_colour == 1 else "B2"])
+        return 1, {"us": [0.1], "them": [0.1]}, None
+
+    monkeypatch.setattr(bench, "play_gtp_game", fake_game)
+    status = bench.main(["1", "0", "Pente", "3", "--nodes", "40", "--opponent", _our_gtp("Pente")])
+    out = capsys.readouterr().out
+    assert status == 0 and "level 1 scores 2/3" in out
+    assert "as black 2/2, as white 0/1; 2 distinct games of 3" in out
