@@ -11,9 +11,10 @@ the parts of the evaluation (each side's windows of one, two and three stones, t
 side's share of the capture target, whether the side to move can capture, the points where the
 side waiting can, an open three of the side to move) and fits the game's outcome for the side to
 move to them by logistic regression; with ``--shapes`` each side's windows of one to three
-stones are counted by their shape (``SHAPES``) instead of by their count. It prints the log loss on the games held out (every fifth)
-of the evaluation of levels 1 to 7, of level 8's, and of the fit, and the fit's weights in the
-evaluation's units (a window of three of the side to move = 60). A better fit is a hint, not a
+stones are counted by their shape (``SHAPES``) instead of by their count. It prints the log loss
+on the games held out (every fifth) of the evaluation of levels 1 to 7, of level 8's, and of the
+fit, and the fit's weights in the evaluation's units (a window of three of the side to move = 60;
+with ``--shapes``, the side to move's average shape of three = 60). A better fit is a hint, not a
 verdict: the weights level 8 reads were chosen from it by matches (docs/computer-opponents.md,
 "The evaluation").
 """
@@ -194,8 +195,8 @@ def fit(args) -> int:
     w = logistic(x[train], y[train])
     print(f"  the fit:              log loss {_loss(_sigmoid(x[test] @ w), y[test]):.4f}")
     if args.shapes:  # in units of the side to move's average shape of three = 60
-        threes = [k for k, m in enumerate(SHAPES) if m.bit_count() == 3]
-        unit = 60 / float(np.mean(w[threes])) if np.mean(w[threes]) > 0 else 1.0
+        three = float(np.mean(w[[k for k, m in enumerate(SHAPES) if m.bit_count() == 3]]))
+        unit = 60 / three if three > 0 else 1.0
         names = [f"{side}{m:05b}" for side in "cw" for m in SHAPES] + list(PARTS[6:])
     else:
         unit = 60 / w[2] if w[2] > 0 else 1.0
